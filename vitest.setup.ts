@@ -1,0 +1,15 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A test that logs an error has a bug somewhere, even when its assertions pass.
+let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  const calls = errorSpy?.mock.calls ?? [];
+  errorSpy?.mockRestore();
+  if (calls.length > 0) {
+    throw new Error(`console.error was called:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+  }
+});
