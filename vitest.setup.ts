@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // A test that logs an error has a bug somewhere, even when its assertions pass.
-let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
+let errorSpy: ReturnType<typeof vi.spyOn<Console, 'error'>> | undefined;
 beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error');
 });
@@ -10,6 +10,6 @@ afterEach(() => {
   const calls = errorSpy?.mock.calls ?? [];
   errorSpy?.mockRestore();
   if (calls.length > 0) {
-    throw new Error(`console.error was called:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+    throw new Error(`console.error was called:\n${calls.map((c: unknown[]) => c.map(String).join(' ')).join('\n')}`);
   }
 });
