@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // A test that logs an error has a bug somewhere, even when its assertions pass.
-let errorSpy: ReturnType<typeof vi.spyOn<Console, 'error'>> | undefined;
+let errorSpy: { mock: { calls: unknown[][] }; mockRestore: () => void } | undefined;
 beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error');
 });
