@@ -1,0 +1,145 @@
+import { useSyncExternalStore } from 'react';
+
+export interface Connection {
+  mode: 'demo' | 'remote';
+  /** Used in remote mode only; demo mode always talks to the built-in mock on this origin. */
+  baseUrl: string;
+  apiKey: string;
+  remember: boolean;
+}
+
+export const DEMO_BASE_PATH = '/demo-api';
+export const DEMO_API_KEY = 'demo-key';
+
+/** The keys the built-in demo data knows (contract §2), shown on the settings page. */
+export const DEMO_KEYS = [
+  { key: 'demo-key', plan: 'Developer' },
+  { key: 'free-key', plan: 'Free' },
+  { key: 'test-key', plan: 'Internal' },
+] as const;
+
+const SETTINGS_KEY = 'gridscope.connection';
+const API_KEY_KEY = 'gridscope.apiKey';
+
+export function demoBaseUrl(): string {
+  return `${window.location.origin}${DEMO_BASE_PATH}`;
+}
+
+const DEFAULT_CONNECTION: Connection = { mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false };
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window[kind];
+  } catch {
+    // Storage can throw (disabled cookies, sandboxed frames); the app still works for this tab.
+    return null;
+  }
+}
+
+interface StoredSettings {
+  mode: 'demo' | 'remote';
+  baseUrl: string;
+  remember: boolean;
+}
+
+function readSettings(): StoredSettings | null {
+  const raw = storage('localStorage')?.getItem(SETTINGS_KEY);
+  if (raw == null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const p = parsed as Record<string, unknown>;
+    return {
+      mode: p.mode === 'remote' ? 'remote' : 'demo',
+      baseUrl: typeof p.baseUrl === 'string' ? p.baseUrl : '',
+      remember: p.remember === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function load(): Connection {
+  const settings = readSettings();
+  if (settings === null) return DEFAULT_CONNECTION;
+  const key = settings.remember
+    ? storage('localStorage')?.getItem(API_KEY_KEY)
+    : storage('sessionStorage')?.getItem(API_KEY_KEY);
+  return {
+    ...settings,
+    apiKey: key ?? (settings.mode === 'demo' ? DEMO_API_KEY : ''),
+  };
+}
+
+let current: Connection | null = null;
+const listeners = new Set<() => void>();
+
+export function getConnection(): Connection {
+  current ??= load();
+  return current;
+}
+
+export function setConnection(c: Connection): void {
+  const local = storage('localStorage');
+  const session = storage('sessionStorage');
+  // The base URL and the choice itself are not secret; only the key follows the "remember" choice.
+  local?.setItem(SETTINGS_KEY, JSON.stringify({ mode: c.mode, baseUrl: c.baseUrl, remember: c.remember }));
+  if (c.remember) {
+    local?.setItem(API_KEY_KEY, c.apiKey);
+    session?.removeItem(API_KEY_KEY);
+  } else {
+    local?.removeItem(API_KEY_KEY);
+    session?.setItem(API_KEY_KEY, c.apiKey);
+  }
+  current = { ...c };
+  for (const listener of listeners) listener();
+}
+
+export function subscribeConnection(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Forgets the in-memory copy so the next read comes from storage (tests, and a fresh boot). */
+export function reloadConnection(): void {
+  current = null;
+  for (const listener of listeners) listener();
+}
+
+export function useConnection(): Connection {
+  return useSyncExternalStore(subscribeConnection, getConnection, getConnection);
+}
+
+export function effectiveBaseUrl(c: Connection): string {
+  const base = c.mode === 'demo' ? demoBaseUrl() : c.baseUrl.trim();
+  return base.replace(/\/+$/, '');
+}
+
+export function describeBackend(c: Connection): string {
+  if (c.mode === 'demo') return 'Built-in demo data';
+  try {
+    return new URL(c.baseUrl).host;
+  } catch {
+    return c.baseUrl === '' ? 'no server set' : c.baseUrl;
+  }
+}
+
+/** An http(s) URL the client can call, or the reason it cannot. */
+export function validateBaseUrl(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'Enter the server address, for example https://api.example.com.';
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return 'Enter a full address starting with http:// or https://.';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return 'The address must start with http:// or https://.';
+  if (url.username !== '' || url.password !== '')
+    return 'Leave credentials out of the address; use the API key field.';
+  if (url.search !== '' || url.hash !== '') return 'Leave the query string out of the address.';
+  return null;
+}

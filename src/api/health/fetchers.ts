@@ -1,0 +1,9 @@
+import { request, type RequestOptions } from '@/api/request';
+import type { HealthResponse } from '@/api/types';
+
+export function fetchHealth({
+  signal,
+  connection,
+}: Pick<RequestOptions, 'signal' | 'connection'> = {}): Promise<HealthResponse> {
+  return request<HealthResponse>('/health', { signal, connection });
+}

@@ -1,0 +1,82 @@
+import { request, requestText } from '@/api/request';
+import { PAGING_HEADERS, type DatasetQueryParams, type DatasetQueryResponse } from '@/api/types';
+
+interface FetchOptions {
+  signal?: AbortSignal;
+}
+
+/** Paging of a CSV answer, which travels in headers because the body has no room for it. */
+export interface CsvPaging {
+  page: number | null;
+  pageSize: number | null;
+  limit: number | null;
+  hasNextPage: boolean;
+  cursor: string | null;
+  /** From `Content-Disposition` when `download=true`. */
+  filename: string | null;
+}
+
+export interface DatasetQueryCsv {
+  text: string;
+  headers: Headers;
+  paging: CsvPaging;
+}
+
+const queryPath = (id: string): string => `/v1/datasets/${encodeURIComponent(id)}/query`;
+
+export function fetchDatasetQuery(
+  id: string,
+  params: DatasetQueryParams = {},
+  { signal }: FetchOptions = {},
+): Promise<DatasetQueryResponse> {
+  return request<DatasetQueryResponse>(queryPath(id), {
+    params: { ...params, return_format: undefined },
+    signal,
+  });
+}
+
+export function fetchDatasetQueryByPath(
+  id: string,
+  column: string,
+  value: string,
+  params: Omit<DatasetQueryParams, 'filter_column' | 'filter_value' | 'filter_operator'> = {},
+  { signal }: FetchOptions = {},
+): Promise<DatasetQueryResponse> {
+  const path = `${queryPath(id)}/${encodeURIComponent(column)}/${encodeURIComponent(value)}`;
+  return request<DatasetQueryResponse>(path, { params: { ...params, return_format: undefined }, signal });
+}
+
+function intHeader(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || !/^-?\d+$/.test(value.trim())) return null;
+  return Number(value);
+}
+
+function filenameOf(disposition: string | null): string | null {
+  if (disposition === null) return null;
+  const match = /filename="?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ?? null;
+}
+
+export function readCsvPaging(headers: Headers): CsvPaging {
+  return {
+    page: intHeader(headers, PAGING_HEADERS.page),
+    pageSize: intHeader(headers, PAGING_HEADERS.pageSize),
+    limit: intHeader(headers, PAGING_HEADERS.limit),
+    hasNextPage: headers.get(PAGING_HEADERS.hasNextPage)?.toLowerCase() === 'true',
+    cursor: headers.get(PAGING_HEADERS.cursor),
+    filename: filenameOf(headers.get('content-disposition')),
+  };
+}
+
+export async function fetchDatasetQueryCsv(
+  id: string,
+  params: DatasetQueryParams = {},
+  { signal }: FetchOptions = {},
+): Promise<DatasetQueryCsv> {
+  const { text, headers } = await requestText(queryPath(id), {
+    params: { ...params, return_format: 'csv' },
+    signal,
+  });
+  return { text, headers, paging: readCsvPaging(headers) };
+}

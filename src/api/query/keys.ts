@@ -1,0 +1,12 @@
+import type { DatasetQueryParams } from '@/api/types';
+
+export const queryKeys = {
+  all: ['query'] as const,
+  dataset: (id: string) => [...queryKeys.all, id] as const,
+  rows: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'rows', params] as const,
+  byPath: (id: string, column: string, value: string, params: DatasetQueryParams) =>
+    [...queryKeys.dataset(id), 'path', column, value, params] as const,
+  infinite: (id: string, params: Omit<DatasetQueryParams, 'cursor' | 'page'>) =>
+    [...queryKeys.dataset(id), 'infinite', params] as const,
+  csv: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'csv', params] as const,
+};

@@ -1,0 +1,55 @@
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { isApiError } from '@/api/ApiError';
+import { usageKeys } from '@/api/usage/keys';
+
+const MAX_RETRIES = 3;
+const MAX_BACKOFF_MS = 30_000;
+/** Beyond this a 429 is a spent quota (Retry-After until the day rolls over), not a burst: stop. */
+const MAX_RATE_LIMIT_WAIT_S = 60;
+
+/**
+ * Whether a failed query is worth another attempt. A 4xx is an answer about the request itself
+ * and will not change by asking again, except 429, which says when to come back.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (!isApiError(error)) return false;
+  if (error.status === 429) return error.retryAfter === null || error.retryAfter <= MAX_RATE_LIMIT_WAIT_S;
+  return error.status === 0 || error.status >= 500;
+}
+
+/** Milliseconds before attempt `failureCount + 1`: the server's Retry-After, else bounded exponential backoff. */
+export function retryDelay(failureCount: number, error: unknown): number {
+  if (isApiError(error) && error.status === 429 && error.retryAfter !== null) {
+    return error.retryAfter * 1000;
+  }
+  return Math.min(1000 * 2 ** failureCount, MAX_BACKOFF_MS);
+}
+
+function isUsageKey(key: readonly unknown[]): boolean {
+  return key[0] === usageKeys.all[0];
+}
+
+export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
+  const client = new QueryClient({
+    ...config,
+    defaultOptions: {
+      ...config.defaultOptions,
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        ...config.defaultOptions?.queries,
+      },
+    },
+  });
+  // Every other request counts toward the caller's quota, so the usage figures go stale with it.
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (isUsageKey(event.query.queryKey as readonly unknown[])) return;
+    if (event.action.manual === true) return;
+    void client.invalidateQueries({ queryKey: usageKeys.all });
+  });
+  return client;
+}

@@ -1,0 +1,3 @@
+export const usageKeys = {
+  all: ['usage'] as const,
+};

@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import { apiErrorText, isApiError } from '@/api/ApiError';
+import styles from './ApiErrorMessage.module.css';
+
+interface Props {
+  error: unknown;
+  onRetry?: () => void;
+}
+
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+function title(error: unknown): string {
+  if (!isApiError(error)) return 'Something went wrong';
+  switch (error.status) {
+    case 0:
+      return 'Server unreachable';
+    case 401:
+      return 'Not signed in to the API';
+    case 403:
+      return 'Not available on your plan';
+    case 404:
+      return 'Not found';
+    case 429:
+      return 'Request limit reached';
+    default:
+      return `Error ${error.status}`;
+  }
+}
+
+/** The server's own words for a failed request, with the one thing the user can do about it. */
+export function ApiErrorMessage({ error, onRetry }: Props) {
+  const status = isApiError(error) ? error.status : null;
+  const needsKey = status === 401 || status === 403;
+  const retryAfter = isApiError(error) ? error.retryAfter : null;
+  return (
+    <div role="alert" className={styles.error}>
+      <p className={styles.title}>{title(error)}</p>
+      <p>{apiErrorText(error)}</p>
+      {status === 429 && (
+        <p>
+          {retryAfter === null
+            ? 'Wait a moment before trying again.'
+            : `Try again in ${formatWait(retryAfter)}.`}
+        </p>
+      )}
+      {needsKey && (
+        <p>
+          Check the API key in <Link to="/settings">Settings</Link>.
+        </p>
+      )}
+      {onRetry && (
+        <button type="button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

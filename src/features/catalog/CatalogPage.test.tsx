@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '@/test/renderApp';
+import { useMockServer } from '@/test/mockServer';
+
+// eslint-disable-next-line react-hooks/rules-of-hooks -- registers vitest hooks; not a React hook
+useMockServer();
+
+const ALL_IDS = [
+  'ercot_as_prices',
+  'ercot_fuel_mix',
+  'ercot_lmp_by_settlement_point',
+  'ercot_load',
+  'ercot_load_by_weather_zone',
+  'ercot_load_forecast_by_forecast_zone',
+  'ercot_real_time_as_monitor',
+  'ercot_spp_day_ahead_hourly',
+  'ercot_spp_real_time_15_min',
+];
+
+async function datasetTable(): Promise<HTMLElement> {
+  await screen.findByText('9 datasets');
+  return screen.getByRole('table');
+}
+
+function visibleIds(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('code')?.textContent ?? '');
+}
+
+describe('Catalog page', () => {
+  it('lists all nine datasets with their cadence and data range', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datasets' })).toBeInTheDocument();
+    const table = await datasetTable();
+    expect(visibleIds(table)).toEqual(ALL_IDS);
+
+    const loadRow = within(table)
+      .getByRole('rowheader', { name: /ercot_load$/ })
+      .closest('tr');
+    expect(loadRow).not.toBeNull();
+    const row = within(loadRow as HTMLElement);
+    expect(row.getByRole('link', { name: /load/i })).toHaveAttribute('href', '/datasets/ercot_load');
+    expect(row.getByText('5 minutes')).toBeInTheDocument();
+    // Data starts at market midnight of 2023-01-01 and runs up to the (fixed) clock.
+    expect(row.getByText('2023-01-01 00:00 CST')).toBeInTheDocument();
+    expect(row.getByText(/^2025-07-15 1[45]:\d\d CDT$/)).toBeInTheDocument();
+
+    const monitorRow = within(table)
+      .getByRole('rowheader', { name: /ercot_real_time_as_monitor/ })
+      .closest('tr');
+    expect(within(monitorRow as HTMLElement).getByText('Irregular')).toBeInTheDocument();
+  });
+
+  it('filters by id, name or description and keeps the filter in the URL', async () => {
+    const { user, router } = renderApp('/');
+    const table = await datasetTable();
+    const filter = screen.getByRole('searchbox', { name: 'Filter datasets' });
+
+    await user.type(filter, 'WEATHER');
+    expect(screen.getByText('1 of 9 datasets')).toBeInTheDocument();
+    expect(visibleIds(table)).toEqual(['ercot_load_by_weather_zone']);
+    expect(router.state.location.search).toBe('?q=WEATHER');
+
+    await user.clear(filter);
+    await user.type(filter, 'spp_');
+    expect(visibleIds(screen.getByRole('table'))).toEqual([
+      'ercot_spp_day_ahead_hourly',
+      'ercot_spp_real_time_15_min',
+    ]);
+
+    await user.keyboard('{Escape}');
+    expect(filter).toHaveValue('');
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByText('9 datasets')).toBeInTheDocument();
+  });
+
+  it('opens filtered from a shared link', async () => {
+    renderApp('/?q=load');
+    expect(await screen.findByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('load');
+    await screen.findByText(/of 9 datasets/);
+    const ids = visibleIds(screen.getByRole('table'));
+    expect(ids).toContain('ercot_load');
+    expect(ids).toContain('ercot_load_forecast_by_forecast_zone');
+    expect(ids).not.toContain('ercot_as_prices');
+  });
+
+  it('focuses the filter when / is pressed outside a field', async () => {
+    const { user } = renderApp('/');
+    await datasetTable();
+    const filter = screen.getByRole('searchbox', { name: 'Filter datasets' });
+    expect(filter).not.toHaveFocus();
+    await user.keyboard('/');
+    expect(filter).toHaveFocus();
+    expect(filter).toHaveValue('');
+  });
+
+  it('sends the source to the API and shows an empty state for a market without coverage', async () => {
+    const { user, router } = renderApp('/');
+    await datasetTable();
+    const source = screen.getByRole('combobox', { name: 'Source' });
+
+    await user.selectOptions(source, 'caiso');
+    expect(await screen.findByText('No datasets match source “caiso”.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?source=caiso');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(source).toHaveValue('');
+
+    await user.selectOptions(source, 'ercot');
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+  });
+
+  it('shows the empty state for a filter that matches nothing, and clears it', async () => {
+    const { user } = renderApp('/?q=nuclear%20winter');
+    expect(await screen.findByText('No datasets match “nuclear winter”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveFocus();
+  });
+
+  it('follows back and forward through filter changes', async () => {
+    const { user, router } = renderApp('/?q=load');
+    await screen.findByText(/of 9 datasets/);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'pjm');
+    expect(await screen.findByText('No datasets match “load” in source “pjm”.')).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText(/of 9 datasets/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Source' })).toHaveValue('');
+
+    await act(() => router.navigate('/?q=wind'));
+    expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('wind');
+  });
+
+  it('ignores a malformed source in a link', async () => {
+    renderApp('/?source=%3Cscript%3E');
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+  });
+
+  it('opens a dataset page from its link', async () => {
+    const { user } = renderApp('/');
+    const table = await datasetTable();
+    const link = within(table).getAllByRole('link')[3];
+    expect(link).toBeDefined();
+    await user.click(link as HTMLElement);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Columns' })).toBeInTheDocument(),
+    );
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { datasetsOptions } from '@/api/datasets/queries';
+import type { Dataset } from '@/api/types';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { EmptyState } from '@/components/EmptyState';
+import { Loading } from '@/components/Loading';
+import { formatCadence, formatRelative, formatTimestamp } from '@/lib/format';
+import { useUrlState } from '@/lib/urlState';
+import styles from './CatalogPage.module.css';
+import { KNOWN_SOURCES, catalogUrlState } from './catalogUrlState';
+import { filterDatasets } from './filterDatasets';
+import { useFocusShortcut } from './useFocusShortcut';
+
+function countText(shown: number, total: number): string {
+  const noun = total === 1 ? 'dataset' : 'datasets';
+  return shown === total ? `${total} ${noun}` : `${shown} of ${total} ${noun}`;
+}
+
+function emptyTitle(q: string, source: string): string {
+  const parts = [q.trim() ? `“${q.trim()}”` : '', source ? `source “${source}”` : ''].filter(Boolean);
+  return parts.length > 0 ? `No datasets match ${parts.join(' in ')}.` : 'No datasets are available.';
+}
+
+function catalogColumns(now: number): DataTableColumn<Dataset>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Dataset',
+      rowHeader: true,
+      cell: (d) => (
+        <div className={styles.nameCell}>
+          <Link to={`/datasets/${encodeURIComponent(d.id)}`} className={styles.name}>
+            {d.name}
+          </Link>
+          <code className={styles.id}>{d.id}</code>
+        </div>
+      ),
+    },
+    {
+      id: 'description',
+      header: 'Description',
+      cell: (d) => <span className={styles.description}>{d.description}</span>,
+    },
+    { id: 'cadence', header: 'Cadence', nowrap: true, cell: (d) => formatCadence(d.cadence) },
+    {
+      id: 'earliest',
+      header: 'Earliest data',
+      nowrap: true,
+      cell: (d) => <time dateTime={d.earliestData}>{formatTimestamp(d.earliestData)}</time>,
+    },
+    {
+      id: 'latest',
+      header: 'Latest data',
+      nowrap: true,
+      cell: (d) => (
+        <>
+          <time dateTime={d.latestData}>{formatTimestamp(d.latestData)}</time>
+          <span className={styles.age}>{formatRelative(d.latestData, now)}</span>
+        </>
+      ),
+    },
+  ];
+}
+
+/** `/`: every dataset of the catalog, filterable by text and by market, the view kept in the URL. */
+export function CatalogPage() {
+  const [{ q, source }, setState] = useUrlState(catalogUrlState);
+  const filterRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  useFocusShortcut(filterRef);
+  useEffect(() => {
+    document.title = 'Datasets · GridScope';
+  }, []);
+  // Ages of the latest data are read when the page opens; they move slower than anyone reads them.
+  const [now] = useState(Date.now);
+  const columns = useMemo(() => catalogColumns(now), [now]);
+
+  // The box shows local text, so typing never waits for the router's (transition) update of the URL;
+  // a URL change we did not make ourselves (back/forward, a link) replaces it.
+  const [text, setText] = useState(q);
+  const [lastWritten, setLastWritten] = useState(q);
+  if (q !== lastWritten) {
+    setLastWritten(q);
+    setText(q);
+  }
+  const changeText = (value: string): void => {
+    setText(value);
+    setLastWritten(value);
+    setState({ q: value }, { replace: true });
+  };
+
+  const query = useQuery(datasetsOptions(source ? { source } : {}));
+  const all = query.data?.data;
+  const shown = useMemo(() => (all ? filterDatasets(all, text) : []), [all, text]);
+  const sources: readonly string[] =
+    source && !(KNOWN_SOURCES as readonly string[]).includes(source)
+      ? [...KNOWN_SOURCES, source]
+      : KNOWN_SOURCES;
+
+  const clear = (): void => {
+    setText('');
+    setLastWritten('');
+    setState({ q: '', source: '' });
+    filterRef.current?.focus();
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Datasets</h1>
+        <p className={styles.count} aria-live="polite">
+          {all ? countText(shown.length, all.length) : ''}
+        </p>
+      </header>
+
+      <div role="search" aria-label="Datasets" className={styles.controls}>
+        <div className={styles.field}>
+          <label htmlFor={`${hintId}-q`}>Filter datasets</label>
+          <input
+            id={`${hintId}-q`}
+            ref={filterRef}
+            type="search"
+            value={text}
+            placeholder="Id, name or description"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={hintId}
+            onChange={(event) => changeText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && text !== '') {
+                event.preventDefault();
+                changeText('');
+              }
+            }}
+          />
+          <span id={hintId} className={styles.hint}>
+            Press <kbd>/</kbd> to focus, <kbd>Esc</kbd> to clear.
+          </span>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${hintId}-source`}>Source</label>
+          <select
+            id={`${hintId}-source`}
+            value={source}
+            onChange={(event) => setState({ source: event.target.value })}
+          >
+            <option value="">All sources</option>
+            {sources.map((s) => (
+              <option key={s} value={s}>
+                {s.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <Loading label="Loading datasets…" />
+      ) : query.isError ? (
+        <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={emptyTitle(text, source)}>
+          <button type="button" onClick={clear}>
+            Clear filter
+          </button>
+        </EmptyState>
+      ) : (
+        <DataTable
+          caption={text || source ? `Datasets matching the filter` : 'All datasets'}
+          hideCaption
+          columns={columns}
+          rows={shown}
+          rowKey={(d) => d.id}
+        />
+      )}
+    </div>
+  );
+}

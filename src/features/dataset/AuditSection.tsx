@@ -1,0 +1,87 @@
+import { useQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { datasetAuditOptions } from '@/api/datasets/queries';
+import type { Dataset, DatasetAuditRecord } from '@/api/types';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { LazyBarChart } from '@/components/charts/LazyBarChart';
+import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { Loading } from '@/components/Loading';
+import { formatCompact, formatInteger } from '@/lib/format';
+import styles from './DatasetPage.module.css';
+import { Section } from './Section';
+
+function auditColumns(hasSubseries: boolean): DataTableColumn<DatasetAuditRecord>[] {
+  const columns: DataTableColumn<DatasetAuditRecord>[] = [
+    { id: 'date', header: 'Market date', rowHeader: true, nowrap: true, cell: (a) => a.market_date },
+    { id: 'points', header: 'Datapoints', numeric: true, cell: (a) => formatInteger(a.number_of_datapoints) },
+    {
+      id: 'times',
+      header: 'Unique times',
+      numeric: true,
+      cell: (a) => formatInteger(a.number_of_unique_time_index_values),
+    },
+  ];
+  if (hasSubseries) {
+    columns.push({
+      id: 'subseries',
+      header: 'Unique locations',
+      numeric: true,
+      cell: (a) => formatInteger(a.number_of_unique_subseries_index_values),
+    });
+  }
+  return columns;
+}
+
+/** `2025-07-14` → `07-14`: the year is noise on an axis of 30 days. */
+const shortDate = (date: string): string => date.slice(5);
+
+export function AuditSection({ dataset }: { dataset: Dataset }) {
+  const query = useQuery(datasetAuditOptions(dataset.id));
+  const { reset } = useQueryErrorResetBoundary();
+  const records = query.data?.data;
+  // The table reads newest first like the API; a chart reads left to right in time.
+  const bars = useMemo(
+    () => (records ?? []).map((a) => ({ label: a.market_date, value: a.number_of_datapoints })).reverse(),
+    [records],
+  );
+
+  return (
+    <Section title="Audit" id="audit">
+      {query.isPending ? (
+        <Loading label="Loading audit…" />
+      ) : query.isError ? (
+        <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <p className={styles.note}>
+            Datapoints per market day over the last {query.data.data.length} complete market days
+            (US/Central).
+          </p>
+          {bars.length > 0 && (
+            <ErrorBoundary onReset={reset}>
+              <LazyBarChart
+                data={bars}
+                title={`Datapoints per market day of ${dataset.name}; the table below lists the same numbers.`}
+                valueLabel="Datapoints"
+                formatValue={formatCompact}
+                formatLabel={shortDate}
+                height={180}
+              />
+            </ErrorBoundary>
+          )}
+          <DataTable
+            caption={`Audit of ${dataset.id} by market day, newest first`}
+            hideCaption
+            columns={auditColumns(dataset.subseries_index_column !== null)}
+            rows={query.data.data}
+            rowKey={(a) => a.market_date}
+            stickyHeader
+            maxHeight="24rem"
+            empty="No complete market days yet."
+          />
+        </>
+      )}
+    </Section>
+  );
+}

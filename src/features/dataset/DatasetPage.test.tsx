@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '@/test/renderApp';
+import { useMockServer } from '@/test/mockServer';
+
+// eslint-disable-next-line react-hooks/rules-of-hooks -- registers vitest hooks; not a React hook
+const { server } = useMockServer();
+
+function section(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+describe('Dataset page', () => {
+  it('shows the dataset with its columns, coverage, updates and audit', async () => {
+    const { user } = renderApp('/datasets/ercot_load');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ERCOT Load' })).toBeInTheDocument();
+    expect(screen.getByText('5 minutes')).toBeInTheDocument();
+    expect(screen.getByText('ERCOT')).toBeInTheDocument();
+
+    const columns = section('Columns');
+    const loadRow = within(columns).getByRole('rowheader', { name: 'load' }).closest('tr') as HTMLElement;
+    expect(within(loadRow).getByText('MW')).toBeInTheDocument();
+    expect(within(loadRow).getByText('DOUBLE PRECISION')).toBeInTheDocument();
+    const timeRow = within(columns)
+      .getByRole('rowheader', { name: 'interval_start_utc' })
+      .closest('tr') as HTMLElement;
+    expect(within(timeRow).getByText('Time index')).toBeInTheDocument();
+    expect(within(timeRow).getByText('Primary key')).toBeInTheDocument();
+
+    const coverage = section('Coverage');
+    expect(within(coverage).getByText('2023-01-01 06:00 UTC')).toBeInTheDocument();
+    expect(within(coverage).getByText(/2023-01-01 00:00 CST \(market\)/)).toBeInTheDocument();
+    expect(within(coverage).getByText('Approximate rows').nextElementSibling?.textContent).toMatch(
+      /^\d{1,3}(,\d{3})+$/,
+    );
+
+    const updates = section('Recent updates');
+    const updatesTable = await within(updates).findByRole('table');
+    expect(within(updatesTable).getAllByRole('row')).toHaveLength(101);
+    expect(
+      within(updates).getByText('The 100 newest publication runs of the last 7 days.'),
+    ).toBeInTheDocument();
+    await user.click(within(updates).getByRole('button', { name: 'Show 250 newest' }));
+    expect(
+      await within(updates).findByText('The 250 newest publication runs of the last 7 days.'),
+    ).toBeInTheDocument();
+    expect(within(within(updates).getByRole('table')).getAllByRole('row')).toHaveLength(251);
+
+    const audit = section('Audit');
+    const auditTable = await within(audit).findByRole('table');
+    const rows = within(auditTable).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(30);
+    // Newest complete market day first: the clock is 2025-07-15 15:00 market time.
+    expect(within(rows[0] as HTMLElement).getByRole('rowheader')).toHaveTextContent('2025-07-14');
+    expect(within(rows[0] as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent('288');
+    expect(await within(audit).findByRole('img', { name: /Datapoints per market day/ })).toBeInTheDocument();
+  });
+
+  it('marks the subseries and publish columns of the datasets that have them', async () => {
+    renderApp('/datasets/ercot_load_forecast_by_forecast_zone');
+    await screen.findByRole('heading', { level: 1 });
+    const columns = section('Columns');
+    const publishRow = within(columns)
+      .getByRole('rowheader', { name: 'publish_time_utc' })
+      .closest('tr') as HTMLElement;
+    expect(within(publishRow).getByText('Publish time')).toBeInTheDocument();
+  });
+
+  it('shows the server’s not-found message for an unknown id, with a way back', async () => {
+    const { user } = renderApp('/datasets/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dataset not found' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent("Dataset 'nope' not found.");
+    await user.click(screen.getByRole('link', { name: 'Back to the catalog' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datasets' })).toBeInTheDocument();
+  });
+
+  it('keeps the other sections when the audit fails', async () => {
+    server.use(
+      http.get('*/v1/datasets/:id/audit', () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
+    );
+    renderApp('/datasets/ercot_fuel_mix');
+    await screen.findByRole('heading', { level: 1 });
+    const audit = section('Audit');
+    expect(await within(audit).findByRole('alert')).toHaveTextContent('boom');
+    expect(within(audit).queryByRole('table')).not.toBeInTheDocument();
+    expect(await within(section('Recent updates')).findByRole('table')).toBeInTheDocument();
+    expect(within(section('Columns')).getByRole('table')).toBeInTheDocument();
+  });
+
+  it('has a breadcrumb back to the catalog', async () => {
+    renderApp('/datasets/ercot_as_prices');
+    await screen.findByRole('heading', { level: 1 });
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Catalog' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { isApiError, apiErrorText } from '@/api/ApiError';
+import { datasetOptions } from '@/api/datasets/queries';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { Loading } from '@/components/Loading';
+import { formatCadence } from '@/lib/format';
+import { AuditSection } from './AuditSection';
+import { ColumnsSection } from './ColumnsSection';
+import { CoverageSection } from './CoverageSection';
+import styles from './DatasetPage.module.css';
+import { UpdatesSection } from './UpdatesSection';
+
+function Breadcrumb({ current }: { current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+      <ol>
+        <li>
+          <Link to="/">Catalog</Link>
+        </li>
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * `/datasets/:id`: what a dataset holds and how healthy it is. The metadata drives the header,
+ * columns and coverage; updates and audit are separate requests that fail on their own, so one
+ * broken panel never hides the rest.
+ */
+export function DatasetPage() {
+  const id = useParams().id ?? '';
+  const query = useQuery(datasetOptions(id));
+  const name = query.data?.name;
+
+  useEffect(() => {
+    if (name) document.title = `${name} · GridScope`;
+  }, [name]);
+
+  if (query.isPending) {
+    return (
+      <div className={styles.page}>
+        <Breadcrumb current={id} />
+        <Loading label="Loading dataset…" />
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <div className={styles.page}>
+        <Breadcrumb current={id} />
+        {notFound ? (
+          <section className={styles.notFound} aria-labelledby="dataset-not-found">
+            <h1 id="dataset-not-found">Dataset not found</h1>
+            <p role="alert">{apiErrorText(query.error)}</p>
+            <p>
+              <Link to="/">Back to the catalog</Link> to see the datasets that exist.
+            </p>
+          </section>
+        ) : (
+          <>
+            <h1>
+              Dataset <code>{id}</code>
+            </h1>
+            <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
+          </>
+        )}
+      </div>
+    );
+  }
+
+  const dataset = query.data;
+  return (
+    <div className={styles.page}>
+      <Breadcrumb current={dataset.name} />
+      <header className={styles.header}>
+        <h1>{dataset.name}</h1>
+        <dl className={styles.facts}>
+          <div>
+            <dt>ID</dt>
+            <dd>
+              <code>{dataset.id}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>Source</dt>
+            <dd>{dataset.source.toUpperCase()}</dd>
+          </div>
+          <div>
+            <dt>Cadence</dt>
+            <dd>{formatCadence(dataset.cadence)}</dd>
+          </div>
+        </dl>
+        <p className={styles.description}>{dataset.description}</p>
+      </header>
+
+      <ColumnsSection dataset={dataset} />
+      <CoverageSection dataset={dataset} />
+      <UpdatesSection datasetId={dataset.id} />
+      <AuditSection dataset={dataset} />
+    </div>
+  );
+}

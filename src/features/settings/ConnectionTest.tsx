@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Connection } from '@/api/connection';
+import { fetchHealth } from '@/api/health/fetchers';
+import type { ApiUsage, HealthResponse } from '@/api/types';
+import { fetchApiUsage } from '@/api/usage/fetchers';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { usageLine } from '@/features/settings/usageLine';
+import styles from './SettingsPage.module.css';
+
+export interface ConnectionTestResult {
+  health: { ok: true; value: HealthResponse } | { ok: false; error: unknown };
+  usage: { ok: true; value: ApiUsage } | { ok: false; error: unknown };
+}
+
+/** Asks both the open health check and a keyed route, so a bad address and a bad key read differently. */
+export async function testConnection(connection: Connection): Promise<ConnectionTestResult> {
+  const [health, usage] = await Promise.allSettled([
+    fetchHealth({ connection }),
+    fetchApiUsage({ connection }),
+  ]);
+  return {
+    health:
+      health.status === 'fulfilled' ? { ok: true, value: health.value } : { ok: false, error: health.reason },
+    usage:
+      usage.status === 'fulfilled' ? { ok: true, value: usage.value } : { ok: false, error: usage.reason },
+  };
+}
+
+export function useConnectionTest() {
+  return useMutation({ mutationFn: testConnection });
+}
+
+export function ConnectionTestResultView({ result }: { result: ConnectionTestResult }) {
+  const { health, usage } = result;
+  const parts: string[] = [];
+  if (health.ok)
+    parts.push(`Server reachable: health ${health.value.status}, API version ${health.value.version}.`);
+  if (usage.ok) parts.push(usageLine(usage.value));
+  return (
+    <div className={styles.result}>
+      {parts.length > 0 && (
+        <p role="status" className={styles.ok}>
+          {parts.join(' ')}
+        </p>
+      )}
+      {!health.ok && <ApiErrorMessage error={health.error} />}
+      {/* When the server is unreachable both fail the same way; one message says it. */}
+      {!usage.ok && (health.ok || !sameFailure(health.error, usage.error)) && (
+        <ApiErrorMessage error={usage.error} />
+      )}
+    </div>
+  );
+}
+
+function sameFailure(a: unknown, b: unknown): boolean {
+  return a instanceof Error && b instanceof Error && a.message === b.message;
+}

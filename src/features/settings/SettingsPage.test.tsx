@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { getConnection } from '@/api/connection';
+import { useMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+
+// eslint-disable-next-line react-hooks/rules-of-hooks -- registers vitest hooks; not a React hook
+const { server } = useMockServer();
+
+const page = () => within(screen.getByRole('main'));
+
+/** Opens the page and waits for its route module, so `page()` finds the real main region. */
+async function openSettings(opts?: Parameters<typeof renderApp>[1]) {
+  const rendered = renderApp('/settings', opts);
+  await screen.findByRole('heading', { level: 1, name: 'Settings' });
+  return rendered;
+}
+
+describe('Settings page', () => {
+  it('starts on the built-in demo data with the demo key and lists the demo keys', async () => {
+    await openSettings();
+    expect(page().getByRole('radio', { name: 'Built-in demo data' })).toBeChecked();
+    expect(page().getByLabelText('API key')).toHaveValue('demo-key');
+    expect(page().queryByLabelText('Base URL')).not.toBeInTheDocument();
+    const keys = page().getByRole('table');
+    expect(within(keys).getByRole('row', { name: 'demo-key Developer' })).toBeInTheDocument();
+    expect(within(keys).getByRole('row', { name: 'free-key Free' })).toBeInTheDocument();
+    expect(within(keys).getByRole('row', { name: 'test-key Internal' })).toBeInTheDocument();
+  });
+
+  it('switches to a custom server, validating its address, and back', async () => {
+    const { user } = await openSettings();
+    await user.click(page().getByRole('radio', { name: 'Custom server' }));
+    const url = page().getByLabelText('Base URL');
+    expect(page().getByLabelText('API key')).toHaveValue('');
+
+    await user.type(url, 'ftp://example.com');
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(url).toHaveAccessibleDescription('The address must start with http:// or https://.');
+    expect(getConnection().mode).toBe('demo');
+
+    await user.clear(url);
+    await user.type(url, 'https://api.example.com/');
+    await user.type(page().getByLabelText('API key'), 'my-key');
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(page().getByText('Saved. Now using api.example.com.')).toBeInTheDocument();
+    expect(getConnection()).toEqual({
+      mode: 'remote',
+      baseUrl: 'https://api.example.com',
+      apiKey: 'my-key',
+      remember: false,
+    });
+    expect(screen.getByText('Backend: api.example.com')).toBeInTheDocument();
+
+    await user.click(page().getByRole('radio', { name: 'Built-in demo data' }));
+    expect(page().getByLabelText('API key')).toHaveValue('demo-key');
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(getConnection().mode).toBe('demo');
+    expect(screen.getByText('Backend: Built-in demo data')).toBeInTheDocument();
+  });
+
+  it('tests the connection with the values in the form before saving', async () => {
+    const { user } = await openSettings();
+    await user.click(page().getByRole('button', { name: 'Test connection' }));
+    const result = await page().findByText(/Server reachable/);
+    expect(result).toHaveTextContent(
+      'Server reachable: health ok, API version 1.0.0. Key accepted: plan Developer, 0 of 10,000 requests today, 0 of 250,000 this month.',
+    );
+    expect(result).toHaveAttribute('role', 'status');
+  });
+
+  it("shows the server's detail when the key is wrong, and does not save it", async () => {
+    const { user } = await openSettings();
+    const key = page().getByLabelText('API key');
+    await user.clear(key);
+    await user.type(key, 'wrong-key');
+    await user.click(page().getByRole('button', { name: 'Test connection' }));
+    const alert = await page().findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid API key.');
+    // The open health check still proves the address is right.
+    expect(page().getByText(/Server reachable/)).toBeInTheDocument();
+    expect(getConnection().apiKey).toBe('demo-key');
+  });
+
+  it('reports an unreachable custom server once', async () => {
+    server.use(http.get('https://down.example.com/*', () => HttpResponse.error()));
+    const { user } = await openSettings();
+    await user.click(page().getByRole('radio', { name: 'Custom server' }));
+    await user.type(page().getByLabelText('Base URL'), 'https://down.example.com');
+    await user.click(page().getByRole('button', { name: 'Test connection' }));
+    const alert = await page().findByRole('alert');
+    expect(alert).toHaveTextContent(/could not be reached/);
+    expect(page().getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('keeps the key in this tab only unless asked to remember it', async () => {
+    const { user } = await openSettings();
+    const key = page().getByLabelText('API key');
+    await user.clear(key);
+    await user.type(key, 'free-key');
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(sessionStorage.getItem('gridscope.apiKey')).toBe('free-key');
+    expect(localStorage.getItem('gridscope.apiKey')).toBeNull();
+
+    await user.click(page().getByRole('checkbox', { name: 'Remember key on this device' }));
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(localStorage.getItem('gridscope.apiKey')).toBe('free-key');
+
+    await user.click(page().getByRole('checkbox', { name: 'Remember key on this device' }));
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(localStorage.getItem('gridscope.apiKey')).toBeNull();
+    expect(sessionStorage.getItem('gridscope.apiKey')).toBe('free-key');
+  });
+
+  it('never puts the key in a URL', async () => {
+    const urls: string[] = [];
+    server.events.on('request:start', ({ request }) => urls.push(request.url));
+    const { user } = await openSettings();
+    await user.click(page().getByRole('button', { name: 'Test connection' }));
+    await page().findByText(/Key accepted/);
+    server.events.removeAllListeners();
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.join(' ')).not.toContain('demo-key');
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  MARKET_TIME_ZONE,
+  formatCadence,
+  formatCompact,
+  formatDate,
+  formatInteger,
+  formatNumber,
+  formatRelative,
+  formatTimestamp,
+  zoneAbbreviation,
+} from './format';
+
+describe('formatNumber', () => {
+  it('groups thousands and keeps up to two decimals by default', () => {
+    expect(formatNumber(1234567.891)).toBe('1,234,567.89');
+    expect(formatNumber(42)).toBe('42');
+    expect(formatNumber(-3.5)).toBe('-3.5');
+  });
+
+  it('fixes the number of decimals when asked', () => {
+    expect(formatNumber(12.5, { decimals: 2 })).toBe('12.50');
+    expect(formatNumber(12.456, { decimals: 0 })).toBe('12');
+  });
+
+  it('appends a unit', () => {
+    expect(formatNumber(45678.9, { unit: 'MW', decimals: 1 })).toBe('45,678.9 MW');
+    expect(formatNumber(23.1, { unit: '$/MWh' })).toBe('23.1 $/MWh');
+  });
+
+  it('shows a dash for missing values', () => {
+    expect(formatNumber(null)).toBe('—');
+    expect(formatNumber(undefined)).toBe('—');
+    expect(formatNumber(Number.NaN)).toBe('—');
+    expect(formatInteger(null)).toBe('—');
+  });
+
+  it('formats counts and compact sizes', () => {
+    expect(formatInteger(1234567.4)).toBe('1,234,567');
+    expect(formatCompact(1_234_567)).toBe('1.2M');
+    expect(formatCompact(950)).toBe('950');
+  });
+});
+
+describe('formatCadence', () => {
+  it('labels every cadence of the contract', () => {
+    expect(formatCadence('5_MINUTES')).toBe('5 minutes');
+    expect(formatCadence('15_MINUTES')).toBe('15 minutes');
+    expect(formatCadence('1_HOUR')).toBe('1 hour');
+    expect(formatCadence('IRREGULAR')).toBe('Irregular');
+  });
+
+  it('humanises a cadence it does not know', () => {
+    expect(formatCadence('1_DAY')).toBe('1 day');
+  });
+});
+
+describe('formatTimestamp', () => {
+  const summer = '2025-07-15T20:00:00+00:00';
+  const winter = '2025-01-15T06:00:00+00:00';
+
+  it('shows the market zone by default, with its daylight-saving abbreviation', () => {
+    expect(MARKET_TIME_ZONE).toBe('US/Central');
+    expect(formatTimestamp(summer)).toBe('2025-07-15 15:00 CDT');
+    expect(formatTimestamp(winter)).toBe('2025-01-15 00:00 CST');
+  });
+
+  it('shows any IANA zone, UTC included', () => {
+    expect(formatTimestamp(summer, { timeZone: 'UTC' })).toBe('2025-07-15 20:00 UTC');
+    expect(formatTimestamp(summer, { timeZone: 'Asia/Tokyo', zoneName: false })).toBe('2025-07-16 05:00');
+  });
+
+  it('reads offsets, epoch milliseconds and Dates alike', () => {
+    expect(formatTimestamp('2025-07-15T15:00:00-05:00', { timeZone: 'UTC' })).toBe('2025-07-15 20:00 UTC');
+    expect(formatTimestamp(Date.UTC(2025, 6, 15, 20), { timeZone: 'UTC' })).toBe('2025-07-15 20:00 UTC');
+    expect(formatTimestamp(new Date(Date.UTC(2025, 6, 15, 20)), { timeZone: 'market' })).toBe(
+      '2025-07-15 15:00 CDT',
+    );
+  });
+
+  it('shows seconds on request and midnight as 00, not 24', () => {
+    expect(formatTimestamp('2025-07-15T05:00:10+00:00', { seconds: true })).toBe('2025-07-15 00:00:10 CDT');
+  });
+
+  it('handles the fall-back hour of daylight saving', () => {
+    // 2024-11-03: 01:00–02:00 local happens twice; the offsets tell them apart.
+    expect(formatTimestamp('2024-11-03T06:30:00+00:00')).toBe('2024-11-03 01:30 CDT');
+    expect(formatTimestamp('2024-11-03T07:30:00+00:00')).toBe('2024-11-03 01:30 CST');
+  });
+
+  it('shows a dash for nothing or nonsense', () => {
+    expect(formatTimestamp(null)).toBe('—');
+    expect(formatTimestamp('not a time')).toBe('—');
+  });
+});
+
+describe('formatDate and zoneAbbreviation', () => {
+  it('gives the market day of an instant', () => {
+    expect(formatDate('2025-07-16T03:00:00+00:00')).toBe('2025-07-15');
+    expect(formatDate('2025-07-16T03:00:00+00:00', 'UTC')).toBe('2025-07-16');
+  });
+
+  it('names the zone at an instant', () => {
+    expect(zoneAbbreviation('2025-07-15T20:00:00+00:00')).toBe('CDT');
+    expect(zoneAbbreviation('2025-12-15T20:00:00+00:00')).toBe('CST');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.parse('2025-07-15T20:00:00Z');
+
+  it('says how long ago, rounded down', () => {
+    expect(formatRelative(now - 2_000, now)).toBe('just now');
+    expect(formatRelative(now - 45_000, now)).toBe('45 s ago');
+    expect(formatRelative(now - 59 * 60_000, now)).toBe('59 min ago');
+    expect(formatRelative('2025-07-15T17:00:00+00:00', now)).toBe('3 h ago');
+    expect(formatRelative(now - 2 * 86_400_000, now)).toBe('2 d ago');
+    expect(formatRelative(now - 400 * 86_400_000, now)).toBe('1 y ago');
+  });
+
+  it('says how far ahead for future instants', () => {
+    expect(formatRelative(now + 26 * 3_600_000, now)).toBe('in 1 d');
+    expect(formatRelative(now + 90 * 60_000, now)).toBe('in 1 h');
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Display formatting shared by every page: numbers, cadences, instants in a chosen zone and ages.
+ * Pure and Intl-based; the locale is fixed to en-US so that the same data reads the same on every
+ * machine (and in tests), whatever the browser's language.
+ */
+import type { Cadence } from '@/api/types';
+
+/** ERCOT's market zone; the API writes it as `data_timezone`. */
+export const MARKET_TIME_ZONE = 'US/Central';
+
+const LOCALE = 'en-US';
+const MISSING = '—';
+
+/** Anything that names an instant: an ISO string with an offset, epoch milliseconds or a Date. */
+export type Instant = string | number | Date;
+
+export interface NumberFormatOptions {
+  /** Exact number of fraction digits; by default up to 2, none when the value is whole. */
+  decimals?: number;
+  /** Unit appended after a thin space, for example `MW` or `$/MWh`. */
+  unit?: string | null;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(decimals: number | undefined): Intl.NumberFormat {
+  const key = String(decimals);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      LOCALE,
+      decimals === undefined
+        ? { maximumFractionDigits: 2 }
+        : { minimumFractionDigits: decimals, maximumFractionDigits: decimals },
+    );
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** `12345.678` → `12,345.68`; with a unit `12,345.68 MW`; null, undefined and NaN → `—`. */
+export function formatNumber(value: number | null | undefined, options: NumberFormatOptions = {}): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return MISSING;
+  const text = Number.isFinite(value) ? numberFormat(options.decimals).format(value) : value > 0 ? '∞' : '−∞';
+  return options.unit ? `${text} ${options.unit}` : text;
+}
+
+/** Whole counts (rows, requests): thousands separators, no fraction. */
+export function formatInteger(value: number | null | undefined): string {
+  return formatNumber(value === null || value === undefined ? value : Math.round(value), { decimals: 0 });
+}
+
+/** `1234567` → `1.2M`, for approximate sizes where precision would be noise. */
+export function formatCompact(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;
+  return new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+const CADENCE_LABELS: Record<Cadence, string> = {
+  '5_MINUTES': '5 minutes',
+  '15_MINUTES': '15 minutes',
+  '1_HOUR': '1 hour',
+  IRREGULAR: 'Irregular',
+};
+
+/** `5_MINUTES` → `5 minutes`. Unknown cadences (a newer server) are humanised rather than hidden. */
+export function formatCadence(cadence: string): string {
+  if (cadence in CADENCE_LABELS) return CADENCE_LABELS[cadence as Cadence];
+  const words = cadence.toLowerCase().split('_').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Milliseconds since the epoch, or NaN when the value names no instant. */
+export function toMillis(value: Instant): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return value;
+  return Date.parse(value);
+}
+
+/** `market` (as the API spells it) and `local` (the viewer's zone) are accepted besides IANA names. */
+export function resolveTimeZone(zone: string | undefined): string | undefined {
+  if (zone === undefined || zone === 'market') return MARKET_TIME_ZONE;
+  if (zone === 'local') return undefined;
+  return zone;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(zone: string | undefined, seconds: boolean): Intl.DateTimeFormat {
+  const key = `${zone ?? ''}|${seconds}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: seconds ? '2-digit' : undefined,
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+interface ZonedParts {
+  date: string;
+  time: string;
+  zoneName: string;
+}
+
+function zonedParts(millis: number, zone: string | undefined, seconds: boolean): ZonedParts {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of dateTimeFormat(zone, seconds).formatToParts(millis)) parts[part.type] = part.value;
+  const time = [parts.hour, parts.minute, ...(seconds ? [parts.second] : [])].join(':');
+  return {
+    date: `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`,
+    time,
+    zoneName: parts.timeZoneName ?? '',
+  };
+}
+
+export interface TimestampFormatOptions {
+  /** IANA zone, `market` or `local`; default the market zone. */
+  timeZone?: string;
+  /** Show seconds (off by default: market intervals start on whole minutes). */
+  seconds?: boolean;
+  /** Append the zone's abbreviation (`CDT`, `UTC`); on by default so a time is never ambiguous. */
+  zoneName?: boolean;
+}
+
+/**
+ * `2025-07-15T20:00:00+00:00` → `2025-07-15 15:00 CDT` (market zone). Year-first and 24-hour so
+ * that columns of times sort and scan like the data. Unparseable input → `—`.
+ */
+export function formatTimestamp(
+  value: Instant | null | undefined,
+  options: TimestampFormatOptions = {},
+): string {
+  if (value === null || value === undefined) return MISSING;
+  const millis = toMillis(value);
+  if (Number.isNaN(millis)) return MISSING;
+  const { date, time, zoneName } = zonedParts(
+    millis,
+    resolveTimeZone(options.timeZone),
+    options.seconds ?? false,
+  );
+  return options.zoneName === false ? `${date} ${time}` : `${date} ${time} ${zoneName}`;
+}
+
+/** The calendar date of an instant in a zone (default the market zone): `2025-07-15`. */
+export function formatDate(value: Instant | null | undefined, timeZone?: string): string {
+  if (value === null || value === undefined) return MISSING;
+  const millis = toMillis(value);
+  if (Number.isNaN(millis)) return MISSING;
+  return zonedParts(millis, resolveTimeZone(timeZone), false).date;
+}
+
+/** The abbreviation of a zone at an instant (`CST` or `CDT` for the market zone). */
+export function zoneAbbreviation(value: Instant, timeZone?: string): string {
+  return zonedParts(toMillis(value), resolveTimeZone(timeZone), false).zoneName;
+}
+
+const RELATIVE_STEPS: readonly [limitMs: number, unitMs: number, unit: string][] = [
+  [60_000, 1_000, 's'],
+  [3_600_000, 60_000, 'min'],
+  [86_400_000, 3_600_000, 'h'],
+  [30 * 86_400_000, 86_400_000, 'd'],
+  [365 * 86_400_000, 30 * 86_400_000, 'mo'],
+  [Infinity, 365 * 86_400_000, 'y'],
+];
+
+/**
+ * How long ago (or how far ahead: forecasts and day-ahead prices lie in the future) an instant is,
+ * relative to `now`: `just now`, `45 s ago`, `3 h ago`, `in 2 d`. Rounded down, so "1 h ago"
+ * never means 59 minutes.
+ */
+export function formatRelative(value: Instant, now: Instant): string {
+  const diff = toMillis(now) - toMillis(value);
+  if (Number.isNaN(diff)) return MISSING;
+  const abs = Math.abs(diff);
+  if (abs < 5_000) return 'just now';
+  const step = RELATIVE_STEPS.find(([limit]) => abs < limit) ?? RELATIVE_STEPS[RELATIVE_STEPS.length - 1];
+  if (!step) return MISSING;
+  const amount = Math.floor(abs / step[1]);
+  const text = `${amount} ${step[2]}`;
+  return diff >= 0 ? `${text} ago` : `in ${text}`;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineUrlState, readUrlState, writeUrlState } from './urlState';
+
+const codec = defineUrlState(
+  {
+    q: z.string().max(100),
+    page: z.coerce.number().int().min(1),
+    order: z.enum(['asc', 'desc']),
+    cols: z.string().transform((s) => s.split(',').filter(Boolean)),
+  },
+  { q: '', page: 1, order: 'asc', cols: [] as string[] },
+);
+
+describe('readUrlState', () => {
+  it('gives the defaults for an empty URL', () => {
+    expect(readUrlState(codec, new URLSearchParams())).toEqual({
+      state: { q: '', page: 1, order: 'asc', cols: [] },
+      invalid: [],
+    });
+  });
+
+  it('parses typed values from the params', () => {
+    const { state, invalid } = readUrlState(codec, new URLSearchParams('q=load&page=3&order=desc&cols=a,b'));
+    expect(state).toEqual({ q: 'load', page: 3, order: 'desc', cols: ['a', 'b'] });
+    expect(invalid).toEqual([]);
+  });
+
+  it('falls back to the default of each bad key only, and reports which', () => {
+    const { state, invalid } = readUrlState(codec, new URLSearchParams('q=wind&page=-2&order=sideways'));
+    expect(state).toEqual({ q: 'wind', page: 1, order: 'asc', cols: [] });
+    expect(invalid).toEqual(['page', 'order']);
+  });
+
+  it('ignores params it does not own', () => {
+    expect(readUrlState(codec, new URLSearchParams('other=1')).state.q).toBe('');
+  });
+});
+
+describe('writeUrlState', () => {
+  it('omits values at their default', () => {
+    expect(writeUrlState(codec, { q: '', page: 1, order: 'asc', cols: [] }).toString()).toBe('');
+    expect(writeUrlState(codec, { page: 2 }).toString()).toBe('page=2');
+  });
+
+  it('writes arrays as comma lists and round-trips', () => {
+    const params = writeUrlState(codec, { q: 'solar wind', order: 'desc', cols: ['x', 'y'] });
+    expect(params.get('cols')).toBe('x,y');
+    expect(readUrlState(codec, params).state).toEqual({
+      q: 'solar wind',
+      page: 1,
+      order: 'desc',
+      cols: ['x', 'y'],
+    });
+  });
+
+  it('keeps foreign keys of the base and removes keys returned to their default', () => {
+    const base = new URLSearchParams('tab=map&q=old&page=4');
+    const next = writeUrlState(codec, { q: 'new', page: 1 }, base);
+    expect(next.toString()).toBe('tab=map&q=new');
+    expect(base.toString()).toBe('tab=map&q=old&page=4');
+  });
+
+  it('uses a custom serializer when given', () => {
+    const upper = defineUrlState({ s: z.string() }, { s: '' }, { s: (v) => v.toUpperCase() });
+    expect(writeUrlState(upper, { s: 'ercot' }).toString()).toBe('s=ERCOT');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Typed page state kept in the URL's search params, so that back/forward and shared links
+ * restore a view exactly. Each key is parsed on its own with zod `safeParse`: a bad value falls
+ * back to that key's default (and is reported) without discarding the keys that were fine, so a
+ * hand-edited or outdated link always opens. Writing omits defaults to keep links short and
+ * leaves keys owned by someone else untouched.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+
+/** A schema per key that reads the raw param text; an absent param takes the key's default. */
+export type UrlStateShape = Record<string, z.ZodType>;
+
+export type UrlStateOf<S extends UrlStateShape> = { [K in keyof S]: z.output<S[K]> };
+
+export interface UrlStateCodec<S extends UrlStateShape> {
+  readonly shape: S;
+  readonly defaults: UrlStateOf<S>;
+  /** Turns a value back into param text; defaults to `String`, arrays joined with commas. */
+  readonly serializers: { [K in keyof S]?: (value: UrlStateOf<S>[K]) => string };
+}
+
+export interface UrlStateReadResult<S extends UrlStateShape> {
+  state: UrlStateOf<S>;
+  /** Keys whose param was present but invalid (and were replaced by their default). */
+  invalid: (keyof S & string)[];
+}
+
+export function defineUrlState<S extends UrlStateShape>(
+  shape: S,
+  defaults: UrlStateOf<S>,
+  serializers: UrlStateCodec<S>['serializers'] = {},
+): UrlStateCodec<S> {
+  return { shape, defaults, serializers };
+}
+
+function keysOf<S extends UrlStateShape>(codec: UrlStateCodec<S>): (keyof S & string)[] {
+  return Object.keys(codec.shape);
+}
+
+function serializeValue<S extends UrlStateShape>(
+  codec: UrlStateCodec<S>,
+  key: string,
+  value: unknown,
+): string {
+  // The codec pairs each serializer with its key's type; here the pairing is already fixed.
+  const serializers = codec.serializers as Partial<Record<string, (value: unknown) => string>>;
+  const custom = serializers[key];
+  if (custom) return custom(value);
+  if (Array.isArray(value)) return value.map(String).join(',');
+  return String(value);
+}
+
+export function readUrlState<S extends UrlStateShape>(
+  codec: UrlStateCodec<S>,
+  params: URLSearchParams,
+): UrlStateReadResult<S> {
+  const state = { ...codec.defaults };
+  const invalid: (keyof S & string)[] = [];
+  for (const key of keysOf(codec)) {
+    const raw = params.get(key);
+    if (raw === null) continue;
+    const schema = codec.shape[key];
+    const parsed = schema?.safeParse(raw);
+    if (parsed?.success) state[key] = parsed.data as UrlStateOf<S>[typeof key];
+    else invalid.push(key);
+  }
+  return { state, invalid };
+}
+
+/**
+ * Writes `state` over `base` (which is not modified): keys of the codec at their default are
+ * removed, other keys of `base` are kept as they were.
+ */
+export function writeUrlState<S extends UrlStateShape>(
+  codec: UrlStateCodec<S>,
+  state: Partial<UrlStateOf<S>>,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(base);
+  const full = { ...codec.defaults, ...state };
+  for (const key of keysOf(codec)) {
+    const text = serializeValue(codec, key, full[key]);
+    if (text === serializeValue(codec, key, codec.defaults[key])) next.delete(key);
+    else next.set(key, text);
+  }
+  return next;
+}
+
+export interface SetUrlStateOptions {
+  /** Replace the history entry instead of pushing one (typing in a box should not fill history). */
+  replace?: boolean;
+}
+
+export type SetUrlState<S extends UrlStateShape> = (
+  update: Partial<UrlStateOf<S>> | ((current: UrlStateOf<S>) => Partial<UrlStateOf<S>>),
+  options?: SetUrlStateOptions,
+) => void;
+
+/** The codec's state from the current location, and a setter that merges a partial update. */
+export function useUrlState<S extends UrlStateShape>(
+  codec: UrlStateCodec<S>,
+): [state: UrlStateOf<S>, setState: SetUrlState<S>, invalid: (keyof S & string)[]] {
+  const [params, setParams] = useSearchParams();
+  const { state, invalid } = useMemo(() => readUrlState(codec, params), [codec, params]);
+  const setState = useCallback<SetUrlState<S>>(
+    (update, options = {}) => {
+      setParams(
+        (current) => {
+          const currentState = readUrlState(codec, current).state;
+          const patch = typeof update === 'function' ? update(currentState) : update;
+          return writeUrlState(codec, { ...currentState, ...patch }, current);
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [codec, setParams],
+  );
+  return [state, setState, invalid];
+}

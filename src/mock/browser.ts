@@ -1,0 +1,37 @@
+import { setupWorker, type SetupWorker } from 'msw/browser';
+import { createMockApi } from './createMockApi';
+
+let worker: SetupWorker | undefined;
+let started: Promise<void> | undefined;
+
+/**
+ * Starts the built-in demo backend in this tab: a service worker answering only under
+ * `baseUrl` (e.g. `${location.origin}/demo-api`). Every other request, such as one to a real
+ * server the user configured, passes through untouched. Calling it again is cheap; a new
+ * `baseUrl` replaces the handlers.
+ */
+export function startBrowserMock(baseUrl: string): Promise<void> {
+  const { handlers } = createMockApi({ baseUrl });
+  if (worker !== undefined && started !== undefined) {
+    worker.resetHandlers(...handlers);
+    return started;
+  }
+  const created = setupWorker(...handlers);
+  worker = created;
+  started = created
+    .start({
+      serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+      onUnhandledRequest: 'bypass',
+      quiet: true,
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        // Let a later call try again (e.g. after the user allows service workers).
+        worker = undefined;
+        started = undefined;
+        throw error;
+      },
+    );
+  return started;
+}

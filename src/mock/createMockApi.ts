@@ -1,0 +1,111 @@
+import { http, type RequestHandler } from 'msw';
+import { dispatch, relativePath, type DispatchEnv } from './handlers/dispatch';
+import { RateLimiter } from './handlers/RateLimiter';
+import type { UsageCounts } from './handlers/route';
+import { ROUTES } from './handlers/routes';
+import { UsageTracker } from './handlers/UsageTracker';
+
+/** What a key may do (contract §2). `null` limits mean unlimited. */
+export interface KeyPlan {
+  plan: string;
+  limit_per_day: number | null;
+  limit_per_month: number | null;
+  /** `null` = no per-second limit. */
+  requestsPerSecond: number | null;
+  dailyPeakReport: boolean;
+}
+
+export const BUILT_IN_KEYS = {
+  'demo-key': { plan: 'Developer', limit_per_day: 10000, limit_per_month: 250000, requestsPerSecond: 20, dailyPeakReport: true },
+  'free-key': { plan: 'Free', limit_per_day: 250, limit_per_month: 2500, requestsPerSecond: 5, dailyPeakReport: false },
+  'test-key': { plan: 'Internal', limit_per_day: null, limit_per_month: null, requestsPerSecond: null, dailyPeakReport: true },
+} as const satisfies Record<string, KeyPlan>;
+
+/** The built-in keys with their plans, for the README and the settings page in demo mode. */
+export const DEMO_KEYS: readonly (KeyPlan & { key: string })[] = Object.entries(BUILT_IN_KEYS).map(([key, plan]) => ({
+  key,
+  ...plan,
+}));
+
+export interface MockApiOptions {
+  /**
+   * Origin and path prefix the handlers answer under (`http://localhost:4173/demo-api`); every
+   * path below it is the mock's. Without it the mock answers `…/v1/…` and `…/health` on any host.
+   */
+  baseUrl?: string;
+  /** The clock, epoch ms. Default `Date.now`. */
+  now?: () => number;
+  /** Extra keys, added to (or overriding) `BUILT_IN_KEYS`. */
+  keys?: Record<string, KeyPlan>;
+  /** Per-second rate limits; default on. Daily and monthly quotas always apply. */
+  rateLimits?: boolean;
+  /** Called with unexpected exceptions answered as 500 (bugs); default: ignored. */
+  onError?: (error: unknown) => void;
+}
+
+export interface MockUsage {
+  /** Forgets all usage counts and rate windows. */
+  reset(): void;
+  /** A key's counts for the UTC day and month containing the mock's `now`. */
+  get(key: string): UsageCounts;
+  /** Sets a key's counts for the current day/month (to start a test near a quota). */
+  set(key: string, counts: Partial<UsageCounts>): void;
+}
+
+export interface MockApi {
+  handlers: RequestHandler[];
+  usage: MockUsage;
+  /** Answers any request directly (also ones no handler matches: 404/405), never throws. */
+  handle(request: Request): Promise<Response>;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Any origin and prefix, then a `/v1` segment or a final `/health`. */
+const ANY_BASE = /^[a-z][a-z\d+.-]*:\/\/[^/]+(?:\/.*)?\/(?:v1(?:\/.*)?|health\/?)$/i;
+
+/**
+ * The whole mock API as msw handlers with per-instance state (usage and rate windows), so two
+ * instances (two test files, the browser and the HTTP server) never share counts.
+ */
+export function createMockApi(options: MockApiOptions = {}): MockApi {
+  const now = options.now ?? (() => Date.now());
+  const keys = new Map<string, KeyPlan>(Object.entries({ ...BUILT_IN_KEYS, ...options.keys }));
+  const env: DispatchEnv = {
+    routes: ROUTES,
+    keys,
+    now,
+    usage: new UsageTracker(),
+    rate: new RateLimiter(),
+    rateLimits: options.rateLimits ?? true,
+    onError: options.onError ?? (() => undefined),
+  };
+
+  let basePath: string | null = null;
+  let pattern = ANY_BASE;
+  if (options.baseUrl !== undefined) {
+    const base = new URL(options.baseUrl);
+    basePath = base.pathname.replace(/\/+$/, '');
+    pattern = new RegExp(`^${escapeRegExp(base.origin + basePath)}(?:/.*)?$`);
+  }
+
+  const handle = (request: Request): Promise<Response> => {
+    const path = relativePath(new URL(request.url), basePath) ?? '/';
+    return dispatch(request, path, env);
+  };
+
+  return {
+    handlers: [http.all(pattern, ({ request }) => handle(request))],
+    usage: {
+      reset: () => {
+        env.usage.reset();
+        env.rate.reset();
+      },
+      get: (key) => env.usage.get(key, now()),
+      set: (key, counts) => env.usage.set(key, now(), counts),
+    },
+    handle,
+  };
+}

@@ -1,0 +1,164 @@
+import { datasetMetadata, DATASETS, getDataset } from './catalog';
+import { DAY_MS, HOUR_MS, marketMidnight } from './centralTime';
+import { DATA_START } from './climate';
+import { countRows } from './counting';
+import { ECRS_START } from './ancillary';
+import type { DatasetDef, Millis, RawCell } from './types';
+
+const NOW = Date.UTC(2025, 6, 15, 20, 7, 13);
+
+function dataset(id: string): DatasetDef {
+  const def = getDataset(id);
+  if (!def) throw new Error(`no ${id}`);
+  return def;
+}
+
+/** Some valid (t, location, publish) cells of a dataset. */
+function samples(def: DatasetDef, n: number): [Millis, number, Millis | null][] {
+  const first = def.firstTime(NOW);
+  const span = Math.floor((Math.min(def.lastTime(NOW), NOW) - first) / def.stepMs);
+  return Array.from({ length: n }, (_, i) => {
+    const t = first + ((i * 104_729) % span) * def.stepMs;
+    const locs = def.locations ?? [];
+    let li = 0;
+    if (locs.length > 0) {
+      li = (i * 31) % locs.length;
+      while (!((locs[li]?.firstSeen ?? 0) <= t && (locs[li]?.retiredAt ?? Infinity) > t))
+        li = (li + 1) % locs.length;
+    }
+    const vintages = def.vintages?.(t, NOW) ?? null;
+    return [t, li, vintages ? (vintages[i % vintages.length] ?? null) : null];
+  });
+}
+
+const rowOf = (def: DatasetDef, [t, li, p]: [Millis, number, Millis | null]): RawCell[] =>
+  def.row(t, def.locations?.[li] ?? null, p);
+
+describe('catalog', () => {
+  it('serves the nine datasets of the contract, sorted by id', () => {
+    expect(DATASETS.map((d) => d.id)).toEqual([
+      'ercot_as_prices',
+      'ercot_fuel_mix',
+      'ercot_lmp_by_settlement_point',
+      'ercot_load',
+      'ercot_load_by_weather_zone',
+      'ercot_load_forecast_by_forecast_zone',
+      'ercot_real_time_as_monitor',
+      'ercot_spp_day_ahead_hourly',
+      'ercot_spp_real_time_15_min',
+    ]);
+    expect(getDataset('nope')).toBeUndefined();
+  });
+
+  it('produces rows with one cell per column, deterministic across interleaved calls', () => {
+    const all = DATASETS.map((def) => samples(def, 40).map((s) => rowOf(def, s)));
+    const again = [...DATASETS]
+      .reverse()
+      .map((def) =>
+        [...samples(def, 40)]
+          .reverse()
+          .map((s) => rowOf(def, s))
+          .reverse(),
+      )
+      .reverse();
+    expect(again).toEqual(all);
+    DATASETS.forEach((def, d) => {
+      for (const row of all[d] ?? []) {
+        expect(row).toHaveLength(def.columns.length);
+        row.forEach((cell, c) => {
+          const col = def.columns[c];
+          if (col?.type === 'TIMESTAMP') expect(typeof cell).toBe('number');
+          if (col?.type === 'VARCHAR') expect(typeof cell).toBe('string');
+          if (col?.type === 'DOUBLE PRECISION' && cell !== null) {
+            expect(typeof cell).toBe('number');
+            expect(Math.round((cell as number) * 100) / 100).toBe(cell);
+          }
+        });
+      }
+    });
+  });
+
+  it('describes a dataset with every field of contract §5', () => {
+    const meta = datasetMetadata(dataset('ercot_spp_real_time_15_min'), NOW);
+    expect(meta).toMatchObject({
+      id: 'ercot_spp_real_time_15_min',
+      source: 'ercot',
+      cadence: '15_MINUTES',
+      earliestData: '2023-01-01T06:00:00+00:00',
+      latestData: '2025-07-15T20:00:00+00:00',
+      earliest_available_time_utc: '2023-01-01T06:00:00+00:00',
+      latest_available_time_utc: '2025-07-15T20:00:00+00:00',
+      time_index_column: 'interval_start_utc',
+      subseries_index_column: 'location',
+      publish_time_column: null,
+      primary_key_columns: ['interval_start_utc', 'location'],
+      data_timezone: 'US/Central',
+    });
+    expect(meta.all_columns.map((c) => c.name)).toEqual([
+      'interval_start_utc',
+      'interval_end_utc',
+      'location',
+      'location_type',
+      'market',
+      'spp',
+    ]);
+    expect(meta.all_columns[0]).toMatchObject({ type: 'TIMESTAMP', is_datetime: true, is_numeric: false });
+    expect(meta.all_columns[5]).toMatchObject({ type: 'DOUBLE PRECISION', is_numeric: true, unit: '$/MWh' });
+    expect(meta.number_of_rows_approximate).toBe(
+      countRows(dataset('ercot_spp_real_time_15_min'), 0, Infinity, NOW).rows,
+    );
+    expect(meta.name.length).toBeGreaterThan(5);
+    expect(meta.description.length).toBeGreaterThan(40);
+
+    const forecast = datasetMetadata(dataset('ercot_load_forecast_by_forecast_zone'), NOW);
+    expect(forecast.primary_key_columns).toEqual(['interval_start_utc', 'publish_time_utc']);
+    const monitor = datasetMetadata(dataset('ercot_real_time_as_monitor'), NOW);
+    expect(monitor).toMatchObject({
+      cadence: 'IRREGULAR',
+      time_index_column: 'time_utc',
+      earliestData: '2025-06-15T20:07:10+00:00',
+      latestData: '2025-07-15T20:07:10+00:00',
+      primary_key_columns: ['time_utc'],
+    });
+    expect(monitor.all_columns.map((c) => c.name)).toEqual(['time_utc', 'prc']);
+  });
+
+  it('runs day-ahead data to the end of tomorrow once 13:00 Central has passed', () => {
+    const da = dataset('ercot_spp_day_ahead_hourly');
+    const before = marketMidnight('2025-07-15') + 12 * HOUR_MS + 59 * 60_000;
+    const after = marketMidnight('2025-07-15') + 13 * HOUR_MS;
+    expect(da.lastTime(before)).toBe(marketMidnight('2025-07-16') - HOUR_MS);
+    expect(da.lastTime(after)).toBe(marketMidnight('2025-07-17') - HOUR_MS);
+    expect(dataset('ercot_as_prices').lastTime(after)).toBe(marketMidnight('2025-07-17') - HOUR_MS);
+  });
+
+  it('ends interval datasets at the last interval that has started', () => {
+    expect(dataset('ercot_load').lastTime(NOW)).toBe(Date.UTC(2025, 6, 15, 20, 5));
+    expect(dataset('ercot_load_by_weather_zone').lastTime(NOW)).toBe(Date.UTC(2025, 6, 15, 20));
+    expect(dataset('ercot_fuel_mix').firstTime(NOW)).toBe(DATA_START);
+  });
+
+  it('prices ancillary services in plausible $/MW, with ECRS only after its launch', () => {
+    const as = dataset('ercot_as_prices');
+    expect(as.row(ECRS_START - HOUR_MS, null, null)[7]).toBeNull();
+    expect(as.row(ECRS_START, null, null)[7]).not.toBeNull();
+    const values: number[] = [];
+    for (let t = ECRS_START; t < ECRS_START + 365 * DAY_MS; t += 5 * HOUR_MS) {
+      const row = as.row(t, null, null);
+      expect(row[2]).toBe('DAM');
+      for (const v of row.slice(3)) values.push(v as number);
+    }
+    values.sort((a, b) => a - b);
+    expect(values[0]).toBeGreaterThan(0);
+    expect(values[Math.floor(values.length / 2)]).toBeLessThan(30);
+  });
+
+  it('keeps physical responsive capability in a plausible MW band', () => {
+    const def = dataset('ercot_real_time_as_monitor');
+    for (let t = def.firstTime(NOW); t <= def.lastTime(NOW); t += 7 * 60 * 10_000) {
+      const prc = def.row(t, null, null)[1] as number;
+      expect(prc).toBeGreaterThanOrEqual(2500);
+      expect(prc).toBeLessThanOrEqual(13000);
+    }
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Row counts without generating rows: grid points per location range and vintages per interval in
+ * closed form. Metadata, audit and updates all count through here, so they agree with what a query
+ * returns.
+ */
+import { HOUR_MS } from './centralTime';
+import { FIRST_PUBLISH, FORECAST_HORIZON, latestVintage, PUBLISH_LEAD_MS } from './loadForecast';
+import type { DatasetDef, LocationDef, Millis } from './types';
+
+export interface RowCount {
+  rows: number;
+  /** Distinct time-index values among the rows. */
+  timeValues: number;
+  /** Distinct subseries values among the rows; `null` for datasets without a subseries. */
+  subseriesValues: number | null;
+}
+
+/** Number of grid points `first + i·step` in [lo, hi). */
+function pointsIn(first: Millis, step: Millis, lo: Millis, hi: Millis): number {
+  if (hi <= lo) return 0;
+  return Math.ceil((hi - first) / step) - Math.ceil((lo - first) / step);
+}
+
+/** Σ i for i in [a, b). */
+function sumRange(a: number, b: number): number {
+  return b > a ? ((a + b - 1) * (b - a)) / 2 : 0;
+}
+
+/**
+ * Rows of the hourly forecast for interval indices [a, b): interval i has the vintages
+ * j ∈ [max(0, i − 167), min(i, J)], J the newest vintage as of now.
+ */
+function forecastRows(a: number, b: number, newest: number): number {
+  const h = FORECAST_HORIZON - 1;
+  // Σ min(i, J): i itself up to J, then J.
+  const split = Math.min(Math.max(a, newest + 1), b);
+  const sumMin = sumRange(a, split) + newest * (b - split);
+  // Σ max(0, i − h): zero below h.
+  const from = Math.max(a, h);
+  const sumMax = b > from ? sumRange(from, b) - h * (b - from) : 0;
+  return sumMin - sumMax + (b - a);
+}
+
+/** Rows, distinct time values and distinct subseries values with time index in [from, to) as of now. */
+export function countRows(def: DatasetDef, from: Millis, to: Millis, now: Millis): RowCount {
+  const first = def.firstTime(now);
+  const last = def.lastTime(now);
+  const step = def.stepMs;
+  const lo = Math.max(from, first);
+  const hi = Math.min(to, last + step);
+  const empty: RowCount = { rows: 0, timeValues: 0, subseriesValues: def.locations ? 0 : null };
+  const n = pointsIn(first, step, lo, hi);
+  if (n <= 0) return empty;
+
+  if (def.locations) {
+    let rows = 0;
+    let series = 0;
+    let minLo = Infinity;
+    let maxHi = -Infinity;
+    for (const loc of def.locations) {
+      const a = Math.max(lo, loc.firstSeen);
+      const b = loc.retiredAt === null ? hi : Math.min(hi, loc.retiredAt);
+      const k = pointsIn(first, step, a, b);
+      if (k <= 0) continue;
+      rows += k;
+      series++;
+      if (a < minLo) minLo = a;
+      if (b > maxHi) maxHi = b;
+    }
+    // Location ranges are intervals that all overlap the always-present hubs, so their union is
+    // one interval.
+    return {
+      rows,
+      timeValues: series === 0 ? 0 : pointsIn(first, step, minLo, maxHi),
+      subseriesValues: series,
+    };
+  }
+
+  if (def.vintages) {
+    const iLo = Math.ceil((lo - first) / step);
+    const iHi = iLo + n;
+    if (step === HOUR_MS && first - PUBLISH_LEAD_MS === FIRST_PUBLISH) {
+      const newest = Math.round((latestVintage(now) - FIRST_PUBLISH) / HOUR_MS);
+      return { rows: forecastRows(iLo, iHi, newest), timeValues: n, subseriesValues: null };
+    }
+    // Any other vintage rule: ask the definition, interval by interval.
+    let rows = 0;
+    let times = 0;
+    for (let i = iLo; i < iHi; i++) {
+      const v = def.vintages(first + i * step, now).length;
+      rows += v;
+      if (v > 0) times++;
+    }
+    return { rows, timeValues: times, subseriesValues: null };
+  }
+
+  return { rows: n, timeValues: n, subseriesValues: null };
+}
+
+interface Edges {
+  starts: Float64Array;
+  ends: Float64Array;
+}
+const edgesCache = new WeakMap<readonly LocationDef[], Edges>();
+
+/** Number of sorted values ≤ x. */
+function rank(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? 0) <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** How many of `locations` have rows at grid time `t`, by binary search over their start and end times. */
+export function activeLocationCount(locations: readonly LocationDef[], t: Millis): number {
+  let edges = edgesCache.get(locations);
+  if (!edges) {
+    const starts = Float64Array.from(locations, (l) => l.firstSeen).sort();
+    const ends = Float64Array.from(
+      locations.filter((l) => l.retiredAt !== null),
+      (l) => l.retiredAt ?? 0,
+    ).sort();
+    edges = { starts, ends };
+    edgesCache.set(locations, edges);
+  }
+  // A location retires only after it starts, so the retired ones are a subset of the started ones.
+  return rank(edges.starts, t) - rank(edges.ends, t);
+}

@@ -1,0 +1,60 @@
+/**
+ * ERCOT system load (MW) on the 5-minute grid: a daily peak level from the season and the weather
+ * (`climate.ts`) times an intraday shape that depends on the season (summer: one late-afternoon
+ * peak; winter: morning and evening peaks).
+ */
+import { climate, hourSlot } from './climate';
+import { HOUR_MS, MINUTE_MS } from './centralTime';
+import { clamp, gauss2, round2 } from './noise';
+import type { Millis } from './types';
+
+const SLOTS_PER_DAY = 288;
+const FIVE_MIN = 5 * MINUTE_MS;
+const S_LOAD_NOISE = 21;
+
+function shapeTable(f: (h: number) => number, min: number): Float64Array {
+  const raw = Array.from({ length: SLOTS_PER_DAY }, (_, i) => f(i / 12));
+  const lo = Math.min(...raw);
+  const hi = Math.max(...raw);
+  return Float64Array.from(raw, (v) => min + ((v - lo) / (hi - lo)) * (1 - min));
+}
+
+const gaussBump = (h: number, at: number, width: number): number => Math.exp(-(((h - at) / width) ** 2));
+const TAU = Math.PI * 2;
+
+/** Intraday shapes by local 5-minute slot, scaled so the daily peak is 1. */
+const SUMMER = shapeTable(
+  (h) => Math.cos((TAU * (h - 16.8)) / 24) + 0.25 * Math.cos((2 * TAU * (h - 16.5)) / 24),
+  0.66,
+);
+const WINTER = shapeTable(
+  (h) =>
+    0.85 * gaussBump(h, 7.5, 2) +
+    gaussBump(h, 19, 3) +
+    0.3 * gaussBump(h, 13, 4) +
+    0.15 * gaussBump(h, 31, 3),
+  0.8,
+);
+const SPRING = shapeTable((h) => Math.cos((TAU * (h - 17.5)) / 24) + 0.15 * gaussBump(h, 8, 2), 0.78);
+
+/** Unrounded load (MW) at a 5-minute grid point. */
+export function loadRaw(t: Millis): number {
+  const hourIdx = Math.floor(t / HOUR_MS);
+  const slot = hourSlot(hourIdx);
+  const minuteSlot = Math.floor((t - hourIdx * HOUR_MS) / FIVE_MIN);
+  const daySlot = climate.localHour(slot) * 12 + minuteSlot;
+  const ws = climate.summer(slot);
+  const ww = climate.winter(slot);
+  const shape =
+    ws * (SUMMER[daySlot] ?? 1) + ww * (WINTER[daySlot] ?? 1) + (1 - ws - ww) * (SPRING[daySlot] ?? 1);
+  let x = climate.level(slot) * shape + 140 * gauss2(S_LOAD_NOISE, Math.floor(t / FIVE_MIN), 0);
+  // Soft limits keep the extremes inside ERCOT's real 35–85 GW envelope without flat tops.
+  if (x > 80000) x = 80000 + (x - 80000) * 0.5;
+  if (x < 37000) x = 37000 - (37000 - x) * 0.5;
+  return clamp(x, 35050, 84950);
+}
+
+/** Load (MW, 2 decimals) at a 5-minute grid point: the `load` column of `ercot_load`. */
+export function loadAt(t: Millis): number {
+  return round2(loadRaw(t));
+}

@@ -1,0 +1,79 @@
+import { getDataset, DATASETS } from './catalog';
+import { DAY_MS, formatCentral, HOUR_MS } from './centralTime';
+import { countRows } from './counting';
+import { datasetUpdates } from './updates';
+import type { DatasetDef, Millis } from './types';
+
+const NOW = Date.UTC(2025, 6, 15, 20, 7, 13);
+
+function dataset(id: string): DatasetDef {
+  const def = getDataset(id);
+  if (!def) throw new Error(`no ${id}`);
+  return def;
+}
+const total = (def: DatasetDef, now: Millis): number =>
+  countRows(def, def.firstTime(now), def.lastTime(now) + def.stepMs, now).rows;
+
+describe('datasetUpdates', () => {
+  it('lists runs of the last 7 days, newest first, with unique ids', () => {
+    for (const def of DATASETS) {
+      const runs = datasetUpdates(def, NOW, { limit: 500 });
+      expect(runs.length).toBeGreaterThan(0);
+      expect(new Set(runs.map((r) => r.id)).size).toBe(runs.length);
+      for (let i = 0; i < runs.length; i++) {
+        const r = runs[i];
+        if (!r) continue;
+        expect(Object.keys(r).sort()).toEqual(
+          ['dataset', 'id', 'is_backfill', 'num_rows_inserted', 'num_rows_updated', 'time_utc'].sort(),
+        );
+        expect(r.dataset).toBe(def.id);
+        expect(r.time_utc).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+        const at = Date.parse(r.time_utc);
+        expect(at).toBeLessThanOrEqual(NOW);
+        expect(at).toBeGreaterThan(NOW - 7 * DAY_MS);
+        if (i > 0) expect(at).toBeLessThan(Date.parse(runs[i - 1]?.time_utc ?? ''));
+      }
+    }
+  });
+
+  it('inserts exactly the rows that appear at the run', () => {
+    for (const def of DATASETS) {
+      if (def.id === 'ercot_real_time_as_monitor') continue;
+      for (const r of datasetUpdates(def, NOW, { limit: 3 })) {
+        const at = Date.parse(r.time_utc);
+        expect(r.num_rows_inserted).toBe(total(def, at) - total(def, at - 1));
+      }
+    }
+  });
+
+  it('follows each dataset cadence', () => {
+    expect(datasetUpdates(dataset('ercot_load'), NOW)).toHaveLength(7 * 288);
+    expect(datasetUpdates(dataset('ercot_load_by_weather_zone'), NOW)).toHaveLength(7 * 24);
+    const forecast = datasetUpdates(dataset('ercot_load_forecast_by_forecast_zone'), NOW);
+    expect(forecast).toHaveLength(7 * 24);
+    expect(forecast.every((r) => r.time_utc.slice(14, 19) === '30:00' && r.num_rows_inserted === 168)).toBe(
+      true,
+    );
+    const dayAhead = datasetUpdates(dataset('ercot_spp_day_ahead_hourly'), NOW);
+    expect(dayAhead).toHaveLength(7);
+    expect(dayAhead.map((r) => formatCentral(Date.parse(r.time_utc)).slice(11, 19))).toEqual(
+      new Array(7).fill('13:00:00'),
+    );
+    const rt = datasetUpdates(dataset('ercot_spp_real_time_15_min'), NOW, { limit: 1 })[0];
+    expect(rt?.num_rows_inserted).toBe(
+      countRows(dataset('ercot_spp_real_time_15_min'), NOW - HOUR_MS, NOW, NOW).subseriesValues,
+    );
+  });
+
+  it('applies order and limit', () => {
+    const def = dataset('ercot_load');
+    const all = datasetUpdates(def, NOW);
+    expect(datasetUpdates(def, NOW, { limit: 10 })).toEqual(all.slice(0, 10));
+    expect(datasetUpdates(def, NOW, { order: 'asc', limit: 5 })).toEqual(all.slice(-5).reverse());
+  });
+
+  it('is the same on every call', () => {
+    const def = dataset('ercot_as_prices');
+    expect(datasetUpdates(def, NOW)).toEqual(datasetUpdates(def, NOW));
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Publication runs of the last 7 days (contract §7). Each dataset publishes on its own schedule,
+ * and a run inserts exactly the rows that become visible at its time, counted by `countRows`:
+ * interval datasets publish each interval as it starts, the forecast publishes a 168-hour vintage
+ * every hour at HH:30, and the day-ahead market publishes the next market day at 13:00 Central.
+ */
+import type { DatasetUpdate, Order } from '@/api/types';
+import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay } from './centralTime';
+import { activeLocationCount, countRows } from './counting';
+import { FORECAST_HORIZON, latestVintage } from './loadForecast';
+import { dayAheadPublishTime } from './schedule';
+import type { DatasetDef, Millis } from './types';
+
+export const UPDATES_WINDOW_MS = 7 * DAY_MS;
+
+type Schedule = 'interval' | 'vintage' | 'day-ahead';
+
+const schedules = new WeakMap<DatasetDef, Schedule>();
+
+function scheduleOf(def: DatasetDef): Schedule {
+  let s = schedules.get(def);
+  if (s === undefined) {
+    // Datasets whose data runs past now are the day-ahead market's.
+    const probe = Date.UTC(2024, 5, 1, 12);
+    s = def.vintages ? 'vintage' : def.lastTime(probe) > probe + HOUR_MS ? 'day-ahead' : 'interval';
+    schedules.set(def, s);
+  }
+  return s;
+}
+
+/** Run times in (now − 7 days, now], newest first. */
+function runTimes(def: DatasetDef, now: Millis): Millis[] {
+  const since = now - UPDATES_WINDOW_MS;
+  const first = def.firstTime(now);
+  const runs: Millis[] = [];
+  switch (scheduleOf(def)) {
+    case 'interval':
+      for (let t = def.lastTime(now); t > since && t >= first; t -= def.stepMs) runs.push(t);
+      break;
+    case 'vintage':
+      for (let p = latestVintage(now); p > since && p + HOUR_MS > first; p -= HOUR_MS) runs.push(p);
+      break;
+    case 'day-ahead':
+      for (let day = marketDayIndex(now); ; day--) {
+        const at = dayAheadPublishTime(day);
+        if (at <= since) break;
+        if (at <= now) runs.push(at);
+      }
+      break;
+  }
+  return runs;
+}
+
+function rowsOfRun(def: DatasetDef, run: Millis, now: Millis): number {
+  switch (scheduleOf(def)) {
+    case 'interval':
+      // Without locations each run adds exactly its own interval.
+      return def.locations ? activeLocationCount(def.locations, run) : 1;
+    case 'vintage':
+      return FORECAST_HORIZON;
+    case 'day-ahead': {
+      const day = marketDayIndex(run) + 1;
+      return countRows(def, marketMidnightOfDay(day), marketMidnightOfDay(day + 1), now).rows;
+    }
+  }
+}
+
+export interface UpdatesOptions {
+  /** Newest first (`desc`, the default) or oldest first. */
+  order?: Order;
+  /** At most this many records, taken after ordering. */
+  limit?: number;
+}
+
+/** One record per publication run of the last 7 days as of `now` (newest first by default). */
+export function datasetUpdates(def: DatasetDef, now: Millis, options: UpdatesOptions = {}): DatasetUpdate[] {
+  let runs = runTimes(def, now);
+  if (options.order === 'asc') runs.reverse();
+  if (options.limit !== undefined) runs = runs.slice(0, Math.max(0, options.limit));
+  return runs.map((run) => ({
+    id: `${def.id}-${Math.floor(run / 1000)}`,
+    dataset: def.id,
+    time_utc: formatUtc(run),
+    num_rows_inserted: rowsOfRun(def, run, now),
+    num_rows_updated: 0,
+    is_backfill: false,
+  }));
+}

@@ -1,0 +1,93 @@
+/**
+ * Column filters (contract §6.2). One registry of operators, keyed by the wire's operator type, drives
+ * the engine; the UI has its own labels keyed by the same type, so a new operator fails to compile
+ * until both handle it.
+ */
+import type { FilterOperator } from '@/api/types';
+import type { ColumnDef, RawCell } from '@/mock/data/types';
+import { badRequest } from './problem';
+import { parseTimestamp, type Zone } from './time';
+
+interface OperatorDef {
+  /** Whether the value is a comma-separated list. */
+  list: boolean;
+  /** Given the cell compared with each value (negative, zero, positive), does it match? Scalar operators get one. */
+  matches: (comparisons: readonly number[]) => boolean;
+}
+
+export const FILTER_OPERATOR_DEFS = {
+  '=': { list: false, matches: (cs) => cs.some((c) => c === 0) },
+  '!=': { list: false, matches: (cs) => cs.some((c) => c !== 0) },
+  '>': { list: false, matches: (cs) => cs.some((c) => c > 0) },
+  '>=': { list: false, matches: (cs) => cs.some((c) => c >= 0) },
+  '<': { list: false, matches: (cs) => cs.some((c) => c < 0) },
+  '<=': { list: false, matches: (cs) => cs.some((c) => c <= 0) },
+  in: { list: true, matches: (cs) => cs.some((c) => c === 0) },
+} as const satisfies Record<FilterOperator, OperatorDef>;
+
+const WORD_ALIASES: Record<string, FilterOperator> = {
+  eq: '=',
+  ne: '!=',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+const ACCEPTED = [...Object.keys(FILTER_OPERATOR_DEFS), ...Object.keys(WORD_ALIASES)].join(', ');
+
+/** `filter_operator` as the wire allows it (symbols and word aliases); default `=`; else 400. */
+export function resolveOperator(text: string | undefined): FilterOperator {
+  if (text === undefined || text === '') return '=';
+  const t = text.trim();
+  const alias = WORD_ALIASES[t.toLowerCase()];
+  if (alias) return alias;
+  if (Object.hasOwn(FILTER_OPERATOR_DEFS, t)) return t as FilterOperator;
+  throw badRequest(`filter_operator '${text}' is not supported; use one of ${ACCEPTED}.`);
+}
+
+/** A compiled filter: a predicate on one raw cell (timestamps as epoch millis). */
+export type CellPredicate = (cell: RawCell) => boolean;
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The predicate for `column <operator> value`. Values are numbers on numeric columns, instants on
+ * datetime columns (read in `zone` when written without an offset), exact strings otherwise. Nulls
+ * never match.
+ */
+export function compileFilter(
+  column: ColumnDef,
+  operator: FilterOperator,
+  value: string,
+  zone: Zone,
+): CellPredicate {
+  const def = FILTER_OPERATOR_DEFS[operator];
+  const texts = def.list ? value.split(',').map((v) => v.trim()) : [value];
+  if (column.type === 'DOUBLE PRECISION' || column.type === 'TIMESTAMP') {
+    const numbers = texts.map((text) => {
+      if (column.type === 'TIMESTAMP') {
+        const ts = parseTimestamp(text);
+        if (!ts) {
+          throw badRequest(
+            `filter_value '${text}' is not a valid timestamp for the datetime column ${column.name}; write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with an optional offset.`,
+          );
+        }
+        return zone.instant(ts);
+      }
+      const n = text.trim() === '' ? Number.NaN : Number(text);
+      if (!Number.isFinite(n)) {
+        throw badRequest(`filter_value '${text}' is not a number; column ${column.name} is numeric.`);
+      }
+      return n;
+    });
+    return (cell) => typeof cell === 'number' && def.matches(numbers.map((n) => Math.sign(cell - n)));
+  }
+  return (cell) => {
+    if (cell === null) return false;
+    const s = String(cell);
+    return def.matches(texts.map((t) => compareStrings(s, t)));
+  };
+}

@@ -1,0 +1,253 @@
+import fc from 'fast-check';
+import type { CellValue } from '@/api/types';
+import type { DatasetDef } from '@/mock/data/types';
+import { toCsv } from './encode';
+import { runQuery } from './runQuery';
+import { forecastHourly, irregular10s, load5, loadValue, MINUTE, NOW, prices15, START } from './testDatasets';
+
+const RUNS = { numRuns: 100 };
+const ZONES = ['UTC', 'market', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe'];
+
+interface Query {
+  def: DatasetDef;
+  params: Record<string, string>;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', '+00:00');
+const qs = (params: Record<string, string>): string => new URLSearchParams(params).toString();
+
+/** A random valid query over a small window of one of the synthetic datasets. */
+const queryArb: fc.Arbitrary<Query> = fc
+  .record({
+    which: fc.constantFrom(load5, prices15, forecastHourly, irregular10s),
+    startSteps: fc.nat({ max: 1_000_000 }),
+    lengthSteps: fc.integer({ min: 1, max: 60 }),
+    order: fc.constantFrom('asc', 'desc'),
+    timezone: fc.constantFrom(...ZONES),
+    filter: fc.option(
+      fc.record({
+        op: fc.constantFrom('=', '!=', '>', '>=', '<', '<=', 'gt', 'lte'),
+        cut: fc.integer({ min: 0, max: 100 }),
+      }),
+    ),
+    location: fc.option(fc.subarray(['A_HUB', 'B_LATE', 'C_OLD', 'LZ_X'], { minLength: 1 })),
+    resample: fc.option(fc.constantFrom('1h', '30min', '1d', '5 minutes', '1w', '2h')),
+    fn: fc.constantFrom(
+      'mean',
+      'sum',
+      'min',
+      'max',
+      'count',
+      'median',
+      'first',
+      'last',
+      'stddev',
+      'variance',
+    ),
+  })
+  .map(({ which, startSteps, lengthSteps, order, timezone, filter, location, resample, fn }) => {
+    const def = which;
+    const first = def.firstTime(NOW);
+    const steps = Math.floor((def.lastTime(NOW) - first) / def.stepMs);
+    const start = first + (startSteps % steps) * def.stepMs;
+    const params: Record<string, string> = {
+      start_time: iso(start),
+      end_time: iso(start + lengthSteps * def.stepMs * (def === prices15 ? 1 : 3)),
+      order,
+      timezone,
+    };
+    const valueColumn =
+      def === load5 ? 'load' : def === prices15 ? 'spp' : def === forecastHourly ? 'north' : 'prc';
+    if (filter) {
+      const [lo, span] =
+        def === prices15
+          ? [15, 45]
+          : def === load5
+            ? [35_000, 50_000]
+            : def === forecastHourly
+              ? [40_000, 30_000]
+              : [2000, 8000];
+      params.filter_column = valueColumn;
+      params.filter_value = String(lo + (span * filter.cut) / 100);
+      params.filter_operator = filter.op;
+    } else if (location && def === prices15) {
+      params.filter_column = 'location';
+      params.filter_value = location.join(',');
+      params.filter_operator = 'in';
+    }
+    if (resample) {
+      params.resample_frequency = resample;
+      params.resample_function = fn;
+    }
+    return { def, params };
+  });
+
+const pagingArb = fc.record({
+  pageSize: fc.integer({ min: 1, max: 40 }),
+  limit: fc.option(fc.integer({ min: 1, max: 150 })),
+});
+
+function all(q: Query, extra: Record<string, string> = {}): CellValue[][] {
+  return runQuery(q.def, qs({ ...q.params, page_size: '50000', ...extra }), NOW).rows;
+}
+
+describe('properties of random valid queries', () => {
+  it('offset pages, concatenated, equal the unpaged result cut at limit; cursor pages equal offset pages', () => {
+    fc.assert(
+      fc.property(queryArb, pagingArb, (q, { pageSize, limit }) => {
+        const expected = all(q).slice(0, limit ?? undefined);
+        const paging = { page_size: String(pageSize), ...(limit === null ? {} : { limit: String(limit) }) };
+        const offsetRows: CellValue[][] = [];
+        for (let page = 1; ; page++) {
+          const r = runQuery(q.def, qs({ ...q.params, ...paging, page: String(page) }), NOW);
+          offsetRows.push(...r.rows);
+          expect(r.rows.length).toBeLessThanOrEqual(pageSize);
+          if (!r.meta.hasNextPage) break;
+          expect(r.rows).toHaveLength(pageSize);
+        }
+        expect(offsetRows).toEqual(expected);
+        const cursorRows: CellValue[][] = [];
+        let cursor = '';
+        for (;;) {
+          const r = runQuery(q.def, qs({ ...q.params, ...paging, cursor }), NOW);
+          cursorRows.push(...r.rows);
+          expect(r.meta.cursor === null).toBe(!r.meta.hasNextPage);
+          if (r.meta.cursor === null) break;
+          cursor = r.meta.cursor;
+        }
+        expect(cursorRows).toEqual(expected);
+        if (limit !== null) expect(cursorRows.length).toBeLessThanOrEqual(limit);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('order=desc is the exact reverse of order=asc', () => {
+    fc.assert(
+      fc.property(queryArb, (q) => {
+        expect(all(q, { order: 'desc' })).toEqual(all(q, { order: 'asc' }).reverse());
+      }),
+      RUNS,
+    );
+  });
+
+  it('every row lies in the time bounds and satisfies the filter', () => {
+    fc.assert(
+      fc.property(
+        queryArb.filter((q) => q.params.resample_frequency === undefined),
+        (q) => {
+          const r = runQuery(q.def, qs({ ...q.params, page_size: '50000', timezone: 'UTC' }), NOW);
+          const names = r.columns.map((c) => c.name);
+          const lo = Date.parse(q.params.start_time ?? '');
+          const hi = Date.parse(q.params.end_time ?? '');
+          const timeAt = names.indexOf(q.def.timeIndexColumn);
+          const op = q.params.filter_operator ?? '=';
+          const at = names.indexOf(q.params.filter_column ?? '');
+          for (const row of r.rows) {
+            const t = Date.parse(String(row[timeAt]));
+            expect(t >= lo && t < hi).toBe(true);
+            if (at < 0) continue;
+            const cell = row[at] ?? null;
+            const value = q.params.filter_value ?? '';
+            if (op === 'in') {
+              expect(value.split(',')).toContain(cell);
+              continue;
+            }
+            expect(typeof cell).toBe('number');
+            const v = Number(value);
+            const c = Number(cell);
+            const ok = {
+              '=': c === v,
+              '!=': c !== v,
+              '>': c > v,
+              '>=': c >= v,
+              '<': c < v,
+              '<=': c <= v,
+              gt: c > v,
+              lte: c <= v,
+            }[op];
+            expect(ok).toBe(true);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('the sum of hourly sums equals the sum of the 5-minute values', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 1500 }),
+        fc.integer({ min: 1, max: 48 }),
+        fc.constantFrom(...ZONES),
+        (h, hours, timezone) => {
+          const start = START + h * 3_600_000 + 25 * MINUTE;
+          const end = start + hours * 3_600_000;
+          const q = { start_time: iso(start), end_time: iso(end), timezone, page_size: '50000' };
+          const hourly = runQuery(
+            load5,
+            qs({ ...q, resample_frequency: '1h', resample_function: 'sum' }),
+            NOW,
+          ).rows;
+          const total = hourly.reduce<number>((s, row) => s + Number(row.at(-1) ?? 0), 0);
+          let expected = 0;
+          for (let t = start; t < end; t += 5 * MINUTE) expected += loadValue(t) ?? 0;
+          expect(total).toBeCloseTo(expected, 4);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('CSV and JSON carry the same rows', () => {
+    fc.assert(
+      fc.property(queryArb, (q) => {
+        const r = runQuery(q.def, qs({ ...q.params, page_size: '200' }), NOW);
+        const lines = toCsv(
+          r.columns.map((c) => c.name),
+          r.rows,
+        )
+          .trimEnd()
+          .split('\n');
+        expect(lines[0]).toBe(r.columns.map((c) => c.name).join(','));
+        expect(lines.slice(1)).toEqual(
+          r.rows.map((row) => row.map((c) => (c === null ? '' : String(c))).join(',')),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('every _local value is its _utc twin written in the zone (checked with Intl)', () => {
+    fc.assert(
+      fc.property(
+        queryArb.filter((q) => q.params.timezone !== 'UTC'),
+        (q) => {
+          const r = runQuery(q.def, qs({ ...q.params, page_size: '100' }), NOW);
+          const zone = q.params.timezone === 'market' ? 'US/Central' : (q.params.timezone ?? 'UTC');
+          const format = new Intl.DateTimeFormat('sv-SE', {
+            timeZone: zone,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+            hourCycle: 'h23',
+          });
+          r.columns.forEach((c, i) => {
+            if (!c.name.endsWith('_local')) return;
+            expect(r.columns[i + 1]?.name).toBe(c.name.replace(/_local$/, '_utc'));
+            for (const row of r.rows) {
+              const local = String(row[i]);
+              const utc = String(row[i + 1]);
+              expect(Date.parse(local)).toBe(Date.parse(utc));
+              expect(local.slice(0, 19)).toBe(format.format(Date.parse(utc)).replace(' ', 'T'));
+            }
+          });
+        },
+      ),
+      RUNS,
+    );
+  });
+});

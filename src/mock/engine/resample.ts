@@ -1,0 +1,182 @@
+/**
+ * Resampling (contract §6.5): the frequency grammar, bucket boundaries, and the aggregation
+ * functions. Minute and hour buckets are aligned to the Unix epoch; day, week, month and year
+ * buckets to local midnight in the query's zone, so a US/Central market day is 23 or 25 hours long
+ * on DST changes.
+ */
+import type { ResampleFunction, ResampleUnit } from '@/api/types';
+import type { Millis } from '@/mock/data/types';
+import { badRequest } from './problem';
+import { DAY, type Zone } from './time';
+
+export interface Frequency {
+  count: number;
+  unit: ResampleUnit;
+}
+
+// The mock may import only types from api/; the `satisfies` keeps this table in step with them.
+const RESAMPLE_UNITS = {
+  minute: ['min', 'minute', 'minutes'],
+  hour: ['h', 'hour', 'hours'],
+  day: ['d', 'day', 'days'],
+  week: ['w', 'week', 'weeks'],
+  month: ['month', 'months'],
+  year: ['year', 'years'],
+} as const satisfies Record<ResampleUnit, readonly string[]>;
+
+const UNIT_BY_SPELLING = new Map<string, ResampleUnit>(
+  (Object.entries(RESAMPLE_UNITS) as [ResampleUnit, readonly string[]][]).flatMap(([unit, spellings]) =>
+    spellings.map((s) => [s, unit] as const),
+  ),
+);
+
+const FREQUENCY_RE = /^(\d+) ?([a-zA-Z]+)$/;
+
+/** `<n><unit>` or `<n> <unit>`, n a positive integer, unit case-insensitive; else 400 naming the grammar. */
+export function parseFrequency(text: string): Frequency {
+  const m = FREQUENCY_RE.exec(text.trim());
+  const count = m ? Number(m[1]) : 0;
+  const unit = m?.[2] ? UNIT_BY_SPELLING.get(m[2].toLowerCase()) : undefined;
+  if (!unit || !Number.isSafeInteger(count) || count < 1) {
+    throw badRequest(
+      `resample_frequency '${text}' is invalid; write <n><unit> or <n> <unit> with n a positive integer and unit one of ${[
+        ...UNIT_BY_SPELLING.keys(),
+      ].join(', ')}.`,
+    );
+  }
+  return { count, unit };
+}
+
+const FIXED_MS: Partial<Record<ResampleUnit, number>> = { minute: 60_000, hour: 3_600_000 };
+
+/** Length of a fixed-size bucket, or null for calendar buckets (day and longer). */
+export function fixedBucketMs(f: Frequency): number | null {
+  const unit = FIXED_MS[f.unit];
+  return unit === undefined ? null : unit * f.count;
+}
+
+export interface Bucket {
+  start: Millis;
+  end: Millis;
+}
+
+// 1970-01-05 was a Monday: weeks are counted from there.
+const FIRST_MONDAY_DAY = 4;
+
+function floorTo(n: number, step: number): number {
+  return Math.floor(n / step) * step;
+}
+
+/** A function from an instant to the bucket holding it; remembers the last bucket to skip recomputing. */
+export function bucketer(f: Frequency, zone: Zone): (t: Millis) => Bucket {
+  const fixed = fixedBucketMs(f);
+  let last: Bucket = { start: 1, end: 0 };
+  const n = f.count;
+  const calendar = (t: Millis): Bucket => {
+    const wall = zone.toWall(t);
+    const day = Math.floor(wall / DAY);
+    let startWall: number;
+    let endWall: number;
+    switch (f.unit) {
+      case 'day': {
+        const d = floorTo(day, n);
+        startWall = d * DAY;
+        endWall = (d + n) * DAY;
+        break;
+      }
+      case 'week': {
+        const w = floorTo(Math.floor((day - FIRST_MONDAY_DAY) / 7), n);
+        startWall = (w * 7 + FIRST_MONDAY_DAY) * DAY;
+        endWall = ((w + n) * 7 + FIRST_MONDAY_DAY) * DAY;
+        break;
+      }
+      case 'month': {
+        const date = new Date(wall);
+        const m = floorTo(date.getUTCFullYear() * 12 + date.getUTCMonth(), n);
+        startWall = Date.UTC(Math.floor(m / 12), m % 12, 1);
+        endWall = Date.UTC(Math.floor((m + n) / 12), (m + n) % 12, 1);
+        break;
+      }
+      default: {
+        const y = floorTo(new Date(wall).getUTCFullYear(), n);
+        startWall = Date.UTC(y, 0, 1);
+        endWall = Date.UTC(y + n, 0, 1);
+      }
+    }
+    return { start: zone.fromWall(startWall), end: zone.fromWall(endWall) };
+  };
+  return (t) => {
+    if (t >= last.start && t < last.end) return last;
+    if (fixed !== null) {
+      const start = floorTo(t, fixed);
+      last = { start, end: start + fixed };
+    } else {
+      last = calendar(t);
+    }
+    return last;
+  };
+}
+
+interface FunctionDef {
+  /** The aggregate of the non-null values of one group, in time order. */
+  apply: (values: readonly number[]) => number | null;
+}
+
+function sum(values: readonly number[]): number {
+  let s = 0;
+  for (const v of values) s += v;
+  return s;
+}
+
+function sampleVariance(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const mean = sum(values) / values.length;
+  let sq = 0;
+  for (const v of values) sq += (v - mean) * (v - mean);
+  return sq / (values.length - 1);
+}
+
+function extreme(values: readonly number[], pick: (a: number, b: number) => number): number | null {
+  if (values.length === 0) return null;
+  let best = values[0] ?? 0;
+  for (const v of values) best = pick(best, v);
+  return best;
+}
+
+export const RESAMPLE_FUNCTION_DEFS = {
+  mean: { apply: (v) => (v.length === 0 ? null : sum(v) / v.length) },
+  sum: { apply: (v) => (v.length === 0 ? null : sum(v)) },
+  min: { apply: (v) => extreme(v, Math.min) },
+  max: { apply: (v) => extreme(v, Math.max) },
+  count: { apply: (v) => v.length },
+  median: {
+    apply: (v) => {
+      if (v.length === 0) return null;
+      const sorted = [...v].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      const hi = sorted[mid] ?? 0;
+      return sorted.length % 2 === 1 ? hi : ((sorted[mid - 1] ?? 0) + hi) / 2;
+    },
+  },
+  first: { apply: (v) => v[0] ?? null },
+  last: { apply: (v) => v[v.length - 1] ?? null },
+  stddev: {
+    apply: (v) => {
+      const variance = sampleVariance(v);
+      return variance === null ? null : Math.sqrt(variance);
+    },
+  },
+  variance: { apply: sampleVariance },
+} as const satisfies Record<ResampleFunction, FunctionDef>;
+
+/** `resample_function`: default `mean`; unknown → 400. */
+export function resolveResampleFunction(text: string | undefined): ResampleFunction {
+  if (text === undefined || text.trim() === '') return 'mean';
+  const t = text.trim().toLowerCase();
+  if (!Object.hasOwn(RESAMPLE_FUNCTION_DEFS, t)) {
+    throw badRequest(
+      `resample_function '${text}' is not supported; use one of ${Object.keys(RESAMPLE_FUNCTION_DEFS).join(', ')}.`,
+    );
+  }
+  return t as ResampleFunction;
+}

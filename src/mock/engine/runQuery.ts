@@ -1,0 +1,14 @@
+import type { DatasetDef, Millis } from '@/mock/data/types';
+import { executeQuery, type QueryResult } from './execute';
+import { planQuery, readQueryParams, type PathFilter } from './plan';
+
+/** The whole engine in one call: types (422), rules (400), then one page. Handlers split it to keep §3's order. */
+export function runQuery(
+  def: DatasetDef,
+  params: URLSearchParams | string,
+  now: Millis,
+  pathFilter: PathFilter | null = null,
+): QueryResult {
+  const search = typeof params === 'string' ? new URLSearchParams(params) : params;
+  return executeQuery(planQuery(def, readQueryParams(search, pathFilter)), now);
+}

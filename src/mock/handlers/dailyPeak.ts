@@ -1,0 +1,76 @@
+import type { DailyPeakReport } from '@/api/types';
+import { getDataset } from '../data/catalog';
+import { addDays, formatUtc, marketDateOf, marketMidnight } from '../data/centralTime';
+import { DATA_START } from '../data/climate';
+import type { Millis } from '../data/types';
+import { notFound } from '../engine/problem';
+import { jsonResponse } from './responders';
+import { defineRoute, pathParam, requireDailyPeakReport } from './route';
+
+const SUPPORTED_ISO = 'ercot';
+const LOAD_DATASET = 'ercot_load';
+const DATE_ISSUE = { msg: 'Input should be a valid date', type: 'date_from_datetime_parsing' } as const;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A real calendar date written `YYYY-MM-DD`, or `undefined` (`2024-02-30` is not one). */
+export function parseCalendarDate(raw: string): string | undefined {
+  const m = DATE_RE.exec(raw);
+  if (m === null) return undefined;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return raw;
+}
+
+/** Market days with a report as of `now`: from the first day of data to the latest complete day. */
+export function dailyPeakRange(now: Millis): { first: string; last: string } {
+  return { first: marketDateOf(DATA_START), last: addDays(marketDateOf(now), -1) };
+}
+
+/**
+ * The peak of `ercot_load.load` over market day `date` (market midnight to market midnight, so
+ * 23 or 25 hours on DST days) and the interval start of its first occurrence.
+ */
+export function dailyPeakOf(date: string): DailyPeakReport {
+  const def = getDataset(LOAD_DATASET);
+  if (def === undefined) throw new Error(`The catalog has no ${LOAD_DATASET}`);
+  const loadColumn = def.columns.findIndex((c) => c.name === 'load');
+  const end = marketMidnight(addDays(date, 1));
+  let peak = -Infinity;
+  let peakTime: Millis | null = null;
+  for (let t = marketMidnight(date); t < end; t += def.stepMs) {
+    const load = def.row(t, null, null)[loadColumn];
+    if (typeof load === 'number' && load > peak) {
+      peak = load;
+      peakTime = t;
+    }
+  }
+  if (peakTime === null) throw new Error(`No ${LOAD_DATASET} rows on ${date}`);
+  return { iso: SUPPORTED_ISO, date, peak_load_mw: peak, peak_time_utc: formatUtc(peakTime) };
+}
+
+/** Contract §9. Checks follow contract §3: the date's type (422), market and day (404), plan (403). */
+export const dailyPeakRoute = defineRoute('/v1/reports/daily_peak/:iso', (ctx) => {
+  const requested = ctx.query.typed('date', parseCalendarDate, DATE_ISSUE);
+  ctx.query.assertValid();
+  const iso = pathParam(ctx, 'iso');
+  if (iso.toLowerCase() !== SUPPORTED_ISO) {
+    throw notFound(`No daily peak report for market '${iso}'. Supported: ${SUPPORTED_ISO}.`);
+  }
+  const { first, last } = dailyPeakRange(ctx.now);
+  const date = requested ?? last;
+  // YYYY-MM-DD strings of four-digit years order like the dates they name.
+  if (date < first || date > last) {
+    throw notFound(
+      `No daily peak report for ${date}: reports cover the complete market days from ${first} to ${last}.`,
+    );
+  }
+  requireDailyPeakReport(ctx);
+  return jsonResponse(dailyPeakOf(date));
+});

@@ -1,0 +1,12 @@
+import type { HealthResponse } from '@/api/types';
+import { jsonResponse } from './responders';
+import { defineRoute } from './route';
+
+export const API_VERSION = '1.0.0';
+
+/** No key: load balancers and the settings page's connection test call it. */
+export const healthRoute = defineRoute(
+  '/health',
+  () => jsonResponse({ status: 'ok', version: API_VERSION } satisfies HealthResponse),
+  { auth: false, countsUsage: false },
+);

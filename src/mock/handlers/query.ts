@@ -1,0 +1,42 @@
+import { datasetMetadata } from '../data/catalog';
+import { executeQuery } from '../engine/execute';
+import { planQuery, readQueryParams, type PathFilter } from '../engine/plan';
+import { datasetOf } from './datasets';
+import { formatParams, tableResponse } from './responders';
+import { defineRoute, pathParam, type RouteContext } from './route';
+
+/**
+ * Contract §6: rows of a dataset, on `/query` and on `/query/{filter_column_id}/{filter_value_path}`.
+ * Checks run in the order of §3: parameter types (422), the dataset (404), the rules (400), then
+ * the scan guard (422) when the engine measures the query.
+ */
+function answer(ctx: RouteContext, pathFilter: PathFilter | null): Response {
+  const format = formatParams(ctx.query);
+  const raw = readQueryParams(ctx.query, pathFilter);
+  const def = datasetOf(ctx);
+  const resolved = format.resolve();
+  const plan = planQuery(def, raw);
+  const result = executeQuery(plan, ctx.now);
+  return tableResponse(resolved, {
+    filenameBase: def.id,
+    columns: result.columns.map((c) => c.name),
+    rows: result.rows,
+    meta: result.meta,
+    datasetMetadata: {
+      ...datasetMetadata(def, ctx.now),
+      all_columns: result.allColumns,
+      data_timezone: result.dataTimezone,
+    },
+  });
+}
+
+export const datasetQueryRoute = defineRoute('/v1/datasets/:dataset_id/query', (ctx) => answer(ctx, null));
+
+export const datasetPathQueryRoute = defineRoute(
+  '/v1/datasets/:dataset_id/query/:filter_column_id/:filter_value_path',
+  (ctx) =>
+    answer(ctx, {
+      column: pathParam(ctx, 'filter_column_id'),
+      value: pathParam(ctx, 'filter_value_path'),
+    }),
+);

@@ -1,0 +1,159 @@
+import type { CellValue, EXPOSED_HEADERS, ErrorDetail, JsonSchema, Meta, ReturnFormat, Row } from '@/api/types';
+import { normaliseJsonSchema, rowToArray, toArrayOfArrays, toCsv, type EncodableCell } from '../engine/encode';
+import { oneOf, type ParamReader } from '../engine/params';
+
+/**
+ * Responses of the mock, msw-free: JSON and CSV bodies, the format parameters of contract §4,
+ * paging headers and CORS. Routes build every answer with these so formats stay uniform.
+ */
+
+const EXPOSED = [
+  'Retry-After',
+  'Content-Disposition',
+  'X-Page',
+  'X-Page-Size',
+  'X-Limit',
+  'X-Has-Next-Page',
+  'X-Cursor',
+] as const satisfies readonly (typeof EXPOSED_HEADERS)[number][];
+
+/** Sent on every response, so a page on another origin can call the HTTP mock (contract §1). */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED.join(', '),
+};
+
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': 'x-api-key',
+  'Access-Control-Max-Age': '600',
+};
+
+export const JSON_TYPE = 'application/json';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': JSON_TYPE, ...init.headers },
+  });
+}
+
+export function errorResponse(status: number, detail: ErrorDetail, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ detail }, { status, headers });
+}
+
+export interface ResponseFormat {
+  returnFormat: ReturnFormat;
+  jsonSchema: JsonSchema;
+  download: boolean;
+}
+
+const RETURN_FORMAT_VALUES = ['json', 'csv'] as const satisfies readonly ReturnFormat[];
+
+/**
+ * Reads `return_format`, `json_schema` and `download` in two steps, because contract §3 checks
+ * types (a bad `download` is a 422) before the resource and rules (a bad `return_format` is a
+ * 400) after it. Call this before `query.assertValid()`, and `resolve()` after the 404 checks.
+ */
+export function formatParams(query: ParamReader): { resolve(): ResponseFormat } {
+  const download = query.boolean('download', false);
+  const rawReturnFormat = query.string('return_format');
+  const rawJsonSchema = query.string('json_schema');
+  return {
+    resolve: () => ({
+      returnFormat: oneOf('return_format', rawReturnFormat, RETURN_FORMAT_VALUES, 'json'),
+      jsonSchema: normaliseJsonSchema(rawJsonSchema),
+      download,
+    }),
+  };
+}
+
+/** `{page:1, limit, page_size:<count>, hasNextPage, cursor:null}` for lists served in one page. */
+export function singlePageMeta(count: number, options: { limit?: number | null; hasNextPage?: boolean } = {}): Meta {
+  return { page: 1, limit: options.limit ?? null, page_size: count, hasNextPage: options.hasNextPage ?? false, cursor: null };
+}
+
+/** Paging headers of CSV answers (contract §4): `X-Limit` when set, `X-Cursor` when there is a next page. */
+export function pagingHeaders(meta: Meta): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (meta.page !== null) headers['X-Page'] = String(meta.page);
+  if (meta.page_size !== null) headers['X-Page-Size'] = String(meta.page_size);
+  if (meta.limit !== null) headers['X-Limit'] = String(meta.limit);
+  if (meta.hasNextPage !== null) headers['X-Has-Next-Page'] = meta.hasNextPage ? 'true' : 'false';
+  if (meta.cursor !== null) headers['X-Cursor'] = meta.cursor;
+  return headers;
+}
+
+function downloadHeaders(format: ResponseFormat, filenameBase: string): Record<string, string> {
+  if (!format.download) return {};
+  // Ids are ASCII in the catalog; quotes and backslashes are removed so the header stays well-formed.
+  const safe = filenameBase.replace(/["\\\r\n]/g, '_');
+  return { 'Content-Disposition': `attachment; filename="${safe}.${format.returnFormat}"` };
+}
+
+export function csvResponse(text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status: 200, headers: { 'Content-Type': CSV_TYPE, ...headers } });
+}
+
+export interface ListBody<T extends object> {
+  /** `datasets` for the catalog, else the dataset id: names the downloaded file. */
+  filenameBase: string;
+  /** Output columns, in order (also the header of an empty CSV and of `array_of_arrays`). */
+  columns: readonly (keyof T & string)[];
+  rows: readonly T[];
+  meta: Meta;
+  datasetMetadata?: unknown;
+}
+
+/** A list answer: `{data, meta, dataset_metadata}` in either JSON schema, or CSV with paging headers. */
+export function listResponse<T extends object>(format: ResponseFormat, body: ListBody<T>): Response {
+  const disposition = downloadHeaders(format, body.filenameBase);
+  // Wire objects are plain data; reading them by column name is what encoding means.
+  const records = body.rows as readonly object[] as readonly Readonly<Record<string, unknown>>[];
+  if (format.returnFormat === 'csv') {
+    const rows = records.map((row) => rowToArray(body.columns, row));
+    return csvResponse(toCsv(body.columns, rows), { ...pagingHeaders(body.meta), ...disposition });
+  }
+  const data = format.jsonSchema === 'array_of_arrays' ? toArrayOfArrays(body.columns, records) : body.rows;
+  return jsonResponse({ data, meta: body.meta, dataset_metadata: body.datasetMetadata ?? null }, { headers: disposition });
+}
+
+/**
+ * A list answer from rows already laid out in `columns` order (what the query engine produces):
+ * zipped into objects for `array_of_objects`, passed through for `array_of_arrays` and CSV.
+ */
+export function tableResponse(
+  format: ResponseFormat,
+  body: { filenameBase: string; columns: readonly string[]; rows: readonly (readonly CellValue[])[]; meta: Meta; datasetMetadata?: unknown },
+): Response {
+  const disposition = downloadHeaders(format, body.filenameBase);
+  if (format.returnFormat === 'csv') {
+    return csvResponse(toCsv(body.columns, body.rows), { ...pagingHeaders(body.meta), ...disposition });
+  }
+  let data: unknown;
+  if (format.jsonSchema === 'array_of_arrays') {
+    data = toArrayOfArrays(body.columns, body.rows);
+  } else {
+    const { columns } = body;
+    data = body.rows.map((cells) => {
+      const row: Row = {};
+      for (let i = 0; i < columns.length; i++) row[columns[i] ?? ''] = cells[i] ?? null;
+      return row;
+    });
+  }
+  return jsonResponse({ data, meta: body.meta, dataset_metadata: body.datasetMetadata ?? null }, { headers: disposition });
+}
+
+/** A single object (dataset metadata): JSON as is, or CSV of one line. `json_schema` does not apply. */
+export function objectResponse<T extends object>(
+  format: ResponseFormat,
+  body: { filenameBase: string; columns: readonly (keyof T & string)[]; object: T },
+): Response {
+  const disposition = downloadHeaders(format, body.filenameBase);
+  if (format.returnFormat === 'csv') {
+    const row = body.columns.map((c) => body.object[c] as EncodableCell);
+    return csvResponse(toCsv(body.columns, [row]), disposition);
+  }
+  return jsonResponse(body.object, { headers: disposition });
+}

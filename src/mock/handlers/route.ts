@@ -1,0 +1,127 @@
+import { ApiProblem } from '../engine/problem';
+import type { ParamReader } from '../engine/params';
+import type { KeyPlan } from '../createMockApi';
+
+/**
+ * A route of the mock API: a path pattern under the base URL and a function from a request
+ * context to a Response. Authentication, rate limits, usage counting, CORS, HEAD and error
+ * bodies are the dispatcher's job, so a route file only reads its parameters and answers.
+ */
+
+export interface Caller {
+  key: string;
+  plan: KeyPlan;
+}
+
+export interface UsageCounts {
+  requests_today: number;
+  requests_this_month: number;
+}
+
+export interface RouteContext {
+  request: Request;
+  url: URL;
+  /** Decoded path parameters (`:id` → `params.id`). */
+  params: Readonly<Record<string, string>>;
+  /** Type readers over the query string; call `query.assertValid()` before resource lookups. */
+  query: ParamReader;
+  /** The mock's clock, read once per request. */
+  now: number;
+  /** The authenticated caller (`null` only on routes with `auth: false`). */
+  caller: Caller | null;
+  /** The caller's usage as of this request (after counting it). */
+  usage(): UsageCounts;
+}
+
+export type RouteHandler = (ctx: RouteContext) => Response | Promise<Response>;
+
+export interface RouteOptions {
+  /** Default true: a key is required (401 otherwise). */
+  auth?: boolean;
+  /** Default true: the request counts toward the caller's usage and quotas apply. */
+  countsUsage?: boolean;
+}
+
+export interface RouteDef {
+  pattern: string;
+  segments: readonly Segment[];
+  auth: boolean;
+  countsUsage: boolean;
+  handle: RouteHandler;
+}
+
+type Segment = { kind: 'static'; text: string } | { kind: 'param'; name: string };
+
+/** `pattern` is a path such as `/v1/datasets/:dataset_id`; a trailing slash is always accepted. */
+export function defineRoute(pattern: string, handle: RouteHandler, options: RouteOptions = {}): RouteDef {
+  const segments: Segment[] = pattern
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => (s.startsWith(':') ? { kind: 'param', name: s.slice(1) } : { kind: 'static', text: s }));
+  return { pattern, segments, auth: options.auth ?? true, countsUsage: options.countsUsage ?? true, handle };
+}
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+function decodeSegment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Static segments beat parameters at the first place two patterns differ. */
+function moreSpecific(a: RouteDef, b: RouteDef): boolean {
+  for (let i = 0; i < a.segments.length; i++) {
+    const sa = a.segments[i];
+    const sb = b.segments[i];
+    if (sa === undefined || sb === undefined) break;
+    if (sa.kind !== sb.kind) return sa.kind === 'static';
+  }
+  return false;
+}
+
+/**
+ * Finds the route for a path relative to the base URL (`/v1/datasets/x/`). The path is still
+ * percent-encoded; each parameter segment is decoded on its own so `%2F` stays inside a value.
+ */
+export function matchRoute(routes: readonly RouteDef[], path: string): RouteMatch | undefined {
+  const parts = path.split('/').filter((s, i, all) => !(s === '' && (i === 0 || i === all.length - 1)));
+  let best: RouteMatch | undefined;
+  for (const route of routes) {
+    if (route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const segment = route.segments[i];
+      const part = parts[i] ?? '';
+      if (segment === undefined) ok = false;
+      else if (segment.kind === 'static') ok = segment.text === part;
+      else {
+        const value = decodeSegment(part);
+        if (value === undefined || value === '') ok = false;
+        else params[segment.name] = value;
+      }
+    }
+    if (ok && (best === undefined || moreSpecific(route, best.route))) best = { route, params };
+  }
+  return best;
+}
+
+/** A path parameter the route pattern declares (throws if the pattern lacks it: a bug). */
+export function pathParam(ctx: RouteContext, name: string): string {
+  const value = ctx.params[name];
+  if (value === undefined) throw new Error(`Route has no path parameter ${name}`);
+  return value;
+}
+
+export const PAID_PLAN_REQUIRED = 'The daily peak report requires a paid plan.';
+
+/** 403 when the caller's plan lacks the daily peak report (the last check of contract §3). */
+export function requireDailyPeakReport(ctx: RouteContext): void {
+  if (ctx.caller !== null && !ctx.caller.plan.dailyPeakReport) throw new ApiProblem(403, PAID_PLAN_REQUIRED);
+}

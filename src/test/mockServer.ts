@@ -1,0 +1,24 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { MockApiOptions } from '@/mock/createMockApi';
+import { createNodeMock } from '@/mock/node';
+import { TEST_NOW } from '@/test/clock';
+
+/**
+ * The real mock handlers behind msw/node for one test file, on the fixed clock. The per-second
+ * rate limit is off by default: on a frozen clock every request of a file falls in the same second.
+ */
+export function useMockServer(options: MockApiOptions = {}) {
+  const mock = createNodeMock({ now: () => TEST_NOW, rateLimits: false, ...options });
+  const { server, api } = mock;
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    api.usage.reset();
+  });
+  afterAll(() => {
+    server.close();
+  });
+  return { server, api };
+}
