@@ -1,0 +1,121 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { countsFromE2e, countsFromVitest, parseArgs, readCounts, summarize } from './ciSummary';
+
+const vitestReport = (over: Record<string, unknown> = {}) => ({
+  numTotalTests: 12,
+  numPassedTests: 10,
+  numFailedTests: 1,
+  numPendingTests: 1,
+  numTodoTests: 0,
+  success: false,
+  testResults: [
+    { name: 'a.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
+    { name: 'b.test.ts', status: 'failed', assertionResults: [{ status: 'failed' }] },
+  ],
+  ...over,
+});
+
+describe('countsFromVitest', () => {
+  it('reads passed, failed and skipped tests', () => {
+    expect(countsFromVitest(vitestReport())).toEqual({ passed: 10, failed: 1, skipped: 1 });
+  });
+
+  it('counts a test file that failed to load as one failure', () => {
+    const report = vitestReport({
+      numFailedTests: 0,
+      testResults: [
+        { name: 'broken.test.ts', status: 'failed', assertionResults: [], message: 'SyntaxError' },
+      ],
+    });
+    expect(countsFromVitest(report).failed).toBe(1);
+  });
+
+  it('rejects something that is not a report', () => {
+    expect(() => countsFromVitest('nope')).toThrow();
+  });
+});
+
+describe('countsFromE2e', () => {
+  it('reads the runner’s totals', () => {
+    expect(countsFromE2e({ passed: 5, failed: 2, tests: [] })).toEqual({ passed: 5, failed: 2, skipped: 0 });
+  });
+
+  it('rejects a report without totals', () => {
+    expect(() => countsFromE2e({ tests: [] })).toThrow();
+  });
+});
+
+describe('summarize', () => {
+  it('ends with one machine-readable line adding vitest and e2e tests', () => {
+    const summary = summarize([
+      { name: 'typecheck', exitCode: 0, counts: null },
+      { name: 'lint', exitCode: 0, counts: null },
+      { name: 'unit', exitCode: 0, counts: { passed: 200, failed: 0, skipped: 0 } },
+      { name: 'e2e', exitCode: 0, counts: { passed: 6, failed: 0, skipped: 0 } },
+    ]);
+    expect(summary.lines.at(-1)).toBe('206 passed, 0 failed');
+    expect(summary.failed).toBe(0);
+  });
+
+  it('counts a failed typecheck or lint step as one failure each', () => {
+    const summary = summarize([
+      { name: 'typecheck', exitCode: 2, counts: null },
+      { name: 'lint', exitCode: 1, counts: null },
+      { name: 'unit', exitCode: 1, counts: { passed: 3, failed: 2, skipped: 0 } },
+    ]);
+    expect(summary.lines.at(-1)).toBe('3 passed, 4 failed');
+  });
+
+  it('never reports zero failures for a step that exited non-zero', () => {
+    const crashedWithoutReport = summarize([{ name: 'e2e', exitCode: 1, counts: null }]);
+    expect(crashedWithoutReport.failed).toBe(1);
+    const crashedAfterPassing = summarize([
+      { name: 'unit', exitCode: 1, counts: { passed: 9, failed: 0, skipped: 0 } },
+    ]);
+    expect(crashedAfterPassing.lines.at(-1)).toBe('9 passed, 1 failed');
+  });
+
+  it('marks each step ok or FAIL', () => {
+    const { lines } = summarize([
+      { name: 'typecheck', exitCode: 0, counts: null },
+      { name: 'lint', exitCode: 1, counts: null },
+    ]);
+    expect(lines[0]).toMatch(/^ok\s+typecheck/);
+    expect(lines[1]).toMatch(/^FAIL lint/);
+  });
+});
+
+describe('parseArgs and readCounts', () => {
+  it('reads the reports named on the command line, and treats a missing one as absent', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ci-summary-'));
+    const vitestFile = join(dir, 'vitest.json');
+    writeFileSync(vitestFile, JSON.stringify(vitestReport()));
+    const steps = parseArgs([
+      '--check',
+      'typecheck=0',
+      '--vitest',
+      `1=${vitestFile}`,
+      '--e2e',
+      `1=${join(dir, 'missing.json')}`,
+    ]);
+    expect(steps).toEqual([
+      { name: 'typecheck', exitCode: 0, counts: null },
+      { name: 'unit and component tests', exitCode: 1, counts: { passed: 10, failed: 1, skipped: 1 } },
+      { name: 'browser journeys (e2e)', exitCode: 1, counts: null },
+    ]);
+    expect(summarize(steps).lines.at(-1)).toBe('10 passed, 2 failed');
+  });
+
+  it('treats an unreadable report as absent', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ci-summary-'));
+    const file = join(dir, 'e2e.json');
+    writeFileSync(file, '{ not json');
+    expect(readCounts('e2e', file)).toBeNull();
+  });
+
+  it('rejects unknown flags', () => {
+    expect(() => parseArgs(['--what', 'x=1'])).toThrow(/unknown flag/);
+  });
+});

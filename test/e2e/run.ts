@@ -1,0 +1,314 @@
+/**
+ * Browser journeys against the built explorer (`npm run test:e2e`).
+ *
+ * Builds the app, serves it with `vite preview` on 127.0.0.1:4173 (built-in demo backend via the
+ * msw service worker), starts the mock API over real HTTP on 127.0.0.1:4010, drives Debian's
+ * Chromium with playwright-core through every `test/e2e/*.e2e.ts`, writes
+ * `test-results/e2e.json` and exits non-zero on any failure. Servers are always stopped.
+ *
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (reuse dist/),
+ * E2E_TIMEOUT_MS (per test, default 30000). Arguments filter tests by file or name substring.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { registeredTests, setCurrentFile, type RegisteredTest } from './harness.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const E2E_DIR = fileURLToPath(new URL('.', import.meta.url));
+const RESULTS_DIR = join(ROOT, 'test-results');
+const HOST = '127.0.0.1';
+const APP_PORT = 4173;
+const API_PORT = 4010;
+const APP_URL = `http://${HOST}:${APP_PORT}`;
+const API_URL = `http://${HOST}:${API_PORT}`;
+const DEFAULT_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 30_000);
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface TestResult {
+  name: string;
+  file: string;
+  status: 'passed' | 'failed';
+  durationMs: number;
+  error?: string;
+  screenshot?: string;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+async function cleanUp(): Promise<void> {
+  // Last started, first stopped: the browser before the servers it talks to.
+  while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    try {
+      await step?.();
+    } catch (error) {
+      console.error('cleanup:', error);
+    }
+  }
+}
+
+function findChromium(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(
+      `Chromium not found at ${path}. Install it with \`apt-get install -y chromium\` ` +
+        '(after `apt-get update`), or set CHROMIUM_PATH to a Chromium binary.',
+    );
+  }
+  return path;
+}
+
+function build(): void {
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(ROOT, 'dist/index.html'))) {
+    console.log('Reusing dist/ (E2E_SKIP_BUILD=1)');
+    return;
+  }
+  console.log('Building the app (vite build)…');
+  const result = spawnSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0)
+    throw new Error(`vite build failed (exit ${result.status ?? result.signal ?? '?'})`);
+}
+
+/**
+ * Fails fast when a port is taken: otherwise a preview left running elsewhere would answer the
+ * readiness check and the journeys would test someone else's build.
+ */
+function assertPortFree(port: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => {
+      reject(
+        new Error(`port ${port} on ${HOST} is in use; stop whatever runs there before starting ${what}`),
+      );
+    });
+    probe.listen(port, HOST, () => probe.close(() => resolve()));
+  });
+}
+
+/** `vite preview` as one process started from node_modules/.bin, so killing its PID stops it. */
+function startPreview(): ChildProcess {
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/vite'),
+    ['preview', '--host', HOST, '--port', String(APP_PORT), '--strictPort'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stopping = false;
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`vite preview exited (${code ?? signal ?? '?'}):\n${output}`);
+  });
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
+        stopping = true;
+        child.once('exit', () => resolve());
+        process.kill(child.pid, 'SIGTERM');
+      }),
+  );
+  return child;
+}
+
+async function startApi(): Promise<void> {
+  const { startHttpServer } = await import('../../src/mock/server.ts');
+  const server = await startHttpServer({ port: API_PORT, host: HOST });
+  cleanups.push(() => server.close());
+}
+
+async function waitUntilAnswering(
+  url: string,
+  what: string,
+  child?: ChildProcess,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null)
+      throw new Error(`${what} exited early (port ${new URL(url).port} in use?)`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+async function loadJourneys(filters: readonly string[]): Promise<RegisteredTest[]> {
+  const files = readdirSync(E2E_DIR)
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .sort();
+  for (const file of files) {
+    setCurrentFile(file);
+    await import(pathToFileURL(join(E2E_DIR, file)).href);
+  }
+  return registeredTests().filter(
+    (t) => filters.length === 0 || filters.some((f) => t.file.includes(f) || t.name.includes(f)),
+  );
+}
+
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+const message = (error: unknown): string =>
+  error instanceof Error ? (error.stack ?? error.message) : String(error);
+
+async function runOne(browser: Browser, t: RegisteredTest): Promise<TestResult> {
+  const started = Date.now();
+  const timeoutMs = t.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const context = await browser.newContext({
+    baseURL: APP_URL,
+    viewport: t.options.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(Math.min(10_000, timeoutMs));
+  const browserErrors: string[] = [];
+  const allowed = t.options.allowConsoleErrors ?? [];
+  context.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (!allowed.some((re) => re.test(text))) browserErrors.push(`console.error: ${text}`);
+  });
+  context.on('weberror', (webError) => browserErrors.push(`page error: ${message(webError.error())}`));
+
+  let error: unknown = null;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      t.fn({ page, context, appUrl: APP_URL, apiUrl: API_URL }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    if (browserErrors.length > 0)
+      throw new Error(`the browser reported errors:\n${browserErrors.join('\n')}`);
+  } catch (e) {
+    error = e;
+    if (browserErrors.length > 0 && !(e instanceof Error && e.message.startsWith('the browser reported'))) {
+      error = new Error(`${message(e)}\nthe browser also reported:\n${browserErrors.join('\n')}`);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+
+  let screenshot: string | undefined;
+  if (error !== null) {
+    const path = join(RESULTS_DIR, `e2e-${slug(`${t.file}-${t.name}`)}.png`);
+    try {
+      await page.screenshot({ path, fullPage: true, timeout: 5_000 });
+      screenshot = path;
+    } catch {
+      // the page may be gone; the error message still says what failed
+    }
+  }
+  await context.close().catch(() => undefined);
+  const result: TestResult = {
+    name: t.name,
+    file: t.file,
+    status: error === null ? 'passed' : 'failed',
+    durationMs: Date.now() - started,
+  };
+  if (error !== null) result.error = message(error);
+  if (screenshot !== undefined) result.screenshot = screenshot;
+  return result;
+}
+
+function writeReport(results: readonly TestResult[]): { passed: number; failed: number } {
+  const passed = results.filter((r) => r.status === 'passed').length;
+  const failed = results.length - passed;
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(
+    join(RESULTS_DIR, 'e2e.json'),
+    `${JSON.stringify({ passed, failed, tests: results }, null, 2)}\n`,
+  );
+  return { passed, failed };
+}
+
+async function main(): Promise<number> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const results: TestResult[] = [];
+  const setupStarted = Date.now();
+  try {
+    const executablePath = findChromium();
+    build();
+    await assertPortFree(APP_PORT, 'vite preview');
+    await assertPortFree(API_PORT, 'the mock API');
+    const preview = startPreview();
+    await startApi();
+    await Promise.all([
+      waitUntilAnswering(`${APP_URL}/`, 'vite preview', preview),
+      waitUntilAnswering(`${API_URL}/health`, 'the mock API'),
+    ]);
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    cleanups.push(() => browser.close());
+    const tests = await loadJourneys(process.argv.slice(2));
+    if (tests.length === 0) throw new Error('no journeys matched');
+    console.log(`Running ${tests.length} browser journeys against ${APP_URL} (API ${API_URL})`);
+    for (const t of tests) {
+      const result = await runOne(browser, t);
+      results.push(result);
+      const seconds = (result.durationMs / 1000).toFixed(1);
+      if (result.status === 'passed') {
+        console.log(`  ✓ ${t.file} › ${t.name} (${seconds} s)`);
+      } else {
+        console.log(`  ✗ ${t.file} › ${t.name} (${seconds} s)\n${indent(result.error ?? '')}`);
+        if (result.screenshot) console.log(`    screenshot: ${result.screenshot}`);
+      }
+    }
+  } catch (error) {
+    // The reason alone (no stack): a missing Chromium or a busy port is not a bug in this file.
+    console.error(`e2e setup failed: ${error instanceof Error ? error.message : String(error)}`);
+    results.push({
+      name: 'setup',
+      file: 'run.ts',
+      status: 'failed',
+      durationMs: Date.now() - setupStarted,
+      error: message(error),
+    });
+  } finally {
+    await cleanUp();
+  }
+  const { passed, failed } = writeReport(results);
+  console.log(`\ne2e: ${passed} passed, ${failed} failed (test-results/e2e.json)`);
+  return failed > 0 ? 1 : 0;
+}
+
+const indent = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+process.exitCode = await main();
+// The mock server or a stray handle must not keep the process alive after the report.
+process.exit(process.exitCode);

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import type { Page, Request } from 'playwright-core';
+import { eventually, test } from './harness.ts';
+
+const DEMO_KEY = 'demo-key';
+
+interface SeenRequest {
+  url: string;
+  apiKeyHeader: string | undefined;
+}
+
+/** Every request the page makes, with the key header it carried (read before the request ends). */
+function recordRequests(page: Page): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  page.on('request', (request: Request) => {
+    seen.push({ url: request.url(), apiKeyHeader: request.headers()['x-api-key'] });
+  });
+  return seen;
+}
+
+async function fillCustomServer(page: Page, baseUrl: string, key: string): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('radio', { name: 'Custom server' }).check();
+  await page.getByLabel('Base URL', { exact: true }).fill(baseUrl);
+  await page.getByLabel('API key', { exact: true }).fill(key);
+}
+
+async function saveAndOpenCatalog(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Catalog', exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
+}
+
+test('a custom server over real HTTP serves the same nine datasets, with the key only in a header', async ({
+  page,
+  apiUrl,
+}) => {
+  const seen = recordRequests(page);
+  await fillCustomServer(page, apiUrl, DEMO_KEY);
+
+  await page.getByRole('button', { name: 'Test connection', exact: true }).click();
+  await eventually(async () =>
+    assert.match(
+      await page.getByRole('status').filter({ hasText: 'Developer' }).first().innerText(),
+      /Developer/,
+    ),
+  );
+
+  await saveAndOpenCatalog(page);
+  await page.getByRole('status').filter({ hasText: 'Backend: 127.0.0.1' }).first().waitFor();
+  const links = page.getByRole('main').locator('a[href^="/datasets/"]');
+  await eventually(async () => assert.equal(await links.count(), 9));
+  await page.getByText('9 datasets').first().waitFor();
+
+  const toApi = seen.filter((r) => r.url.startsWith(`${apiUrl}/v1/datasets`));
+  assert.ok(
+    toApi.length > 0,
+    `the catalog was fetched from ${apiUrl}; saw ${seen.map((r) => r.url).join(', ')}`,
+  );
+  for (const r of toApi) assert.equal(r.apiKeyHeader, DEMO_KEY, `x-api-key header on ${r.url}`);
+  const leaking = seen.filter((r) => r.url.includes(DEMO_KEY) || /[?&]api_key=/.test(r.url));
+  assert.deepEqual(
+    leaking.map((r) => r.url),
+    [],
+    'the key never appears in a URL',
+  );
+});
+
+test(
+  'a wrong key shows the server’s 401 message',
+  async ({ page, apiUrl }) => {
+    await fillCustomServer(page, apiUrl, 'not-a-real-key');
+    await page.getByRole('button', { name: 'Test connection', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid API key.' }).first().waitFor();
+
+    await saveAndOpenCatalog(page);
+    await page.getByRole('alert').filter({ hasText: 'Invalid API key.' }).first().waitFor();
+  },
+  // Chromium logs each 401 answer as "Failed to load resource"; that is the point of this journey.
+  { allowConsoleErrors: [/status of 401/] },
+);
+
+test('switching back to built-in demo data shows the demo backend again', async ({ page, apiUrl }) => {
+  await fillCustomServer(page, apiUrl, DEMO_KEY);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Backend: 127.0.0.1' }).first().waitFor();
+
+  await page.getByRole('radio', { name: 'Built-in demo data' }).check();
+  await saveAndOpenCatalog(page);
+  await page.getByRole('status').filter({ hasText: 'Backend: Built-in demo data' }).first().waitFor();
+  await eventually(async () =>
+    assert.equal(await page.getByRole('main').locator('a[href^="/datasets/"]').count(), 9),
+  );
+});
