@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { NAV_ITEMS } from '@/app/Layout';
-import { useMockServer } from '@/test/mockServer';
+import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- registers vitest hooks; not a React hook
-useMockServer();
+setupMockServer();
 
 describe('App shell', () => {
   it('has a main navigation, a skip link and a status line naming the backend', async () => {

@@ -7,7 +7,7 @@ import { TEST_NOW } from '@/test/clock';
  * The real mock handlers behind msw/node for one test file, on the fixed clock. The per-second
  * rate limit is off by default: on a frozen clock every request of a file falls in the same second.
  */
-export function useMockServer(options: MockApiOptions = {}) {
+export function setupMockServer(options: MockApiOptions = {}) {
   const mock = createNodeMock({ now: () => TEST_NOW, rateLimits: false, ...options });
   const { server, api } = mock;
   beforeAll(() => {
@@ -22,3 +22,6 @@ export function useMockServer(options: MockApiOptions = {}) {
   });
   return { server, api };
 }
+
+/** Old name, kept while pages written against it move over; prefer `setupMockServer`. */
+export const useMockServer = setupMockServer;

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/test/renderApp';
-import { useMockServer } from '@/test/mockServer';
+import { setupMockServer } from '@/test/mockServer';
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- registers vitest hooks; not a React hook
-useMockServer();
+setupMockServer();
 
 const ALL_IDS = [
   'ercot_as_prices',

@@ -2,10 +2,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/test/renderApp';
-import { useMockServer } from '@/test/mockServer';
+import { setupMockServer } from '@/test/mockServer';
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- registers vitest hooks; not a React hook
-const { server } = useMockServer();
+const { server } = setupMockServer();
 
 function section(name: string): HTMLElement {
   return screen.getByRole('region', { name });

@@ -2,11 +2,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getConnection } from '@/api/connection';
-import { useMockServer } from '@/test/mockServer';
+import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- registers vitest hooks; not a React hook
-const { server } = useMockServer();
+const { server } = setupMockServer();
 
 const page = () => within(screen.getByRole('main'));
 

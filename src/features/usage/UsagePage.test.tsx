@@ -2,11 +2,10 @@
 import { screen, within } from '@testing-library/react';
 import { fetchDatasets } from '@/api/datasets/fetchers';
 import { usageSummary } from '@/features/usage/UsageBar';
-import { useMockServer } from '@/test/mockServer';
+import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- registers vitest hooks; not a React hook
-const { api } = useMockServer();
+const { api } = setupMockServer();
 
 function bar(label: string): HTMLElement {
   const progress = screen.getByRole('progressbar', { name: label });
