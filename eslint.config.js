@@ -13,11 +13,17 @@ const mswAndMock = [
   { group: ['@/mock/*', '**/mock/*'], message: 'Only tests and src/main.tsx may import the mock.' },
 ];
 const heavy = [
-  { group: ['leaflet', 'react-leaflet', 'leaflet/*'], message: 'Only src/components/map imports leaflet (lazy chunk).' },
+  {
+    group: ['leaflet', 'react-leaflet', 'leaflet/*'],
+    message: 'Only src/components/map imports leaflet (lazy chunk).',
+  },
   { group: ['recharts', 'recharts/*'], message: 'Only src/components/charts imports recharts (lazy chunk).' },
 ];
 const upward = [
-  { group: ['@/features/*', '@/app/*'], message: 'Shared code (api, lib, components) never imports features or app.' },
+  {
+    group: ['@/features/*', '@/app/*'],
+    message: 'Shared code (api, lib, components) never imports features or app.',
+  },
 ];
 
 export default tseslint.config(
@@ -33,7 +39,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...pluginQuery.configs.recommended.rules,
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true, allowNullish: true },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-confusing-void-expression': 'off',
@@ -87,7 +96,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@/api/*'], allowTypeImports: true, message: 'The mock imports only types from api/.' },
-            { group: ['@/features/*', '@/app/*', '@/components/*'], message: 'The mock does not import UI code.' },
+            {
+              group: ['@/features/*', '@/app/*', '@/components/*'],
+              message: 'The mock does not import UI code.',
+            },
             ...heavy,
           ],
         },
@@ -96,7 +108,16 @@ export default tseslint.config(
   },
   // Tests, boot, scripts and benchmarks may reach the mock.
   {
-    files: ['src/main.tsx', '**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'test/**', 'bench/**', 'scripts/**', 'vitest.setup.ts'],
+    files: [
+      'src/main.tsx',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'src/test/**',
+      'test/**',
+      'bench/**',
+      'scripts/**',
+      'vitest.setup.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

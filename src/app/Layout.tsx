@@ -5,6 +5,7 @@ import { useDemoMockState } from '@/app/demoMockStatus';
 import { useTheme, type ThemeChoice } from '@/app/theme';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Loading } from '@/components/Loading';
+import { ExportProgress } from '@/features/query/ExportProgress';
 
 /** One line per destination; the nav renders whatever is here. */
 export const NAV_ITEMS = [
@@ -75,6 +76,7 @@ export function Layout() {
           <ThemeSwitch />
         </div>
         <BackendStatus />
+        <ExportProgress />
       </header>
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {/* Keyed by path: leaving a broken page gives the next one a fresh boundary. */}

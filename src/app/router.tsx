@@ -15,6 +15,7 @@ const CatalogPage = lazy(async () => ({
 const DatasetPage = lazy(async () => ({
   default: (await import('@/features/dataset/DatasetPage')).DatasetPage,
 }));
+const QueryPage = lazy(async () => ({ default: (await import('@/features/query/QueryPage')).QueryPage }));
 const UsagePage = lazy(async () => ({ default: (await import('@/features/usage/UsagePage')).UsagePage }));
 const SettingsPage = lazy(async () => ({
   default: (await import('@/features/settings/SettingsPage')).SettingsPage,
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <CatalogPage />, errorElement: <RouteError /> },
       { path: 'datasets/:id', element: <DatasetPage />, errorElement: <RouteError /> },
+      { path: 'datasets/:id/query', element: <QueryPage />, errorElement: <RouteError /> },
       { path: 'usage', element: <UsagePage />, errorElement: <RouteError /> },
       { path: 'settings', element: <SettingsPage />, errorElement: <RouteError /> },
       { path: '*', element: <NotFoundPage /> },

@@ -16,16 +16,36 @@ export interface KeyPlan {
 }
 
 export const BUILT_IN_KEYS = {
-  'demo-key': { plan: 'Developer', limit_per_day: 10000, limit_per_month: 250000, requestsPerSecond: 20, dailyPeakReport: true },
-  'free-key': { plan: 'Free', limit_per_day: 250, limit_per_month: 2500, requestsPerSecond: 5, dailyPeakReport: false },
-  'test-key': { plan: 'Internal', limit_per_day: null, limit_per_month: null, requestsPerSecond: null, dailyPeakReport: true },
+  'demo-key': {
+    plan: 'Developer',
+    limit_per_day: 10000,
+    limit_per_month: 250000,
+    requestsPerSecond: 20,
+    dailyPeakReport: true,
+  },
+  'free-key': {
+    plan: 'Free',
+    limit_per_day: 250,
+    limit_per_month: 2500,
+    requestsPerSecond: 5,
+    dailyPeakReport: false,
+  },
+  'test-key': {
+    plan: 'Internal',
+    limit_per_day: null,
+    limit_per_month: null,
+    requestsPerSecond: null,
+    dailyPeakReport: true,
+  },
 } as const satisfies Record<string, KeyPlan>;
 
 /** The built-in keys with their plans, for the README and the settings page in demo mode. */
-export const DEMO_KEYS: readonly (KeyPlan & { key: string })[] = Object.entries(BUILT_IN_KEYS).map(([key, plan]) => ({
-  key,
-  ...plan,
-}));
+export const DEMO_KEYS: readonly (KeyPlan & { key: string })[] = Object.entries(BUILT_IN_KEYS).map(
+  ([key, plan]) => ({
+    key,
+    ...plan,
+  }),
+);
 
 export interface MockApiOptions {
   /**

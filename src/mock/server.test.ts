@@ -30,7 +30,9 @@ describe('the mock over real HTTP', () => {
   });
 
   it('serves CSV with its headers', async () => {
-    const csv = await fetch(`${mock.url}/v1/datasets?return_format=csv&download=true`, { headers: { 'x-api-key': 'demo-key' } });
+    const csv = await fetch(`${mock.url}/v1/datasets?return_format=csv&download=true`, {
+      headers: { 'x-api-key': 'demo-key' },
+    });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="datasets.csv"');
     expect((await csv.text()).startsWith('id,source,name,')).toBe(true);
@@ -40,7 +42,10 @@ describe('the mock over real HTTP', () => {
     const preflight = await fetch(`${mock.url}/v1/datasets`, { method: 'OPTIONS' });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/x-api-key/);
-    const head = await fetch(`${mock.url}/v1/datasets`, { method: 'HEAD', headers: { 'x-api-key': 'demo-key' } });
+    const head = await fetch(`${mock.url}/v1/datasets`, {
+      method: 'HEAD',
+      headers: { 'x-api-key': 'demo-key' },
+    });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     const post = await fetch(`${mock.url}/v1/datasets`, { method: 'POST', body: '{}' });

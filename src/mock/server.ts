@@ -39,7 +39,9 @@ async function send(res: ServerResponse, response: Response, head: boolean): Pro
  * Each request goes through msw's `getResponse` over the same handlers as the browser and
  * Vitest. Port 0 picks a free port; the returned `url` says which.
  */
-export async function startHttpServer(opts: { port?: number; host?: string } & MockApiOptions = {}): Promise<HttpMock> {
+export async function startHttpServer(
+  opts: { port?: number; host?: string } & MockApiOptions = {},
+): Promise<HttpMock> {
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, ...apiOptions } = opts;
   const api = createMockApi(apiOptions);
   const hostPort = (): string => {
@@ -90,7 +92,8 @@ export async function startHttpServer(opts: { port?: number; host?: string } & M
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer from 0 to 65535, got '${raw}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be an integer from 0 to 65535, got '${raw}'`);
   return port;
 }
 

@@ -7,7 +7,8 @@ import { eventually, test } from './harness.ts';
 const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshots/catalog.png', import.meta.url));
 const DATASET_COUNT = 9;
 
-const datasetLinks = (page: Page) => page.getByRole('main').locator('a[href^="/datasets/"]');
+const datasetLinks = (page: Page) =>
+  page.getByRole('main').locator('a[href^="/datasets/"]:not([href$="/query"])');
 
 async function openCatalog(page: Page): Promise<void> {
   await page.goto('/');

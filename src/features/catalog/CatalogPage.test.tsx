@@ -41,7 +41,11 @@ describe('Catalog page', () => {
       .closest('tr');
     expect(loadRow).not.toBeNull();
     const row = within(loadRow as HTMLElement);
-    expect(row.getByRole('link', { name: /load/i })).toHaveAttribute('href', '/datasets/ercot_load');
+    expect(row.getByRole('link', { name: 'ERCOT Load' })).toHaveAttribute('href', '/datasets/ercot_load');
+    expect(row.getByRole('link', { name: 'Query ERCOT Load' })).toHaveAttribute(
+      'href',
+      '/datasets/ercot_load/query',
+    );
     expect(row.getByText('5 minutes')).toBeInTheDocument();
     // Data starts at market midnight of 2023-01-01 and runs up to the (fixed) clock.
     expect(row.getByText('2023-01-01 00:00 CST')).toBeInTheDocument();
@@ -143,9 +147,7 @@ describe('Catalog page', () => {
   it('opens a dataset page from its link', async () => {
     const { user } = renderApp('/');
     const table = await datasetTable();
-    const link = within(table).getAllByRole('link')[3];
-    expect(link).toBeDefined();
-    await user.click(link as HTMLElement);
+    await user.click(within(table).getByRole('link', { name: 'ERCOT Load' }));
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2, name: 'Columns' })).toBeInTheDocument(),
     );

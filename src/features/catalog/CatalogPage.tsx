@@ -62,6 +62,20 @@ function catalogColumns(now: number): DataTableColumn<Dataset>[] {
         </>
       ),
     },
+    {
+      id: 'actions',
+      header: 'Actions',
+      nowrap: true,
+      cell: (d) => (
+        <Link
+          to={`/datasets/${encodeURIComponent(d.id)}/query`}
+          className="button-link secondary"
+          aria-label={`Query ${d.name}`}
+        >
+          Query
+        </Link>
+      ),
+    },
   ];
 }
 

@@ -96,6 +96,9 @@ export function DatasetPage() {
           </div>
         </dl>
         <p className={styles.description}>{dataset.description}</p>
+        <Link to={`/datasets/${encodeURIComponent(dataset.id)}/query`} className="button-link">
+          Query this dataset
+        </Link>
       </header>
 
       <ColumnsSection dataset={dataset} />

@@ -3,7 +3,15 @@ import { csvField, normaliseJsonSchema, toArrayOfArrays, toCsv } from './encode'
 
 describe('toCsv', () => {
   it('writes a header line then one line per row, each ending in \\n', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x'], [2.5, 'y']])).toBe('a,b\n1,x\n2.5,y\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, 'x'],
+          [2.5, 'y'],
+        ],
+      ),
+    ).toBe('a,b\n1,x\n2.5,y\n');
     expect(toCsv(['a', 'b'], [])).toBe('a,b\n');
   });
 
@@ -42,7 +50,11 @@ describe('toCsv', () => {
 
 describe('toArrayOfArrays', () => {
   it('puts the column names first and lays object rows out in that order', () => {
-    expect(toArrayOfArrays(['b', 'a'], [{ a: 1, b: 2 }, { a: 3 }])).toEqual([['b', 'a'], [2, 1], [null, 3]]);
+    expect(toArrayOfArrays(['b', 'a'], [{ a: 1, b: 2 }, { a: 3 }])).toEqual([
+      ['b', 'a'],
+      [2, 1],
+      [null, 3],
+    ]);
   });
 
   it('passes rows that are arrays already', () => {

@@ -67,7 +67,11 @@ export function toArrayOfArrays(
 ): RowArrays {
   const out: RowArrays = [[...columns]];
   for (const row of rows) {
-    out.push(Array.isArray(row) ? [...(row as readonly CellValue[])] : rowToArray(columns, row as Readonly<Record<string, unknown>>));
+    out.push(
+      Array.isArray(row)
+        ? [...(row as readonly CellValue[])]
+        : rowToArray(columns, row as Readonly<Record<string, unknown>>),
+    );
   }
   return out;
 }

@@ -55,7 +55,12 @@ describe('ParamReader', () => {
     expect(problem.status).toBe(422);
     expect(problem.detail).toEqual([
       { loc: ['query', 'page'], msg: 'Input should be a valid integer', type: 'int_parsing', input: 'abc' },
-      { loc: ['query', 'download'], msg: 'Input should be a valid boolean', type: 'bool_parsing', input: 'maybe' },
+      {
+        loc: ['query', 'download'],
+        msg: 'Input should be a valid boolean',
+        type: 'bool_parsing',
+        input: 'maybe',
+      },
       { loc: ['query', 'lat'], msg: 'Input should be a valid number', type: 'float_parsing', input: 'x' },
     ]);
   });
@@ -76,7 +81,12 @@ describe('ParamReader', () => {
     });
     expect(date).toBeUndefined();
     expect(problemOf(() => q.assertValid()).detail).toEqual([
-      { loc: ['query', 'date'], msg: 'Input should be a valid date', type: 'date_from_datetime_parsing', input: '2024-13-01' },
+      {
+        loc: ['query', 'date'],
+        msg: 'Input should be a valid date',
+        type: 'date_from_datetime_parsing',
+        input: '2024-13-01',
+      },
     ]);
   });
 });
@@ -98,6 +108,8 @@ describe('rule checks', () => {
     expect(problemOf(() => intInRange('limit', 0, 1, 1000)).detail).toBe(
       'Invalid value 0 for limit: it must be an integer between 1 and 1000.',
     );
-    expect(problemOf(() => intInRange('page', -1, 1, null)).detail).toBe('Invalid value -1 for page: it must be an integer at least 1.');
+    expect(problemOf(() => intInRange('page', -1, 1, null)).detail).toBe(
+      'Invalid value -1 for page: it must be an integer at least 1.',
+    );
   });
 });

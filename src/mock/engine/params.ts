@@ -82,7 +82,11 @@ export class ParamReader {
    * Any other typed parameter (dates, timestamps): `parse` returns `undefined` for a bad value,
    * which records an issue with the given message and type.
    */
-  typed<T>(name: string, parse: (raw: string) => T | undefined, issue: { msg: string; type: string }): T | undefined {
+  typed<T>(
+    name: string,
+    parse: (raw: string) => T | undefined,
+    issue: { msg: string; type: string },
+  ): T | undefined {
     const raw = this.string(name);
     if (raw === undefined) return undefined;
     const value = parse(raw);

@@ -8,7 +8,8 @@ const { server } = createNodeMock({ now: () => NOW, rateLimits: false });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-const get = (path: string): Promise<Response> => fetch(`${BASE}${path}`, { headers: { 'x-api-key': 'test-key' } });
+const get = (path: string): Promise<Response> =>
+  fetch(`${BASE}${path}`, { headers: { 'x-api-key': 'test-key' } });
 const json = async <T>(path: string): Promise<T> => (await (await get(path)).json()) as T;
 describe('GET /v1/datasets/{id}/audit', () => {
   it('gives the last 30 complete market days, newest first', async () => {
@@ -32,7 +33,9 @@ describe('GET /v1/datasets/{id}/audit', () => {
 
   it('answers 404 for an unknown dataset and honours the format parameters', async () => {
     expect(await json('/v1/datasets/nope/audit')).toEqual({ detail: "Dataset 'nope' not found." });
-    const arrays = await json<{ data: unknown[][] }>('/v1/datasets/ercot_load/audit?json_schema=array_of_arrays');
+    const arrays = await json<{ data: unknown[][] }>(
+      '/v1/datasets/ercot_load/audit?json_schema=array_of_arrays',
+    );
     expect(arrays.data[0]).toEqual([
       'market_date',
       'number_of_datapoints',

@@ -8,7 +8,8 @@ const { server } = createNodeMock({ now: () => NOW, rateLimits: false });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-const get = (path: string): Promise<Response> => fetch(`${BASE}${path}`, { headers: { 'x-api-key': 'test-key' } });
+const get = (path: string): Promise<Response> =>
+  fetch(`${BASE}${path}`, { headers: { 'x-api-key': 'test-key' } });
 const json = async <T>(path: string): Promise<T> => (await (await get(path)).json()) as T;
 const times = (body: DatasetUpdatesResponse): number[] => body.data.map((u) => Date.parse(u.time_utc));
 
@@ -30,7 +31,9 @@ describe('GET /v1/dataset-updates/{id}', () => {
   });
 
   it('orders oldest first with order=asc and honours limit', async () => {
-    const asc = await json<DatasetUpdatesResponse>('/v1/dataset-updates/ercot_as_prices?order=asc&limit=1000');
+    const asc = await json<DatasetUpdatesResponse>(
+      '/v1/dataset-updates/ercot_as_prices?order=asc&limit=1000',
+    );
     const t = times(asc);
     expect(t).toEqual([...t].sort((a, b) => a - b));
     const five = await json<DatasetUpdatesResponse>('/v1/dataset-updates/ercot_load?limit=5');

@@ -9,7 +9,8 @@ const { server } = createNodeMock({ now: () => NOW, rateLimits: false });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-const get = (path: string): Promise<Response> => fetch(`${BASE}${path}`, { headers: { 'x-api-key': 'test-key' } });
+const get = (path: string): Promise<Response> =>
+  fetch(`${BASE}${path}`, { headers: { 'x-api-key': 'test-key' } });
 const json = async <T>(path: string): Promise<T> => (await (await get(path)).json()) as T;
 
 describe('GET /v1/datasets', () => {
@@ -72,14 +73,23 @@ describe('GET /v1/datasets', () => {
     const bad = await get('/v1/datasets?download=maybe');
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as ErrorBody).detail).toEqual([
-      { loc: ['query', 'download'], msg: 'Input should be a valid boolean', type: 'bool_parsing', input: 'maybe' },
+      {
+        loc: ['query', 'download'],
+        msg: 'Input should be a valid boolean',
+        type: 'bool_parsing',
+        input: 'maybe',
+      },
     ]);
     const format = await get('/v1/datasets?return_format=xml');
     expect(format.status).toBe(400);
-    expect(((await format.json()) as ErrorBody).detail).toBe("Invalid value 'xml' for return_format. Allowed values: json, csv.");
+    expect(((await format.json()) as ErrorBody).detail).toBe(
+      "Invalid value 'xml' for return_format. Allowed values: json, csv.",
+    );
     const schema = await get('/v1/datasets?json_schema=table');
     expect(schema.status).toBe(400);
-    expect(((await schema.json()) as ErrorBody).detail).toMatch(/json_schema.*array_of_objects, array_of_arrays/);
+    expect(((await schema.json()) as ErrorBody).detail).toMatch(
+      /json_schema.*array_of_objects, array_of_arrays/,
+    );
   });
 
   it('ignores unknown query parameters', async () => {

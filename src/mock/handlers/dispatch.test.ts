@@ -12,7 +12,15 @@ let clock = NOW;
 const BASE = 'http://mock.test';
 const { server, api } = createNodeMock({
   now: () => clock,
-  keys: { 'tiny-key': { plan: 'Tiny', limit_per_day: 3, limit_per_month: 5, requestsPerSecond: 2, dailyPeakReport: false } },
+  keys: {
+    'tiny-key': {
+      plan: 'Tiny',
+      limit_per_day: 3,
+      limit_per_month: 5,
+      requestsPerSecond: 2,
+      dailyPeakReport: false,
+    },
+  },
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -150,8 +158,16 @@ describe('usage', () => {
       limit_per_day: 10000,
       limit_per_month: 250000,
     });
-    expect(await usageOf('free-key')).toMatchObject({ plan: 'Free', limit_per_day: 250, limit_per_month: 2500 });
-    expect(await usageOf('test-key')).toMatchObject({ plan: 'Internal', limit_per_day: null, limit_per_month: null });
+    expect(await usageOf('free-key')).toMatchObject({
+      plan: 'Free',
+      limit_per_day: 250,
+      limit_per_month: 2500,
+    });
+    expect(await usageOf('test-key')).toMatchObject({
+      plan: 'Internal',
+      limit_per_day: null,
+      limit_per_month: null,
+    });
   });
 
   it('counts every authenticated /v1 request once whatever its answer, but not api_usage, 401, health or unknown routes', async () => {
@@ -235,7 +251,9 @@ describe('rate limits and quotas', () => {
     const relaxed = createNodeMock({ baseUrl: 'http://relaxed.test', now: () => NOW, rateLimits: false });
     server.use(...relaxed.api.handlers);
     for (let i = 0; i < 8; i++) {
-      const response = await fetch('http://relaxed.test/v1/datasets', { headers: { 'x-api-key': 'free-key' } });
+      const response = await fetch('http://relaxed.test/v1/datasets', {
+        headers: { 'x-api-key': 'free-key' },
+      });
       expect(response.status).toBe(200);
     }
     server.resetHandlers();
@@ -253,7 +271,18 @@ describe('unexpected errors', () => {
           throw badRequest('Invalid value for thing.');
         }),
       ],
-      keys: new Map([['k', { plan: 'X', limit_per_day: null, limit_per_month: null, requestsPerSecond: null, dailyPeakReport: true }]]),
+      keys: new Map([
+        [
+          'k',
+          {
+            plan: 'X',
+            limit_per_day: null,
+            limit_per_month: null,
+            requestsPerSecond: null,
+            dailyPeakReport: true,
+          },
+        ],
+      ]),
       now: () => NOW,
       usage: new UsageTracker(),
       rate: new RateLimiter(),
@@ -264,7 +293,11 @@ describe('unexpected errors', () => {
 
   it('turns an exception into 500 Internal Server Error without a stack', async () => {
     const seen: unknown[] = [];
-    const response = await dispatch(new Request(`${BASE}/v1/boom`, { headers: { 'x-api-key': 'k' } }), '/v1/boom', env((e) => seen.push(e)));
+    const response = await dispatch(
+      new Request(`${BASE}/v1/boom`, { headers: { 'x-api-key': 'k' } }),
+      '/v1/boom',
+      env((e) => seen.push(e)),
+    );
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('{"detail":"Internal Server Error"}');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -272,7 +305,11 @@ describe('unexpected errors', () => {
   });
 
   it('turns an ApiProblem into its status and detail', async () => {
-    const response = await dispatch(new Request(`${BASE}/v1/rule`, { headers: { 'x-api-key': 'k' } }), '/v1/rule', env(() => undefined));
+    const response = await dispatch(
+      new Request(`${BASE}/v1/rule`, { headers: { 'x-api-key': 'k' } }),
+      '/v1/rule',
+      env(() => undefined),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ detail: 'Invalid value for thing.' });
   });

@@ -27,7 +27,11 @@ const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 function withCors(response: Response, head: boolean, extra: Readonly<Record<string, string>> = {}): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries({ ...CORS_HEADERS, ...extra })) headers.set(name, value);
-  return new Response(head ? null : response.body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(head ? null : response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** The key of contract §2: the header wins over the `api_key` query parameter. */
@@ -54,8 +58,14 @@ function checkLimits(env: DispatchEnv, caller: Caller, countsUsage: boolean, now
       });
     }
   }
-  if (env.rateLimits && plan.requestsPerSecond !== null && !env.rate.tryAcquire(caller.key, plan.requestsPerSecond, now)) {
-    throw new ApiProblem(429, `Too Many Requests. Limit: ${plan.requestsPerSecond} per 1 second.`, { 'Retry-After': '1' });
+  if (
+    env.rateLimits &&
+    plan.requestsPerSecond !== null &&
+    !env.rate.tryAcquire(caller.key, plan.requestsPerSecond, now)
+  ) {
+    throw new ApiProblem(429, `Too Many Requests. Limit: ${plan.requestsPerSecond} per 1 second.`, {
+      'Retry-After': '1',
+    });
   }
 }
 

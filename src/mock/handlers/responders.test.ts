@@ -28,7 +28,9 @@ describe('tableResponse', () => {
   });
 
   it('passes rows through for array_of_arrays and CSV, with paging headers on CSV', async () => {
-    expect(((await tableResponse(format('json_schema=array_of_arrays'), body).json()) as { data: unknown }).data).toEqual([
+    expect(
+      ((await tableResponse(format('json_schema=array_of_arrays'), body).json()) as { data: unknown }).data,
+    ).toEqual([
       ['t', 'v'],
       ['a', 1],
       ['b', null],
@@ -49,10 +51,12 @@ describe('tableResponse', () => {
 
 describe('pagingHeaders', () => {
   it('leaves out X-Limit and X-Cursor when they are null', () => {
-    expect(pagingHeaders({ page: 1, limit: null, page_size: 500, hasNextPage: false, cursor: null })).toEqual({
-      'X-Page': '1',
-      'X-Page-Size': '500',
-      'X-Has-Next-Page': 'false',
-    });
+    expect(pagingHeaders({ page: 1, limit: null, page_size: 500, hasNextPage: false, cursor: null })).toEqual(
+      {
+        'X-Page': '1',
+        'X-Page-Size': '500',
+        'X-Has-Next-Page': 'false',
+      },
+    );
   });
 });

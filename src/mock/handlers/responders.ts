@@ -1,5 +1,19 @@
-import type { CellValue, EXPOSED_HEADERS, ErrorDetail, JsonSchema, Meta, ReturnFormat, Row } from '@/api/types';
-import { normaliseJsonSchema, rowToArray, toArrayOfArrays, toCsv, type EncodableCell } from '../engine/encode';
+import type {
+  CellValue,
+  EXPOSED_HEADERS,
+  ErrorDetail,
+  JsonSchema,
+  Meta,
+  ReturnFormat,
+  Row,
+} from '@/api/types';
+import {
+  normaliseJsonSchema,
+  rowToArray,
+  toArrayOfArrays,
+  toCsv,
+  type EncodableCell,
+} from '../engine/encode';
 import { oneOf, type ParamReader } from '../engine/params';
 
 /**
@@ -32,14 +46,21 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 export const JSON_TYPE = 'application/json';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     headers: { 'Content-Type': JSON_TYPE, ...init.headers },
   });
 }
 
-export function errorResponse(status: number, detail: ErrorDetail, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  detail: ErrorDetail,
+  headers: Record<string, string> = {},
+): Response {
   return jsonResponse({ detail }, { status, headers });
 }
 
@@ -70,8 +91,17 @@ export function formatParams(query: ParamReader): { resolve(): ResponseFormat } 
 }
 
 /** `{page:1, limit, page_size:<count>, hasNextPage, cursor:null}` for lists served in one page. */
-export function singlePageMeta(count: number, options: { limit?: number | null; hasNextPage?: boolean } = {}): Meta {
-  return { page: 1, limit: options.limit ?? null, page_size: count, hasNextPage: options.hasNextPage ?? false, cursor: null };
+export function singlePageMeta(
+  count: number,
+  options: { limit?: number | null; hasNextPage?: boolean } = {},
+): Meta {
+  return {
+    page: 1,
+    limit: options.limit ?? null,
+    page_size: count,
+    hasNextPage: options.hasNextPage ?? false,
+    cursor: null,
+  };
 }
 
 /** Paging headers of CSV answers (contract §4): `X-Limit` when set, `X-Cursor` when there is a next page. */
@@ -116,7 +146,10 @@ export function listResponse<T extends object>(format: ResponseFormat, body: Lis
     return csvResponse(toCsv(body.columns, rows), { ...pagingHeaders(body.meta), ...disposition });
   }
   const data = format.jsonSchema === 'array_of_arrays' ? toArrayOfArrays(body.columns, records) : body.rows;
-  return jsonResponse({ data, meta: body.meta, dataset_metadata: body.datasetMetadata ?? null }, { headers: disposition });
+  return jsonResponse(
+    { data, meta: body.meta, dataset_metadata: body.datasetMetadata ?? null },
+    { headers: disposition },
+  );
 }
 
 /**
@@ -125,7 +158,13 @@ export function listResponse<T extends object>(format: ResponseFormat, body: Lis
  */
 export function tableResponse(
   format: ResponseFormat,
-  body: { filenameBase: string; columns: readonly string[]; rows: readonly (readonly CellValue[])[]; meta: Meta; datasetMetadata?: unknown },
+  body: {
+    filenameBase: string;
+    columns: readonly string[];
+    rows: readonly (readonly CellValue[])[];
+    meta: Meta;
+    datasetMetadata?: unknown;
+  },
 ): Response {
   const disposition = downloadHeaders(format, body.filenameBase);
   if (format.returnFormat === 'csv') {
@@ -142,7 +181,10 @@ export function tableResponse(
       return row;
     });
   }
-  return jsonResponse({ data, meta: body.meta, dataset_metadata: body.datasetMetadata ?? null }, { headers: disposition });
+  return jsonResponse(
+    { data, meta: body.meta, dataset_metadata: body.datasetMetadata ?? null },
+    { headers: disposition },
+  );
 }
 
 /** A single object (dataset metadata): JSON as is, or CSV of one line. `json_schema` does not apply. */

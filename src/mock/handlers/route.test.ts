@@ -10,8 +10,12 @@ const routes = [
 
 describe('matchRoute', () => {
   it('prefers static segments over parameters whatever the registration order', () => {
-    expect(matchRoute(routes, '/v1/pricing_locations/nearby')?.route.pattern).toBe('/v1/pricing_locations/nearby');
-    expect(matchRoute(routes, '/v1/pricing_locations/ercot-hb_north')?.params).toEqual({ gs_entity_id: 'ercot-hb_north' });
+    expect(matchRoute(routes, '/v1/pricing_locations/nearby')?.route.pattern).toBe(
+      '/v1/pricing_locations/nearby',
+    );
+    expect(matchRoute(routes, '/v1/pricing_locations/ercot-hb_north')?.params).toEqual({
+      gs_entity_id: 'ercot-hb_north',
+    });
   });
 
   it('decodes each parameter on its own, so an encoded slash stays in the value', () => {

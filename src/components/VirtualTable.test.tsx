@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { Row } from '@/api/types';
+import { VirtualTable } from '@/components/VirtualTable';
+
+const columns = [
+  { id: 'interval_start_utc', header: 'interval_start_utc' },
+  { id: 'location', header: 'location' },
+  { id: 'spp', header: 'spp', unit: '$/MWh', numeric: true },
+];
+const rows: Row[] = Array.from({ length: 100_000 }, (_, i) => ({
+  interval_start_utc: `row-${i}`,
+  location: i % 2 === 0 ? 'HB_NORTH' : 'HB_WEST',
+  spp: i === 3 ? -12.5 : i,
+}));
+
+describe('VirtualTable', () => {
+  it('renders 100,000 rows with only the visible ones in the DOM', () => {
+    render(
+      <VirtualTable
+        caption="Prices"
+        columns={columns}
+        rows={rows}
+        height={320}
+        rowHeight={32}
+        status="100,000 rows loaded"
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Prices' });
+    const bodyRows = within(table)
+      .getAllByRole('row')
+      .filter((r) => r.getAttribute('aria-rowindex') !== null);
+    expect(bodyRows.length).toBeLessThan(60);
+    expect(table).toHaveAttribute('aria-rowcount', '100001');
+    expect(screen.getByText('row-0')).toBeInTheDocument();
+    expect(screen.queryByText('row-99999')).not.toBeInTheDocument();
+    expect(screen.getByText('100,000 rows loaded')).toBeInTheDocument();
+  });
+
+  it('shows units in the header and right-aligns numbers as plain text', () => {
+    render(<VirtualTable caption="Prices" columns={columns} rows={rows} />);
+    const header = screen.getByRole('columnheader', { name: 'spp ($/MWh)' });
+    const negative = screen.getByText('-12.5');
+    expect(negative.className).toBe(header.className);
+    expect(negative.className).not.toBe('');
+  });
+
+  it('is a focusable region that scrolls with the keyboard', () => {
+    render(<VirtualTable caption="Prices" columns={columns} rows={rows} height={320} />);
+    const region = screen.getByRole('region', { name: 'Prices' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    fireEvent.keyDown(region, { key: 'ArrowDown' });
+    expect(region.scrollTop).toBe(32);
+    fireEvent.keyDown(region, { key: 'Home' });
+    expect(region.scrollTop).toBe(0);
+  });
+
+  it('asks for more rows when the end comes into view', () => {
+    const onEndReached = vi.fn();
+    render(
+      <VirtualTable caption="Few" columns={columns} rows={rows.slice(0, 5)} onEndReached={onEndReached} />,
+    );
+    expect(onEndReached).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,189 @@
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { CellValue, Row } from '@/api/types';
+import styles from './VirtualTable.module.css';
+
+export interface VirtualTableColumn {
+  id: string;
+  header: string;
+  /** Shown after the header in brackets (`spp ($/MWh)`). */
+  unit?: string | null;
+  /** Right-aligned with tabular figures. */
+  numeric?: boolean;
+}
+
+export interface VirtualTableProps {
+  /** Names the table and its scroll region. */
+  caption: string;
+  columns: readonly VirtualTableColumn[];
+  /** Keep the array identity stable between renders: a new array rebuilds the row model. */
+  rows: readonly Row[];
+  /** Height of the scroll region in px. */
+  height?: number;
+  rowHeight?: number;
+  /** Called when the last rows come into view (load the next page). */
+  onEndReached?: () => void;
+  /** A line kept visible under the table ("500 rows loaded · more available"). */
+  status?: ReactNode;
+  /**
+   * Size assumed while the scroll region measures as empty (jsdom, a tab not yet laid out), so
+   * the first rows still render.
+   */
+  fallbackRect?: Rect;
+}
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, Row>();
+
+/** Cells are plain text: with 100,000 rows loaded, only what is on screen is ever formatted. */
+function cellText(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+const OVERSCAN = 10;
+
+/**
+ * A large result as a real table: TanStack Table for the model, TanStack Virtual for the rows (the
+ * DOM holds only the rows in view plus a few, spacer rows keep the scroll height honest), a sticky
+ * header, and a focusable region that scrolls with arrow, page, Home and End keys.
+ */
+export function VirtualTable({
+  caption,
+  columns,
+  rows,
+  height = 480,
+  rowHeight = 32,
+  onEndReached,
+  status,
+  fallbackRect = { width: 1024, height },
+}: VirtualTableProps) {
+  const columnDefs = useMemo(
+    () =>
+      columns.map((column) =>
+        helper.accessor((row: Row): unknown => row[column.id] ?? null, {
+          id: column.id,
+          header: column.unit ? `${column.header} (${column.unit})` : column.header,
+          cell: (info) => cellText(info.getValue() as CellValue),
+        }),
+      ),
+    [columns],
+  );
+  const data = rows as Row[];
+  const table = useTable({ features, columns: columnDefs, data });
+  const tableRows = table.getRowModel().rows;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const fallbackWidth = fallbackRect.width;
+  const fallbackHeight = fallbackRect.height;
+  const observeRect = useCallback(
+    (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) =>
+      observeElementRect(instance, (rect) =>
+        cb(rect.height > 0 ? rect : { width: fallbackWidth, height: fallbackHeight }),
+      ),
+    [fallbackWidth, fallbackHeight],
+  );
+  // The virtualizer's functions change identity as it scrolls; this component is not compiler-memoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+    initialRect: fallbackRect,
+    observeElementRect: observeRect,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? -1;
+
+  useEffect(() => {
+    if (onEndReached && tableRows.length > 0 && lastIndex >= tableRows.length - 1 - OVERSCAN) onEndReached();
+  }, [lastIndex, tableRows.length, onEndReached]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    const page = Math.max(rowHeight, el.clientHeight - rowHeight);
+    const moves: Record<string, number> = {
+      ArrowDown: rowHeight,
+      ArrowUp: -rowHeight,
+      PageDown: page,
+      PageUp: -page,
+      ' ': page,
+    };
+    if (event.key === 'Home') el.scrollTop = 0;
+    else if (event.key === 'End') el.scrollTop = el.scrollHeight;
+    else if (event.key in moves) el.scrollTop += moves[event.key] ?? 0;
+    else return;
+    event.preventDefault();
+  };
+
+  const numeric = new Set(columns.filter((c) => c.numeric).map((c) => c.id));
+  const first = items[0];
+  const last = items[items.length - 1];
+  const padTop = first ? first.start : 0;
+  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
+
+  return (
+    <div className={styles.wrapper}>
+      <div
+        ref={scrollRef}
+        className={styles.scroll}
+        style={{ height }}
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
+        <table className={styles.table} aria-rowcount={tableRows.length + 1}>
+          <caption className={styles.visuallyHidden}>{caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} aria-rowindex={1}>
+                {group.headers.map((header) => (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={numeric.has(header.column.id) ? styles.numeric : undefined}
+                  >
+                    <table.FlexRender header={header} />
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {padTop > 0 && (
+              <tr aria-hidden="true" style={{ height: padTop }}>
+                <td colSpan={columns.length} />
+              </tr>
+            )}
+            {items.map((item) => {
+              const row = tableRows[item.index];
+              if (!row) return null;
+              return (
+                <tr key={row.id} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} className={numeric.has(cell.column.id) ? styles.numeric : undefined}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+            {padBottom > 0 && (
+              <tr aria-hidden="true" style={{ height: padBottom }}>
+                <td colSpan={columns.length} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {status !== undefined && (
+        <p className={styles.status} role="status">
+          {status}
+        </p>
+      )}
+    </div>
+  );
+}

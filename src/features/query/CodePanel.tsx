@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { effectiveBaseUrl, useConnection } from '@/api/connection';
+import type { DatasetQueryParams } from '@/api/types';
+import { curlSnippet, fetchSnippet, pythonSnippet } from './codeSnippets';
+import styles from './QueryPage.module.css';
+
+interface Props {
+  datasetId: string;
+  params: DatasetQueryParams;
+}
+
+function Snippet({ title, code }: { title: string; code: string }) {
+  const [message, setMessage] = useState('');
+  const copy = async () => {
+    try {
+      // Absent on insecure origins and in some embedded browsers, whatever the DOM types say.
+      const clipboard = navigator.clipboard as Clipboard | undefined;
+      if (!clipboard) throw new Error('no clipboard');
+      await clipboard.writeText(code);
+      setMessage('Copied.');
+    } catch {
+      setMessage('Copying is not available here: select the code and press Ctrl+C (⌘C).');
+    }
+  };
+  return (
+    <section className={styles.snippet} aria-label={title}>
+      <h3>{title}</h3>
+      <pre tabIndex={0}>
+        <code>{code}</code>
+      </pre>
+      <button type="button" onClick={() => void copy()}>
+        Copy {title}
+      </button>
+      <span role="status">{message}</span>
+    </section>
+  );
+}
+
+/** The query as curl, Python and fetch; the key stays an environment variable. */
+export function CodePanel({ datasetId, params }: Props) {
+  const base = effectiveBaseUrl(useConnection());
+  return (
+    <div>
+      <Snippet title="curl" code={curlSnippet(base, datasetId, params)} />
+      <Snippet title="Python" code={pythonSnippet(base, datasetId, params)} />
+      <Snippet title="TypeScript" code={fetchSnippet(base, datasetId, params)} />
+    </div>
+  );
+}

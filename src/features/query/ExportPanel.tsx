@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiErrorText } from '@/api/ApiError';
+import { pricingLocationsOptions } from '@/api/locations/queries';
+import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
+import type { Dataset, DatasetQueryParams } from '@/api/types';
+import { neutraliseCsv } from '@/lib/csv';
+import { saveBlob, startExportJob } from './exportJobs';
+import { estimateRows } from './queryState';
+import styles from './QueryPage.module.css';
+
+interface Props {
+  dataset: Dataset;
+  params: DatasetQueryParams;
+  /** The query's summary, naming the job. */
+  label: string;
+  nowMs: number;
+}
+
+export function ExportPanel({ dataset, params, label, nowMs }: Props) {
+  const [pageState, setPageState] = useState<{ busy: boolean; message: string }>({
+    busy: false,
+    message: '',
+  });
+  const locations = useQuery({
+    ...pricingLocationsOptions({ page_size: 1 }),
+    enabled: dataset.subseries_index_column !== null,
+  });
+  const estimate = estimateRows(params, dataset, nowMs, locations.data?.total_items ?? null);
+
+  const savePage = async () => {
+    setPageState({ busy: true, message: 'Downloading…' });
+    try {
+      const { text, paging } = await fetchDatasetQueryCsv(dataset.id, { ...params, page: 1, download: true });
+      // The API returns cells as they are; a file for a person gets formulas neutralised.
+      saveBlob(
+        new Blob([neutraliseCsv(text)], { type: 'text/csv;charset=utf-8' }),
+        paging.filename ?? `${dataset.id}.csv`,
+      );
+      setPageState({ busy: false, message: `Saved ${dataset.id}.csv.` });
+    } catch (e) {
+      setPageState({ busy: false, message: apiErrorText(e) });
+    }
+  };
+
+  return (
+    <div className={styles.export}>
+      <p>
+        Files contain data only: the API key is never written into them. Text that a spreadsheet would run as
+        a formula is prefixed with <code>&apos;</code>.
+      </p>
+      <div className={styles.row}>
+        <button type="button" disabled={pageState.busy} onClick={() => void savePage()}>
+          CSV of this page
+        </button>
+        <button
+          type="button"
+          onClick={() => startExportJob({ datasetId: dataset.id, label, params, estimate })}
+        >
+          Export all rows
+        </button>
+      </div>
+      {estimate !== null && (
+        <p className={styles.hint}>About {estimate.toLocaleString('en-US')} rows in this query.</p>
+      )}
+      <p role="status">{pageState.message}</p>
+      <p className={styles.hint}>
+        Exports run in the background and show their progress under the header on every page.
+      </p>
+    </div>
+  );
+}

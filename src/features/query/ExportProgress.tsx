@@ -1,0 +1,57 @@
+import { formatInteger } from '@/lib/format';
+import styles from './QueryPage.module.css';
+import { cancelExportJob, dismissExportJob, useExportJobs, type ExportJob } from './exportJobs';
+
+const STATUS_TEXT = {
+  running: 'Exporting',
+  waiting: 'Waiting',
+  done: 'Saved',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+} as const satisfies Record<ExportJob['status'], string>;
+
+function JobLine({ job }: { job: ExportJob }) {
+  const active = job.status === 'running' || job.status === 'waiting';
+  const max = job.estimate !== null ? Math.max(job.estimate, job.rows) : undefined;
+  return (
+    <li className={styles.exportJob}>
+      <span>
+        {STATUS_TEXT[job.status]} {job.filename}: {formatInteger(job.rows)} rows, {job.pages} page
+        {job.pages === 1 ? '' : 's'}
+        {job.estimate !== null && active ? ` of about ${formatInteger(job.estimate)}` : ''}
+        {job.message ? ` — ${job.message}` : ''}
+      </span>
+      {active && (
+        <progress
+          aria-label={`Export of ${job.label}`}
+          value={max === undefined ? undefined : job.rows}
+          max={max}
+        />
+      )}
+      {active ? (
+        <button type="button" onClick={() => cancelExportJob(job.id)}>
+          Cancel export
+        </button>
+      ) : (
+        <button type="button" onClick={() => dismissExportJob(job.id)} aria-label={`Dismiss ${job.filename}`}>
+          Dismiss
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Every export job with its progress; the layout can show it on any page. */
+export function ExportProgress() {
+  const jobs = useExportJobs();
+  if (jobs.length === 0) return null;
+  return (
+    <section aria-label="Exports" className={styles.exports}>
+      <ul role="status">
+        {jobs.map((job) => (
+          <JobLine key={job.id} job={job} />
+        ))}
+      </ul>
+    </section>
+  );
+}

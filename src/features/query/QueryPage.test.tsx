@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { DEMO_API_KEY } from '@/api/connection';
+import { setupMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+
+setupMockServer();
+
+const NAME = 'ERCOT Real-Time Settlement Point Prices (15-minute)';
+const BASE = '/datasets/ercot_spp_real_time_15_min/query';
+const ONE_DAY = 'range=custom&start=2025-07-14&end=2025-07-15&tz=UTC';
+
+function renderQueryPage(url: string) {
+  return renderApp(url);
+}
+
+describe('QueryPage', () => {
+  it('builds its controls from the dataset metadata and shows the rows of the query in the URL', async () => {
+    renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
+    const filterColumn = await screen.findByLabelText('Filter column');
+    expect(within(filterColumn).getByRole('option', { name: 'spp' })).toBeInTheDocument();
+    expect(within(filterColumn).getByRole('option', { name: 'location_type' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Filter value')).toHaveValue('HB_NORTH');
+    expect(screen.getByRole('checkbox', { name: 'spp' })).toBeInTheDocument();
+    // No publish column on this dataset: no vintage control.
+    expect(screen.queryByRole('group', { name: 'Forecast vintage' })).not.toBeInTheDocument();
+
+    expect(screen.getByLabelText('Query summary')).toHaveTextContent(
+      `${NAME} · location = HB_NORTH · 2025-07-14 → 2025-07-15 (UTC)`,
+    );
+    expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'spp ($/MWh)' })).toBeInTheDocument();
+    expect(within(table).getAllByText('HB_NORTH').length).toBeGreaterThan(0);
+    expect(within(table).getByText('2025-07-14T00:00:00+00:00')).toBeInTheDocument();
+  });
+
+  it('runs an edited query on "Run query" and puts it in the URL', async () => {
+    const { user, router } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
+    await screen.findByText('96 rows loaded · all rows loaded');
+    await user.click(screen.getByRole('checkbox', { name: 'spp' }));
+    await user.clear(screen.getByLabelText('Row limit'));
+    await user.type(screen.getByLabelText('Row limit'), '10');
+    // Nothing runs while editing.
+    expect(router.state.location.search).not.toContain('limit=');
+    await user.click(screen.getByRole('button', { name: 'Run query' }));
+    await waitFor(() => expect(router.state.location.search).toContain('limit=10'));
+    expect(router.state.location.search).toContain('cols=spp');
+    expect(await screen.findByText('10 rows loaded · all rows loaded')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'location' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Query summary')).toHaveTextContent('at most 10 rows');
+  });
+
+  it('names the settings of a bad link it ignored and runs with the defaults for them', async () => {
+    renderQueryPage(`${BASE}?v=1&fop=like&ps=-3&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
+    expect(await screen.findByText(/were ignored: filter operator, page size\./)).toBeInTheDocument();
+    expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
+  });
+
+  it("shows the server's 400 beside the filter control", async () => {
+    renderQueryPage(`${BASE}?v=1&fcol=spp&fval=abc&${ONE_DAY}`);
+    const message = await screen.findByText("filter_value 'abc' is not a number; column spp is numeric.");
+    const filter = screen.getByRole('group', { name: 'Filter' });
+    expect(filter).toContainElement(message);
+    expect(screen.getByLabelText('Filter value')).toHaveAttribute('aria-describedby', message.id);
+  });
+
+  it('exports all rows of a small query as CSV with the right header and row count', async () => {
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:test';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&cols=spp&${ONE_DAY}`);
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    await user.click(screen.getByRole('button', { name: 'Export all rows' }));
+    expect(
+      await screen.findByText(/Saved ercot_spp_real_time_15_min\.csv: 96 rows, 1 page/),
+    ).toBeInTheDocument();
+    const blob = blobs[0];
+    if (!blob) throw new Error('no file saved');
+    const lines = (await blob.text()).trimEnd().split('\n');
+    expect(lines[0]).toBe('interval_start_utc,interval_end_utc,spp');
+    expect(lines).toHaveLength(97);
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('offers the query as code with the key as an environment variable', async () => {
+    const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
+    await user.click(await screen.findByRole('tab', { name: 'Code' }));
+    const curl = screen.getByRole('region', { name: 'curl' });
+    expect(curl).toHaveTextContent('x-api-key: $GRIDSTATUS_API_KEY');
+    expect(curl).not.toHaveTextContent(DEMO_API_KEY);
+  });
+});
+
+describe('QueryPage history', () => {
+  it('restores the previous query on back', async () => {
+    const { user, router } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
+    await screen.findByText('96 rows loaded · all rows loaded');
+    await user.selectOptions(screen.getByLabelText('Time range'), 'latest');
+    await user.click(screen.getByRole('button', { name: 'Run query' }));
+    await waitFor(() => expect(screen.getByLabelText('Query summary')).toHaveTextContent('latest (UTC)'));
+    expect(await screen.findByText('1 rows loaded · all rows loaded')).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText('Time range')).toHaveValue('custom'));
+    expect(screen.getByLabelText('Query summary')).toHaveTextContent('2025-07-14 → 2025-07-15 (UTC)');
+    expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,203 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type SyntheticEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { datasetOptions } from '@/api/datasets/queries';
+import { datasetQueryInfiniteOptions } from '@/api/query/queries';
+import type { Dataset, Row } from '@/api/types';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { Loading } from '@/components/Loading';
+import { describeQuery } from '@/lib/queryDescription';
+import { CodePanel } from './CodePanel';
+import { ColumnsControl } from './ColumnsControl';
+import { placeError, type QueryControl } from './errorPlacement';
+import { ExportPanel } from './ExportPanel';
+import { FilterControl } from './FilterControl';
+import { PagingControl } from './PagingControl';
+import {
+  descriptionInput,
+  fitToDataset,
+  readQueryState,
+  toApiParams,
+  writeQueryState,
+  type QueryState,
+} from './queryState';
+import styles from './QueryPage.module.css';
+import { ResampleControl } from './ResampleControl';
+import { ResultsChart } from './ResultsChart';
+import { ResultsTable } from './ResultsTable';
+import { ResultTabs, type ResultTab } from './ResultTabs';
+import { TimeRangeControl } from './TimeRangeControl';
+import { TimezoneControl } from './TimezoneControl';
+import { VintageControl } from './VintageControl';
+
+const NO_ROWS: Row[] = [];
+
+/** `/datasets/:id/query`: the query builder. */
+export function QueryPage() {
+  const { id = '' } = useParams();
+  const datasetQuery = useQuery(datasetOptions(id));
+  if (datasetQuery.isPending) return <Loading label="Loading dataset…" />;
+  if (datasetQuery.isError)
+    return <ApiErrorMessage error={datasetQuery.error} onRetry={() => void datasetQuery.refetch()} />;
+  return <QueryBuilder dataset={datasetQuery.data} />;
+}
+
+interface FormProps {
+  dataset: Dataset;
+  initial: QueryState;
+  errors: Partial<Record<QueryControl, string>>;
+  running: boolean;
+  onRun: (state: QueryState) => void;
+  onCancel: () => void;
+}
+
+/** The draft: edits stay here until "Run query" (or Enter) puts them in the URL. */
+function QueryForm({ dataset, initial, errors, running, onRun, onCancel }: FormProps) {
+  const [draft, setDraft] = useState(initial);
+  const onChange = useCallback((patch: Partial<QueryState>) => setDraft((d) => ({ ...d, ...patch })), []);
+  const submit = (e: SyntheticEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onRun(draft);
+  };
+  const props = { dataset, draft, onChange };
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label="Query">
+      <TimeRangeControl {...props} error={errors.time} />
+      <TimezoneControl {...props} error={errors.timezone} />
+      <FilterControl {...props} error={errors.filter} />
+      <ColumnsControl {...props} error={errors.columns} />
+      <ResampleControl {...props} error={errors.resample} />
+      <VintageControl {...props} error={errors.vintage} />
+      <PagingControl {...props} error={errors.paging} />
+      <div className={styles.actions}>
+        <button type="submit">Run query</button>
+        {running && (
+          <button type="button" onClick={onCancel}>
+            Cancel query
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function QueryBuilder({ dataset }: { dataset: Dataset }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const read = useMemo(() => {
+    const fromUrl = readQueryState(new URLSearchParams(search));
+    const fit = fitToDataset(fromUrl.state, dataset);
+    return {
+      state: fit.state,
+      ignored: [...fromUrl.ignored, ...fit.ignored],
+      versionNotice: fromUrl.versionNotice,
+    };
+  }, [search, dataset]);
+  const state = read.state;
+  // Relative presets are resolved when a query is run, not on every render.
+  const [runAt, setRunAt] = useState(() => Date.now());
+  const [cancelled, setCancelled] = useState(false);
+  const [tab, setTab] = useState<ResultTab>('Table');
+  const queryClient = useQueryClient();
+
+  const params = useMemo(() => toApiParams(state, dataset, runAt), [state, dataset, runAt]);
+  const options = datasetQueryInfiniteOptions(dataset.id, params);
+  const results = useInfiniteQuery({ ...options, enabled: !cancelled });
+  const summary = describeQuery(descriptionInput(state, dataset));
+
+  const { data: pages, fetchNextPage } = results;
+  const rows = useMemo(() => pages?.pages.flatMap((p) => p.data) ?? NO_ROWS, [pages]);
+  const firstPage = pages?.pages[0];
+  const outputColumns = firstPage?.dataset_metadata.all_columns ?? dataset.all_columns;
+  const placed = placeError(results.error, state.fcol);
+  const errors: Partial<Record<QueryControl, string>> = placed?.control
+    ? { [placed.control]: placed.message }
+    : {};
+  const running = results.isFetching && !results.isFetchingNextPage;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  const run = (draft: QueryState) => {
+    const next = writeQueryState(draft);
+    setCancelled(false);
+    setRunAt(Date.now());
+    if (next.toString() === search) void queryClient.resetQueries({ queryKey: options.queryKey });
+    else setSearchParams(next);
+  };
+  const cancel = () => {
+    setCancelled(true);
+    void queryClient.cancelQueries({ queryKey: options.queryKey });
+  };
+
+  const notice =
+    read.versionNotice ??
+    (read.ignored.length > 0
+      ? `Some settings in the link were not valid and were ignored: ${read.ignored.join(', ')}.`
+      : null);
+
+  let panel;
+  if (tab === 'Code') panel = <CodePanel datasetId={dataset.id} params={params} />;
+  else if (tab === 'Export')
+    panel = <ExportPanel dataset={dataset} params={params} label={summary} nowMs={runAt} />;
+  else if (results.isPending)
+    panel = cancelled ? <p role="status">Query cancelled.</p> : <Loading label="Running query…" />;
+  else if (tab === 'Chart')
+    panel = (
+      <ResultsChart
+        columns={outputColumns}
+        rows={rows}
+        timeColumn={firstPage?.dataset_metadata.time_index_column ?? dataset.time_index_column}
+        groupColumn={dataset.subseries_index_column}
+        timeZone={state.tz}
+      />
+    );
+  else
+    panel = (
+      <ResultsTable
+        caption={`Results: ${summary}`}
+        columns={outputColumns}
+        rows={rows}
+        hasNextPage={results.hasNextPage}
+        isFetchingNextPage={results.isFetchingNextPage}
+        fetchNextPage={loadMore}
+      />
+    );
+
+  return (
+    <div className={styles.page}>
+      <header>
+        <p>
+          <Link to={`/datasets/${encodeURIComponent(dataset.id)}`}>{dataset.name}</Link>
+        </p>
+        <h1>Query {dataset.name}</h1>
+      </header>
+      {notice && (
+        <p role="alert" className={styles.notice}>
+          {notice}
+        </p>
+      )}
+      <div className={styles.layout}>
+        <QueryForm
+          key={search}
+          dataset={dataset}
+          initial={state}
+          errors={errors}
+          running={running}
+          onRun={run}
+          onCancel={cancel}
+        />
+        <section aria-label="Results" className={styles.results}>
+          <p className={styles.summary} aria-label="Query summary">
+            {summary}
+          </p>
+          {results.isError && !placed?.control && <ApiErrorMessage error={results.error} />}
+          {results.isError && placed?.control && (
+            <p className={styles.hint}>
+              The query was refused; see the message beside the {placed.control} control.
+            </p>
+          )}
+          <ResultTabs active={tab} onSelect={setTab} panel={panel} />
+        </section>
+      </div>
+    </div>
+  );
+}

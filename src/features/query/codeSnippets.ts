@@ -1,0 +1,91 @@
+/**
+ * The current query as code to paste elsewhere. The key is always a reference to the
+ * `GRIDSTATUS_API_KEY` environment variable, never the key itself: snippets get pasted into
+ * chats, tickets and notebooks.
+ */
+import { API_KEY_HEADER, type DatasetQueryParams } from '@/api/types';
+import { MARKET_TIME_ZONE } from '@/lib/format';
+
+export const API_KEY_ENV = 'GRIDSTATUS_API_KEY';
+
+function entries(params: DatasetQueryParams): [string, string][] {
+  return Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, String(v as string | number | boolean)]);
+}
+
+function queryUrl(baseUrl: string, datasetId: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/v1/datasets/${encodeURIComponent(datasetId)}/query`;
+}
+
+const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+export function curlSnippet(baseUrl: string, datasetId: string, params: DatasetQueryParams): string {
+  const lines = [
+    `curl -G ${shellQuote(queryUrl(baseUrl, datasetId))}`,
+    `  -H "${API_KEY_HEADER}: $${API_KEY_ENV}"`,
+  ];
+  for (const [k, v] of entries(params)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
+  return lines.join(' \\\n');
+}
+
+const py = (text: string): string => JSON.stringify(text);
+const pyList = (csv: string): string => `[${csv.split(',').map(py).join(', ')}]`;
+
+/** `gridstatusio`'s `GridStatusClient.get_dataset`, which reads the key from the environment. */
+export function pythonSnippet(baseUrl: string, datasetId: string, params: DatasetQueryParams): string {
+  const args: string[] = [`dataset=${py(datasetId)}`];
+  const notes: string[] = [];
+  if (params.start_time !== undefined) args.push(`start=${py(params.start_time)}`);
+  if (params.end_time !== undefined) args.push(`end=${py(params.end_time)}`);
+  if (params.time !== undefined)
+    notes.push(`# time=${params.time} has no get_dataset argument; use the curl or fetch version for it.`);
+  if (params.filter_column !== undefined && params.filter_value !== undefined) {
+    args.push(`filter_column=${py(params.filter_column)}`);
+    const value = params.filter_operator === 'in' ? pyList(params.filter_value) : py(params.filter_value);
+    args.push(`filter_value=${value}`);
+    args.push(`filter_operator=${py(params.filter_operator ?? '=')}`);
+  }
+  if (params.columns !== undefined) args.push(`columns=${pyList(params.columns)}`);
+  if (params.resample_frequency !== undefined) args.push(`resample=${py(params.resample_frequency)}`);
+  if (params.resample_by !== undefined) args.push(`resample_by=${pyList(params.resample_by)}`);
+  if (params.resample_function !== undefined) args.push(`resample_function=${py(params.resample_function)}`);
+  if (params.publish_time !== undefined) args.push(`publish_time=${py(params.publish_time)}`);
+  if (params.publish_time_start !== undefined)
+    args.push(`publish_time_start=${py(params.publish_time_start)}`);
+  if (params.publish_time_end !== undefined) args.push(`publish_time_end=${py(params.publish_time_end)}`);
+  if (params.limit !== undefined) args.push(`limit=${params.limit}`);
+  if (params.page_size !== undefined) args.push(`page_size=${params.page_size}`);
+  if (params.timezone !== undefined)
+    args.push(`tz=${py(params.timezone === 'market' ? MARKET_TIME_ZONE : params.timezone)}`);
+  if (params.order === 'desc')
+    notes.push('# order=desc has no get_dataset argument; sort the DataFrame instead.');
+  return [
+    'from gridstatusio import GridStatusClient',
+    '',
+    `# Reads the key from the ${API_KEY_ENV} environment variable.`,
+    `client = GridStatusClient(host=${py(`${baseUrl.replace(/\/+$/, '')}/v1`)})`,
+    ...notes,
+    'df = client.get_dataset(',
+    ...args.map((a) => `    ${a},`),
+    ')',
+  ].join('\n');
+}
+
+export function fetchSnippet(baseUrl: string, datasetId: string, params: DatasetQueryParams): string {
+  const body = entries(params)
+    .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`)
+    .join('\n');
+  return [
+    'const params = new URLSearchParams({',
+    body,
+    '});',
+    `const response = await fetch(\`${queryUrl(baseUrl, datasetId)}?\${params}\`, {`,
+    `  headers: { '${API_KEY_HEADER}': process.env.${API_KEY_ENV} ?? '' },`,
+    '});',
+    'if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);',
+    'const { data, meta } = await response.json();',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+}

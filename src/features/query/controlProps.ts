@@ -1,0 +1,11 @@
+import type { Dataset } from '@/api/types';
+import type { QueryState } from './queryState';
+
+/** What every control of the builder receives: the draft, a patcher, and its own error. */
+export interface ControlProps {
+  dataset: Dataset;
+  draft: QueryState;
+  onChange: (patch: Partial<QueryState>) => void;
+  /** The server's message when it named this control's parameter. */
+  error?: string | null;
+}

@@ -1,0 +1,220 @@
+import type { Dataset } from '@/api/types';
+import {
+  DEFAULT_QUERY_STATE,
+  descriptionInput,
+  estimateRows,
+  fitToDataset,
+  presetAnchor,
+  readQueryState,
+  resolvePreset,
+  toApiParams,
+  writeQueryState,
+  zonedMidnight,
+  type QueryState,
+} from '@/features/query/queryState';
+import { describeQuery } from '@/lib/queryDescription';
+
+const col = (
+  name: string,
+  type: 'TIMESTAMP' | 'VARCHAR' | 'DOUBLE PRECISION',
+  unit: string | null = null,
+) => ({
+  name,
+  type,
+  is_numeric: type === 'DOUBLE PRECISION',
+  is_datetime: type === 'TIMESTAMP',
+  description: '',
+  unit,
+});
+
+const spp: Dataset = {
+  id: 'ercot_spp_real_time_15_min',
+  source: 'ercot',
+  name: 'ERCOT SPP Real Time 15 Min',
+  description: '',
+  cadence: '15_MINUTES',
+  earliestData: '2023-01-01T06:00:00+00:00',
+  latestData: '2025-07-15T19:45:00+00:00',
+  earliest_available_time_utc: '2023-01-01T06:00:00+00:00',
+  latest_available_time_utc: '2025-07-15T19:45:00+00:00',
+  time_index_column: 'interval_start_utc',
+  subseries_index_column: 'location',
+  publish_time_column: null,
+  primary_key_columns: ['interval_start_utc', 'location'],
+  data_timezone: 'US/Central',
+  all_columns: [
+    col('interval_start_utc', 'TIMESTAMP'),
+    col('interval_end_utc', 'TIMESTAMP'),
+    col('location', 'VARCHAR'),
+    col('location_type', 'VARCHAR'),
+    col('market', 'VARCHAR'),
+    col('spp', 'DOUBLE PRECISION', '$/MWh'),
+  ],
+  number_of_rows_approximate: 1,
+};
+
+const NOW = Date.UTC(2025, 6, 15, 20, 0, 0);
+
+describe('query URL state', () => {
+  it('round-trips a full state through the URL, always with v=1', () => {
+    const state: QueryState = {
+      ...DEFAULT_QUERY_STATE,
+      range: 'custom',
+      start: '2024-07-01',
+      end: '2024-07-08',
+      tz: 'America/New_York',
+      fcol: 'location',
+      fop: 'in',
+      fval: 'HB_NORTH,HB_WEST',
+      cols: ['spp', 'location'],
+      order: 'desc',
+      rs: '1h',
+      rsfn: 'max',
+      rsby: ['location'],
+      ps: 1000,
+      limit: 5000,
+    };
+    const params = writeQueryState(state);
+    expect(params.get('v')).toBe('1');
+    expect(params.get('cols')).toBe('spp,location');
+    const read = readQueryState(new URLSearchParams(params.toString()));
+    expect(read.state).toEqual(state);
+    expect(read.ignored).toEqual([]);
+  });
+
+  it('writes only what differs from the defaults', () => {
+    expect(writeQueryState(DEFAULT_QUERY_STATE).toString()).toBe('v=1');
+  });
+
+  it('falls back per key on bad values and names what it ignored', () => {
+    const read = readQueryState(
+      new URLSearchParams('v=1&fop=like&ps=999999&tz=Mars/Olympus&fcol=location&fval=HB_NORTH'),
+    );
+    expect(read.state.fop).toBe('=');
+    expect(read.state.ps).toBe(500);
+    expect(read.state.tz).toBe('market');
+    expect(read.state.fval).toBe('HB_NORTH');
+    expect(read.ignored).toEqual(['timezone', 'filter operator', 'page size']);
+  });
+
+  it('opens the defaults for a link of an unknown version', () => {
+    const read = readQueryState(new URLSearchParams('v=7&fcol=location&fval=HB_NORTH'));
+    expect(read.state).toEqual(DEFAULT_QUERY_STATE);
+    expect(read.versionNotice).toMatch(/v=7/);
+  });
+
+  it('drops columns and vintages the dataset does not have', () => {
+    const { state, ignored } = fitToDataset(
+      { ...DEFAULT_QUERY_STATE, fcol: 'nope', fval: '1', cols: ['spp', 'ghost'], pt: 'latest' },
+      spp,
+    );
+    expect(state.fcol).toBe('');
+    expect(state.cols).toEqual(['spp']);
+    expect(state.pt).toBe('all');
+    expect(ignored).toEqual(['filter column nope', 'columns ghost', 'forecast vintage']);
+  });
+});
+
+describe('API parameters', () => {
+  it('turns a state into the request the API expects', () => {
+    const params = toApiParams(
+      {
+        ...DEFAULT_QUERY_STATE,
+        range: 'custom',
+        start: '2024-07-01',
+        end: '2024-07-08',
+        fcol: 'location',
+        fval: 'HB_NORTH',
+        cols: ['spp'],
+        rs: '1h',
+        limit: 10,
+      },
+      spp,
+      NOW,
+    );
+    expect(params).toEqual({
+      timezone: 'market',
+      start_time: '2024-07-01',
+      end_time: '2024-07-08',
+      filter_column: 'location',
+      filter_value: 'HB_NORTH',
+      columns: 'spp',
+      resample_frequency: '1h',
+      resample_function: 'mean',
+      page_size: 500,
+      limit: 10,
+    });
+  });
+
+  it('counts presets back from the end of the data when it ends before now', () => {
+    const anchor = presetAnchor(spp, Date.UTC(2026, 0, 1));
+    expect(new Date(anchor).toISOString()).toBe('2025-07-15T20:00:00.000Z');
+    const params = toApiParams({ ...DEFAULT_QUERY_STATE, tz: 'UTC' }, spp, Date.UTC(2026, 0, 1));
+    expect(params).toEqual({
+      start_time: '2025-07-14T20:00:00+00:00',
+      end_time: '2025-07-15T20:00:00+00:00',
+      page_size: 500,
+    });
+  });
+
+  it('finds market days across DST', () => {
+    // 2025-03-09 is 23 hours long in US/Central.
+    const start = zonedMidnight(Date.UTC(2025, 2, 9, 12), 'US/Central');
+    const end = zonedMidnight(Date.UTC(2025, 2, 9, 12), 'US/Central', 1);
+    expect(new Date(start).toISOString()).toBe('2025-03-09T06:00:00.000Z');
+    expect((end - start) / 3_600_000).toBe(23);
+    const [y0, y1] = resolvePreset('yesterday', Date.UTC(2025, 6, 15, 20));
+    expect([new Date(y0).toISOString(), new Date(y1).toISOString()]).toEqual([
+      '2025-07-14T05:00:00.000Z',
+      '2025-07-15T05:00:00.000Z',
+    ]);
+  });
+
+  it('asks for time=latest and no range for the latest preset', () => {
+    const params = toApiParams({ ...DEFAULT_QUERY_STATE, range: 'latest' }, spp, NOW);
+    expect(params.time).toBe('latest');
+    expect(params.start_time).toBeUndefined();
+  });
+
+  it('describes the state in plain English', () => {
+    const state = {
+      ...DEFAULT_QUERY_STATE,
+      range: 'custom',
+      start: '2024-07-01',
+      end: '2024-07-08',
+      fcol: 'location',
+      fval: 'HB_NORTH',
+      rs: '1h',
+    } as const;
+    expect(describeQuery(descriptionInput({ ...DEFAULT_QUERY_STATE, ...state }, spp))).toBe(
+      'ERCOT SPP Real Time 15 Min · location = HB_NORTH · 2024-07-01 → 2024-07-08 (US/Central) · hourly mean',
+    );
+  });
+
+  it('estimates rows from time range × cadence × locations', () => {
+    expect(
+      estimateRows(
+        {
+          start_time: '2025-07-15T00:00:00Z',
+          end_time: '2025-07-16T00:00:00Z',
+          filter_column: 'location',
+          filter_value: 'HB_NORTH',
+        },
+        spp,
+        NOW,
+        900,
+      ),
+    ).toBe(96);
+    expect(
+      estimateRows({ start_time: '2025-07-15T00:00:00Z', end_time: '2025-07-16T00:00:00Z' }, spp, NOW, 900),
+    ).toBe(96 * 900);
+    expect(
+      estimateRows(
+        { start_time: '2025-07-15T00:00:00Z', end_time: '2025-07-16T00:00:00Z', limit: 50 },
+        spp,
+        NOW,
+        900,
+      ),
+    ).toBe(50);
+  });
+});
