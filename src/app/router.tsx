@@ -16,6 +16,9 @@ const DatasetPage = lazy(async () => ({
   default: (await import('@/features/dataset/DatasetPage')).DatasetPage,
 }));
 const QueryPage = lazy(async () => ({ default: (await import('@/features/query/QueryPage')).QueryPage }));
+const DailyPeakPage = lazy(async () => ({
+  default: (await import('@/features/reports/DailyPeakPage')).DailyPeakPage,
+}));
 const UsagePage = lazy(async () => ({ default: (await import('@/features/usage/UsagePage')).UsagePage }));
 const SettingsPage = lazy(async () => ({
   default: (await import('@/features/settings/SettingsPage')).SettingsPage,
@@ -29,6 +32,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <CatalogPage />, errorElement: <RouteError /> },
       { path: 'datasets/:id', element: <DatasetPage />, errorElement: <RouteError /> },
       { path: 'datasets/:id/query', element: <QueryPage />, errorElement: <RouteError /> },
+      { path: 'reports/daily-peak', element: <DailyPeakPage />, errorElement: <RouteError /> },
       { path: 'usage', element: <UsagePage />, errorElement: <RouteError /> },
       { path: 'settings', element: <SettingsPage />, errorElement: <RouteError /> },
       { path: '*', element: <NotFoundPage /> },

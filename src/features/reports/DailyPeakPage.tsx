@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { apiErrorText, isApiError } from '@/api/ApiError';
+import { dailyPeakOptions } from '@/api/reports/queries';
+import { Loading } from '@/components/Loading';
+import { useUrlState, writeUrlState } from '@/lib/urlState';
+import { DailyPeaksPanel } from './DailyPeaksPanel';
+import { dailyPeakUrlState } from './dailyPeakUrlState';
+import { DateField } from './DateField';
+import { LoadCurvePanel } from './LoadCurvePanel';
+import { addDays } from './marketDates';
+import { Panel } from './Panel';
+import { PeakPanel } from './PeakPanel';
+import { resolveRange, type DayRange } from './resolveRange';
+import { useLoadBounds } from './useLoadBounds';
+import styles from './DailyPeakPage.module.css';
+
+const ISO = 'ercot';
+
+const INVALID_NOTICES: Record<'date' | 'from' | 'to', string> = {
+  date: 'The market date in the link is not a valid date (YYYY-MM-DD); showing the latest complete market day.',
+  from: 'The “From” date in the link is not a valid date; using the default range.',
+  to: 'The “To” date in the link is not a valid date; using the default range.',
+};
+
+/**
+ * `/reports/daily-peak?date=&from=&to=`: the peak load of one market day from the report API, the
+ * day's curve and a range of daily peaks from the query API. Without `date` the report answers for
+ * the latest complete market day and that answer sets the day the other panels show.
+ */
+export function DailyPeakPage() {
+  const [state, setState, invalid] = useUrlState(dailyPeakUrlState);
+  const [params] = useSearchParams();
+  const report = useQuery(dailyPeakOptions(ISO, state.date || undefined));
+  const bounds = useLoadBounds();
+
+  useEffect(() => {
+    document.title = 'Daily peak report · GridScope';
+  }, []);
+
+  // Without a report (the free plan, an outage) the last complete day of the load data stands in.
+  const date = state.date || report.data?.date || (report.isError ? bounds?.to : undefined);
+  const { range, notice: rangeNotice } = resolveRange(date, state.from, state.to);
+  const dateError =
+    report.isError && isApiError(report.error) && report.error.status === 404
+      ? apiErrorText(report.error)
+      : null;
+
+  const goTo = useCallback((next: string) => setState({ date: next }), [setState]);
+  // A day picked from the range keeps that range in place rather than re-centring it on the new day.
+  const pinned = useCallback(
+    (next: string): Partial<{ date: string; from: string; to: string }> =>
+      range ? { date: next, from: range.from, to: range.to } : { date: next },
+    [range],
+  );
+  const hrefFor = useCallback(
+    (next: string) =>
+      `?${writeUrlState(dailyPeakUrlState, { ...state, ...pinned(next) }, params).toString()}`,
+    [state, pinned, params],
+  );
+  const selectFromRange = useCallback((next: string) => setState(pinned(next)), [setState, pinned]);
+  const changeRange = useCallback((next: DayRange) => setState({ from: next.from, to: next.to }), [setState]);
+
+  const atFirst = date === undefined || (bounds !== undefined && date <= bounds.from);
+  const atLast = date === undefined || (bounds !== undefined && date >= bounds.to);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Daily peak report</h1>
+        <p className={styles.note}>ERCOT system load. Market days run midnight to midnight, US/Central.</p>
+      </header>
+
+      {invalid.map((key) => (
+        <p key={key} role="status" className={styles.notice}>
+          {INVALID_NOTICES[key]}
+        </p>
+      ))}
+
+      <div className={styles.controls} role="group" aria-label="Report day">
+        <DateField
+          label="Market date"
+          value={date ?? ''}
+          min={bounds?.from}
+          max={bounds?.to}
+          onCommit={goTo}
+          message={dateError}
+          messageRole="alert"
+          before={
+            <button
+              type="button"
+              disabled={atFirst}
+              onClick={() => date && goTo(addDays(date, -1))}
+              aria-label="Previous day"
+            >
+              ‹ <span className={styles.buttonText}>Previous</span>
+            </button>
+          }
+          after={
+            <>
+              <button
+                type="button"
+                disabled={atLast}
+                onClick={() => date && goTo(addDays(date, 1))}
+                aria-label="Next day"
+              >
+                <span className={styles.buttonText}>Next</span> ›
+              </button>
+              {state.date && (
+                <button type="button" onClick={() => setState({ date: '' })}>
+                  Latest day
+                </button>
+              )}
+            </>
+          }
+        />
+      </div>
+
+      <Panel title="Peak" id="peak">
+        <PeakPanel query={report} date={date} />
+      </Panel>
+
+      <Panel title="Load curve" id="curve">
+        {date ? <LoadCurvePanel date={date} /> : <Loading label="Finding the latest complete market day…" />}
+      </Panel>
+
+      <Panel title="Daily peaks" id="peaks">
+        <DailyPeaksPanel
+          range={range}
+          notice={rangeNotice}
+          selectedDate={date}
+          min={bounds?.from}
+          max={bounds?.to}
+          onRangeChange={changeRange}
+          onSelectDate={selectFromRange}
+          hrefFor={hrefFor}
+        />
+      </Panel>
+    </div>
+  );
+}

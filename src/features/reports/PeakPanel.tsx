@@ -1,0 +1,67 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { apiErrorText, isApiError } from '@/api/ApiError';
+import type { DailyPeakReport } from '@/api/types';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { Loading } from '@/components/Loading';
+import { formatNumber, formatTimestamp } from '@/lib/format';
+import styles from './DailyPeakPage.module.css';
+
+function PaidPlanMessage({ error }: { error: unknown }) {
+  return (
+    <div role="alert" className={styles.planMessage}>
+      <p className={styles.planTitle}>{apiErrorText(error)}</p>
+      <p>
+        Your API key is on the free plan. The load curve and the daily peaks below come from the query API and
+        stay available. To see the report, use a key with a paid plan in <Link to="/settings">Settings</Link>.
+      </p>
+    </div>
+  );
+}
+
+/** The report's answer: the peak, and when it happened in UTC and in market time. */
+export function PeakPanel({
+  query,
+  date,
+}: {
+  query: UseQueryResult<DailyPeakReport>;
+  date: string | undefined;
+}) {
+  if (query.isPending) return <Loading label="Loading the daily peak report…" />;
+  if (query.isError) {
+    const status = isApiError(query.error) ? query.error.status : null;
+    if (status === 403) return <PaidPlanMessage error={query.error} />;
+    // The server's sentence sits beside the date picker, where the date can be changed.
+    if (status === 404) return <p className={styles.note}>No report for {date ?? 'this day'}.</p>;
+    return <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const report = query.data;
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt>Market date</dt>
+        <dd>{report.date}</dd>
+      </div>
+      <div>
+        <dt>Peak load</dt>
+        <dd className={styles.big}>{formatNumber(report.peak_load_mw, { unit: 'MW' })}</dd>
+      </div>
+      <div>
+        <dt>Peak time (market)</dt>
+        <dd>
+          <time dateTime={report.peak_time_utc}>
+            {formatTimestamp(report.peak_time_utc, { timeZone: 'market' })}
+          </time>
+        </dd>
+      </div>
+      <div>
+        <dt>Peak time (UTC)</dt>
+        <dd>
+          <time dateTime={report.peak_time_utc}>
+            {formatTimestamp(report.peak_time_utc, { timeZone: 'UTC' })}
+          </time>
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { datasetOptions } from '@/api/datasets/queries';
+import { toMillis } from '@/lib/format';
+import { INTERVAL_MINUTES } from './loadCurve';
+import { addDays, marketDateOf } from './marketDates';
+import type { DayRange } from './resolveRange';
+
+export const LOAD_DATASET = 'ercot_load';
+
+/**
+ * The complete market days `ercot_load` covers, from its metadata: the date picker's limits, and
+ * the default day when the report itself cannot answer (the free plan has no report but may query
+ * the load). A day is complete once its last interval has ended.
+ */
+export function useLoadBounds(): DayRange | undefined {
+  const query = useQuery(datasetOptions(LOAD_DATASET));
+  const dataset = query.data;
+  if (!dataset) return undefined;
+  const lastEnd = toMillis(dataset.latestData) + INTERVAL_MINUTES * 60_000;
+  if (Number.isNaN(lastEnd)) return undefined;
+  return { from: marketDateOf(dataset.earliestData), to: addDays(marketDateOf(lastEnd), -1) };
+}
