@@ -10,6 +10,7 @@ import { ExportProgress } from '@/features/query/ExportProgress';
 /** One line per destination; the nav renders whatever is here. */
 export const NAV_ITEMS = [
   { to: '/', label: 'Catalog', end: true },
+  { to: '/locations', label: 'Map', end: false },
   { to: '/reports/daily-peak', label: 'Peak report', end: false },
   { to: '/usage', label: 'Usage', end: false },
   { to: '/settings', label: 'Settings', end: false },

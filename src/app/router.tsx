@@ -19,6 +19,12 @@ const QueryPage = lazy(async () => ({ default: (await import('@/features/query/Q
 const DailyPeakPage = lazy(async () => ({
   default: (await import('@/features/reports/DailyPeakPage')).DailyPeakPage,
 }));
+const LocationsPage = lazy(async () => ({
+  default: (await import('@/features/locations/LocationsPage')).LocationsPage,
+}));
+const LocationPage = lazy(async () => ({
+  default: (await import('@/features/locations/LocationPage')).LocationPage,
+}));
 const UsagePage = lazy(async () => ({ default: (await import('@/features/usage/UsagePage')).UsagePage }));
 const SettingsPage = lazy(async () => ({
   default: (await import('@/features/settings/SettingsPage')).SettingsPage,
@@ -32,6 +38,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <CatalogPage />, errorElement: <RouteError /> },
       { path: 'datasets/:id', element: <DatasetPage />, errorElement: <RouteError /> },
       { path: 'datasets/:id/query', element: <QueryPage />, errorElement: <RouteError /> },
+      { path: 'locations', element: <LocationsPage />, errorElement: <RouteError /> },
+      { path: 'locations/:gsEntityId', element: <LocationPage />, errorElement: <RouteError /> },
       { path: 'reports/daily-peak', element: <DailyPeakPage />, errorElement: <RouteError /> },
       { path: 'usage', element: <UsagePage />, errorElement: <RouteError /> },
       { path: 'settings', element: <SettingsPage />, errorElement: <RouteError /> },

@@ -22,6 +22,3 @@ export function setupMockServer(options: MockApiOptions = {}) {
   });
   return { server, api };
 }
-
-/** Old name, kept while pages written against it move over; prefer `setupMockServer`. */
-export const useMockServer = setupMockServer;

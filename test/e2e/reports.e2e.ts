@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { eventually, test } from './harness.ts';
 
-const loadCurve = (page: import('playwright-core').Page) => page.getByRole('region', { name: 'Load curve' });
+const loadCurve = (page: Page) => page.getByRole('region', { name: 'Load curve' });
 
 test('the daily peak report of a DST day shows its 25-hour curve with the peak marked, and the nav reaches it', async ({
   page,

@@ -1,0 +1,58 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { LocationMapProps } from './LocationMap';
+import styles from './LocationMap.module.css';
+
+// Leaflet (and its CSS) load with the first map shown, never with the page chunk that links to it.
+const LocationMap = lazy(() => import('./LocationMap').then((m) => ({ default: m.LocationMap })));
+
+export type { LocationMapProps, MapOrigin, MapView } from './LocationMap';
+export type { MapPoint } from './clusters';
+
+function hasArea(element: HTMLElement): boolean {
+  const rect = element.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0;
+}
+
+/**
+ * The map in its own chunk. Leaflet measures its container when it starts, so the map mounts only
+ * once the box has a size (a collapsed panel, or an environment without layout, shows the
+ * placeholder; the list beside it is the accessible alternative either way).
+ */
+export function LazyLocationMap(props: LocationMapProps & { className?: string }) {
+  const { className, ...mapProps } = props;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [sized, setSized] = useState(false);
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    if (hasArea(box)) {
+      setSized(true);
+      return;
+    }
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (hasArea(box)) {
+        setSized(true);
+        observer.disconnect();
+      }
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  const placeholder = (
+    <div className={styles.placeholder} aria-busy={sized}>
+      <span>{sized ? 'Loading map…' : 'The map appears here.'}</span>
+    </div>
+  );
+  return (
+    <div ref={boxRef} className={[styles.box, className].filter(Boolean).join(' ')}>
+      {sized ? (
+        <Suspense fallback={placeholder}>
+          <LocationMap {...mapProps} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
+}

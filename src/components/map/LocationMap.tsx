@@ -1,0 +1,351 @@
+import 'leaflet/dist/leaflet.css';
+import { svg, type PathOptions } from 'leaflet';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CircleMarker,
+  GeoJSON,
+  MapContainer,
+  Pane,
+  Polyline,
+  Popup,
+  TileLayer,
+  Tooltip,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
+import { basemapOptions, type BasemapKind } from './basemap';
+import { clusterRadius, createClusterIndex, type Bounds, type ClusterItem, type MapPoint } from './clusters';
+import styles from './LocationMap.module.css';
+import { isUsableTileUrl, useTileUrl } from './tileUrlSetting';
+
+export interface MapView {
+  lat: number;
+  lon: number;
+  zoom: number;
+}
+
+export interface MapOrigin {
+  lat: number;
+  lon: number;
+  label: string;
+}
+
+export interface LocationMapProps {
+  /** The accessible name of the map region. */
+  label: string;
+  points: readonly MapPoint[];
+  view: MapView;
+  onViewChange?: (view: MapView) => void;
+  selectedId?: string | null;
+  highlightedId?: string | null;
+  onSelect?: (id: string) => void;
+  onHover?: (id: string | null) => void;
+  /** A click on the map itself (not on a marker), rounded to 4 decimals. */
+  onMapClick?: (lat: number, lon: number) => void;
+  /** A nearby search's point, with lines to `linked`. */
+  origin?: MapOrigin | null;
+  linked?: readonly MapPoint[];
+  /** Popup content of the selected point: React children, so data is always text, never HTML. */
+  renderPopup?: (point: MapPoint) => ReactNode;
+  onPopupClose?: () => void;
+  /** Merge nearby points into counted circles when zoomed out (default on). */
+  cluster?: boolean;
+  minZoom?: number;
+  maxZoom?: number;
+}
+
+export function round4(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
+}
+
+const BASEMAP_PANE = 'basemap';
+
+const KIND_CLASS: Record<BasemapKind, string | undefined> = {
+  state: styles.state,
+  neighbour: styles.neighbour,
+  counties: styles.counties,
+};
+
+/** Canvas cannot read CSS variables, so marker outlines follow the theme through this. */
+function subscribeTheme(listener: () => void): () => void {
+  const observer = new MutationObserver(listener);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+function useCssColor(name: string, fallback: string): string {
+  const read = (): string =>
+    getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+  return useSyncExternalStore(subscribeTheme, read, () => fallback);
+}
+
+function AccessibleName({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-roledescription', 'map');
+    container.setAttribute('aria-label', label);
+  }, [map, label]);
+  return null;
+}
+
+function ViewSync({
+  view,
+  onViewChange,
+  onMapClick,
+}: Pick<LocationMapProps, 'view' | 'onViewChange' | 'onMapClick'>) {
+  const map = useMapEvents({
+    moveend() {
+      const c = map.getCenter();
+      onViewChange?.({ lat: round4(c.lat), lon: round4(c.lng), zoom: map.getZoom() });
+    },
+    click(event) {
+      onMapClick?.(round4(event.latlng.lat), round4(event.latlng.lng));
+    },
+  });
+  // A view from outside (back/forward, a link) moves the map; our own moves come back equal.
+  useEffect(() => {
+    const c = map.getCenter();
+    if (round4(c.lat) !== view.lat || round4(c.lng) !== view.lon || map.getZoom() !== view.zoom) {
+      map.setView([view.lat, view.lon], view.zoom);
+    }
+  }, [map, view.lat, view.lon, view.zoom]);
+  return null;
+}
+
+function Basemap() {
+  const query = useQuery(basemapOptions());
+  // Basemap paths go to SVG so CSS (and the theme's variables) colour them; markers stay on canvas.
+  const renderer = useMemo(() => svg({ padding: 0.5, pane: BASEMAP_PANE }), []);
+  if (!query.data) return null;
+  return (
+    <GeoJSON
+      pane={BASEMAP_PANE}
+      data={query.data}
+      interactive={false}
+      style={(feature) => {
+        const kind = (feature?.properties as { kind?: BasemapKind } | undefined)?.kind ?? 'counties';
+        const options: PathOptions & { renderer: typeof renderer } = {
+          className: KIND_CLASS[kind] ?? '',
+          renderer,
+          weight: kind === 'counties' ? 0.6 : kind === 'state' ? 1.5 : 1,
+          fill: kind !== 'counties',
+        };
+        return options;
+      }}
+    />
+  );
+}
+
+interface ClusterLayerProps {
+  points: readonly MapPoint[];
+  enabled: boolean;
+  maxZoom: number;
+  stroke: string;
+  onSelect: ((id: string) => void) | undefined;
+  onHover: ((id: string | null) => void) | undefined;
+}
+
+function currentBounds(map: ReturnType<typeof useMap>): Bounds {
+  const b = map.getBounds().pad(0.2);
+  return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+}
+
+function ClusterLayer({ points, enabled, maxZoom, stroke, onSelect, onHover }: ClusterLayerProps) {
+  const map = useMap();
+  const index = useMemo(
+    () => createClusterIndex(points, { maxZoom: enabled ? maxZoom - 4 : 0 }),
+    [points, enabled, maxZoom],
+  );
+  const [frame, setFrame] = useState(() => ({ bounds: currentBounds(map), zoom: map.getZoom() }));
+  useMapEvents({
+    moveend() {
+      setFrame({ bounds: currentBounds(map), zoom: map.getZoom() });
+    },
+  });
+  const items: ClusterItem[] = useMemo(
+    () =>
+      enabled
+        ? index.itemsIn(frame.bounds, frame.zoom)
+        : points.map((point) => ({ kind: 'point' as const, point })),
+    [enabled, index, frame, points],
+  );
+  return (
+    <>
+      {items.map((item) =>
+        item.kind === 'cluster' ? (
+          <CircleMarker
+            key={`c${item.clusterId}`}
+            center={[item.lat, item.lon]}
+            radius={clusterRadius(item.count)}
+            bubblingMouseEvents={false}
+            pathOptions={{ color: stroke, weight: 2, fillColor: '#4a5a70', fillOpacity: 0.85 }}
+            eventHandlers={{
+              click: () =>
+                map.setView([item.lat, item.lon], Math.min(index.expansionZoom(item.clusterId), maxZoom)),
+            }}
+          >
+            <Tooltip permanent direction="center" className={styles.clusterCount}>
+              {item.count}
+            </Tooltip>
+          </CircleMarker>
+        ) : (
+          <CircleMarker
+            key={item.point.id}
+            center={[item.point.lat, item.point.lon]}
+            radius={5}
+            bubblingMouseEvents={false}
+            pathOptions={{ color: stroke, weight: 1, fillColor: item.point.color, fillOpacity: 0.95 }}
+            eventHandlers={{
+              click: () => onSelect?.(item.point.id),
+              mouseover: () => onHover?.(item.point.id),
+              mouseout: () => onHover?.(null),
+            }}
+          />
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * ERCOT's locations on an offline basemap: circle markers on one canvas, clustered when zoomed
+ * out, with the selected and hovered points drawn on top. Knows nothing of pricing locations: the
+ * caller maps its data to points, colours and popup content.
+ */
+export function LocationMap({
+  label,
+  points,
+  view,
+  onViewChange,
+  selectedId = null,
+  highlightedId = null,
+  onSelect,
+  onHover,
+  onMapClick,
+  origin = null,
+  linked = [],
+  renderPopup,
+  onPopupClose,
+  cluster = true,
+  minZoom = 4,
+  maxZoom = 14,
+}: LocationMapProps) {
+  const [tileUrl] = useTileUrl();
+  const stroke = useCssColor('--color-bg', '#ffffff');
+  const accent = useCssColor('--color-accent', '#0b5cad');
+  const text = useCssColor('--color-text', '#1a1f26');
+  const byId = useMemo(() => {
+    const map = new Map<string, MapPoint>();
+    for (const p of points) map.set(p.id, p);
+    for (const p of linked) map.set(p.id, p);
+    return map;
+  }, [points, linked]);
+  const selected = selectedId ? byId.get(selectedId) : undefined;
+  const highlighted = highlightedId && highlightedId !== selectedId ? byId.get(highlightedId) : undefined;
+
+  return (
+    <MapContainer
+      className={styles.map}
+      center={[view.lat, view.lon]}
+      zoom={view.zoom}
+      minZoom={minZoom}
+      maxZoom={maxZoom}
+      preferCanvas
+      keyboard
+      worldCopyJump={false}
+      attributionControl
+    >
+      <AccessibleName label={label} />
+      <ViewSync view={view} onViewChange={onViewChange} onMapClick={onMapClick} />
+      {isUsableTileUrl(tileUrl) && <TileLayer url={tileUrl} attribution="Tiles: your tile server" />}
+      {/* Below the overlay pane (z 400), or the opaque land would hide the marker canvas. */}
+      <Pane name={BASEMAP_PANE} style={{ zIndex: 250 }}>
+        <Basemap />
+      </Pane>
+      <ClusterLayer
+        points={points}
+        enabled={cluster}
+        maxZoom={maxZoom}
+        stroke={stroke}
+        onSelect={onSelect}
+        onHover={onHover}
+      />
+      {origin &&
+        linked.map((p) => (
+          <Polyline
+            key={`line-${p.id}`}
+            positions={[
+              [origin.lat, origin.lon],
+              [p.lat, p.lon],
+            ]}
+            interactive={false}
+            pathOptions={{ color: accent, weight: 1.5, opacity: 0.8, dashArray: '4 4' }}
+          />
+        ))}
+      {linked.map((p) => (
+        <CircleMarker
+          key={`near-${p.id}`}
+          center={[p.lat, p.lon]}
+          radius={7}
+          bubblingMouseEvents={false}
+          pathOptions={{ color: accent, weight: 2.5, fillColor: p.color, fillOpacity: 1 }}
+          eventHandlers={{
+            click: () => onSelect?.(p.id),
+            mouseover: () => onHover?.(p.id),
+            mouseout: () => onHover?.(null),
+          }}
+        />
+      ))}
+      {origin && (
+        <CircleMarker
+          key={`origin-${origin.lat},${origin.lon}`}
+          center={[origin.lat, origin.lon]}
+          radius={6}
+          interactive={false}
+          pathOptions={{ color: text, weight: 3, fillColor: stroke, fillOpacity: 1 }}
+        >
+          <Tooltip permanent direction="top" offset={[0, -8]}>
+            {origin.label}
+          </Tooltip>
+        </CircleMarker>
+      )}
+      {highlighted && (
+        <CircleMarker
+          key={`hl-${highlighted.id}`}
+          center={[highlighted.lat, highlighted.lon]}
+          radius={9}
+          bubblingMouseEvents={false}
+          pathOptions={{ color: text, weight: 3, fillColor: highlighted.color, fillOpacity: 1 }}
+          eventHandlers={{ click: () => onSelect?.(highlighted.id), mouseout: () => onHover?.(null) }}
+        >
+          <Tooltip permanent direction="top" offset={[0, -10]}>
+            {highlighted.label}
+          </Tooltip>
+        </CircleMarker>
+      )}
+      {selected && (
+        <>
+          <CircleMarker
+            key={`sel-${selected.id}`}
+            center={[selected.lat, selected.lon]}
+            radius={10}
+            bubblingMouseEvents={false}
+            pathOptions={{ color: text, weight: 3, fillColor: selected.color, fillOpacity: 1 }}
+          />
+          {renderPopup && (
+            <Popup
+              key={`popup-${selected.id}`}
+              position={[selected.lat, selected.lon]}
+              offset={[0, -6]}
+              eventHandlers={{ remove: () => onPopupClose?.() }}
+            >
+              {renderPopup(selected)}
+            </Popup>
+          )}
+        </>
+      )}
+    </MapContainer>
+  );
+}

@@ -1,0 +1,84 @@
+import Supercluster from 'supercluster';
+
+/** One thing to draw on the map; the caller decides its colour and words. */
+export interface MapPoint {
+  id: string;
+  lat: number;
+  lon: number;
+  color: string;
+  label: string;
+}
+
+export type ClusterItem =
+  | { kind: 'point'; point: MapPoint }
+  | { kind: 'cluster'; clusterId: number; lat: number; lon: number; count: number };
+
+/** West, south, east, north in degrees. */
+export type Bounds = readonly [west: number, south: number, east: number, north: number];
+
+export interface ClusterIndex {
+  /** Clusters and single points inside `bounds` at a whole `zoom`. */
+  itemsIn(bounds: Bounds, zoom: number): ClusterItem[];
+  /** The zoom at which a cluster splits into smaller ones (for "click to zoom in"). */
+  expansionZoom(clusterId: number): number;
+}
+
+export interface ClusterOptions {
+  /** Pixel radius within which points merge. */
+  radius?: number;
+  /** Beyond this zoom every point is drawn alone. */
+  maxZoom?: number;
+  minPoints?: number;
+}
+
+type PointProps = { index: number };
+
+/**
+ * Clusters computed once per point set (supercluster's index is a KD-tree per zoom), then queried
+ * per view: only what is visible is drawn, so hundreds of markers stay fluid.
+ */
+export function createClusterIndex(points: readonly MapPoint[], options: ClusterOptions = {}): ClusterIndex {
+  const index = new Supercluster<PointProps>({
+    radius: options.radius ?? 45,
+    maxZoom: options.maxZoom ?? 10,
+    minPoints: options.minPoints ?? 3,
+  });
+  index.load(
+    points.map((p, i) => ({
+      type: 'Feature' as const,
+      properties: { index: i },
+      geometry: { type: 'Point' as const, coordinates: [p.lon, p.lat] },
+    })),
+  );
+  return {
+    itemsIn(bounds, zoom) {
+      const z = Math.max(0, Math.floor(zoom));
+      // supercluster wants longitudes within ±180 and a west < east box.
+      const west = Math.max(-180, bounds[0]);
+      const east = Math.min(180, bounds[2]);
+      const south = Math.max(-85, bounds[1]);
+      const north = Math.min(85, bounds[3]);
+      if (west > east || south > north) return [];
+      const items: ClusterItem[] = [];
+      for (const f of index.getClusters([west, south, east, north], z)) {
+        const [lon = 0, lat = 0] = f.geometry.coordinates;
+        const props = f.properties;
+        if ('cluster' in props) {
+          items.push({ kind: 'cluster', clusterId: props.cluster_id, lat, lon, count: props.point_count });
+        } else {
+          const point = points[props.index];
+          if (point) items.push({ kind: 'point', point });
+        }
+      }
+      return items;
+    },
+    expansionZoom(clusterId) {
+      return index.getClusterExpansionZoom(clusterId);
+    },
+  };
+}
+
+/** A cluster circle grows with the log of its count, so a 300-point cluster does not cover a county. */
+export function clusterRadius(count: number): number {
+  return Math.round(10 + 5 * Math.log10(Math.max(1, count)));
+}

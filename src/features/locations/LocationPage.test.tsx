@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+
+const { server } = setupMockServer();
+
+function field(term: string): HTMLElement {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  const dd = dt.nextElementSibling;
+  if (!(dd instanceof HTMLElement)) throw new Error(`no value for ${term}`);
+  return dd;
+}
+
+describe('Pricing location page', () => {
+  it('shows every field, its status with the threshold, and where it is', async () => {
+    renderApp('/locations/ercot-abilene_all');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ABILENE_ALL' })).toBeInTheDocument();
+    expect(field('Id (gs_entity_id)')).toHaveTextContent('ercot-abilene_all');
+    expect(field('Type')).toHaveTextContent('Resource Node');
+    expect(field('Market')).toHaveTextContent('ercot');
+    expect(field('Balancing authority')).toHaveTextContent('ERCO');
+    expect(field('Zone')).toHaveTextContent('LZ_WEST');
+    expect(field('Zone type')).toHaveTextContent('Load Zone');
+    expect(field('Latitude')).toHaveTextContent('33.1503');
+    expect(field('Longitude')).toHaveTextContent('-100.7753');
+    expect(field('Status')).toHaveTextContent('active — seen within 7 days');
+    expect(field('First seen')).toHaveTextContent('2023-01-01 06:00 UTC (2023-01-01 00:00 CST market time)');
+    expect(field('Last seen')).toHaveTextContent('2025-07-17 04:00 UTC (2025-07-16 23:00 CDT market time)');
+    expect(screen.getByRole('link', { name: 'Near this location' })).toHaveAttribute(
+      'href',
+      '/locations?near=ercot-abilene_all',
+    );
+  });
+
+  it('links to the query builder on each pricing dataset, filtered to the location for 7 days', async () => {
+    renderApp('/locations/ercot-hb_houston');
+    const section = (await screen.findByRole('heading', { name: 'Prices at this location' })).closest(
+      'section',
+    );
+    const links = within(section as HTMLElement).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/datasets/ercot_lmp_by_settlement_point/query?v=1&range=last_7d&fcol=location&fval=HB_HOUSTON',
+      '/datasets/ercot_spp_day_ahead_hourly/query?v=1&range=last_7d&fcol=location&fval=HB_HOUSTON',
+      '/datasets/ercot_spp_real_time_15_min/query?v=1&range=last_7d&fcol=location&fval=HB_HOUSTON',
+    ]);
+    // A hub is an aggregate: no coordinates, no map, no nearby search.
+    expect(screen.getByText('not on map: an aggregate without coordinates')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Near this location' })).toBeNull();
+  });
+
+  it('says clearly when the location does not exist, in the server’s words', async () => {
+    renderApp('/locations/ercot-nowhere');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Location not found' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent("Pricing location 'ercot-nowhere' not found.");
+  });
+
+  it('renders a name from the server as text, never as HTML, and encodes it in query links', async () => {
+    const evil = '<img src=x onerror=alert(1)>';
+    server.use(
+      http.get('*/v1/pricing_locations/:id', () =>
+        HttpResponse.json({
+          gs_entity_id: 'ercot-evil',
+          location: evil,
+          location_type: 'Resource Node',
+          market_id: 'ercot',
+          baa: 'ERCO',
+          zone: 'LZ_WEST',
+          zone_type: 'Load Zone',
+          latitude: null,
+          longitude: null,
+          pricing_datasets: ['ercot_spp_real_time_15_min'],
+          earliest_seen_utc: '2023-01-01T06:00:00+00:00',
+          latest_seen_utc: '2025-07-15T19:55:00+00:00',
+          status_threshold_days: 7,
+          status: 'active',
+        }),
+      ),
+    );
+    const { container } = renderApp('/locations/ercot-evil');
+    expect(await screen.findByRole('heading', { level: 1, name: evil })).toBeInTheDocument();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Query ercot_spp_real_time_15_min' })).toHaveAttribute(
+      'href',
+      `/datasets/ercot_spp_real_time_15_min/query?v=1&range=last_7d&fcol=location&fval=${encodeURIComponent(evil)}`,
+    );
+  });
+});
