@@ -7,6 +7,7 @@
  * `test-results/e2e.json` and exits non-zero on any failure. Servers are always stopped.
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (reuse dist/),
+ * E2E_APP_PORT / E2E_API_PORT (default 4173 / 4010), E2E_DIST (build folder, default dist),
  * E2E_TIMEOUT_MS (per test, default 30000). Arguments filter tests by file or name substring.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -21,8 +22,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const E2E_DIR = fileURLToPath(new URL('.', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'test-results');
 const HOST = '127.0.0.1';
-const APP_PORT = 4173;
-const API_PORT = 4010;
+// Overridable so that two runs (or a benchmark beside a run) can share a machine.
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4173);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4010);
+/** Where the build goes; separate folders let two runs build side by side. */
+const DIST = process.env.E2E_DIST ?? 'dist';
 const APP_URL = `http://${HOST}:${APP_PORT}`;
 const API_URL = `http://${HOST}:${API_PORT}`;
 const DEFAULT_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 30_000);
@@ -72,15 +76,19 @@ function findChromium(): string {
 }
 
 function build(): void {
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(ROOT, 'dist/index.html'))) {
-    console.log('Reusing dist/ (E2E_SKIP_BUILD=1)');
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(ROOT, DIST, 'index.html'))) {
+    console.log(`Reusing ${DIST}/ (E2E_SKIP_BUILD=1)`);
     return;
   }
   console.log('Building the app (vite build)…');
-  const result = spawnSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    join(ROOT, 'node_modules/.bin/vite'),
+    ['build', '--logLevel', 'warn', '--outDir', DIST],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0)
     throw new Error(`vite build failed (exit ${result.status ?? result.signal ?? '?'})`);
 }
@@ -105,7 +113,7 @@ function assertPortFree(port: number, what: string): Promise<void> {
 function startPreview(): ChildProcess {
   const child = spawn(
     join(ROOT, 'node_modules/.bin/vite'),
-    ['preview', '--host', HOST, '--port', String(APP_PORT), '--strictPort'],
+    ['preview', '--host', HOST, '--port', String(APP_PORT), '--strictPort', '--outDir', DIST],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
