@@ -26,7 +26,8 @@ export interface DuckDbPeer {
   close(): void;
 }
 
-export const HOURLY_MEAN_SQL = 'SELECT time_bucket(INTERVAL 1 HOUR, ts) AS b, avg(v) FROM t GROUP BY b ORDER BY b';
+export const HOURLY_MEAN_SQL =
+  'SELECT time_bucket(INTERVAL 1 HOUR, ts) AS b, avg(v) FROM t GROUP BY b ORDER BY b';
 
 export async function createDuckDbPeer(series: Series): Promise<DuckDbPeer> {
   const db = await DuckDBInstance.create(':memory:');

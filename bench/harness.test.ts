@@ -62,7 +62,15 @@ describe('formatTable', () => {
       ratio: 13.24,
       verdict: 'short',
     },
-    { figure: '2. first page', value: 0.5, unit: 'ms', target: null, peer: null, ratio: null, verdict: 'info' },
+    {
+      figure: '2. first page',
+      value: 0.5,
+      unit: 'ms',
+      target: null,
+      peer: null,
+      ratio: null,
+      verdict: 'info',
+    },
   ];
 
   it('prints a header, a rule and one aligned line per figure, with pass/short in the last column', () => {

@@ -54,5 +54,7 @@ console.log(`figure 3 under the profiler: ${formatNumber(perRunMs)} ms per run, 
 console.log('self %   ms/run  function  file');
 for (const [site, hits] of top) {
   const share = hits / totalHits;
-  console.log(`${(share * 100).toFixed(1).padStart(6)}  ${formatNumber(share * perRunMs).padStart(7)}  ${site}`);
+  console.log(
+    `${(share * 100).toFixed(1).padStart(6)}  ${formatNumber(share * perRunMs).padStart(7)}  ${site}`,
+  );
 }

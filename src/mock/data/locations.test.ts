@@ -18,7 +18,8 @@ const REGIONS: Record<string, { lat: number; lon: number; miles: number }> = {
   LZ_NORTH: { lat: 32.78, lon: -96.8, miles: 100 },
   LZ_AEN: { lat: 30.27, lon: -97.74, miles: 25 },
   LZ_CPS: { lat: 29.42, lon: -98.49, miles: 30 },
-  LZ_LCRA: { lat: 30.4, lon: -98.7, miles: 80 },
+  // LCRA runs from the Hill Country down the Colorado to La Grange.
+  LZ_LCRA: { lat: 30.35, lon: -98.1, miles: 110 },
   LZ_RAYBN: { lat: 33.2, lon: -96.0, miles: 60 },
   LZ_SOUTH: { lat: 27.2, lon: -97.9, miles: 160 },
 };

@@ -2,6 +2,10 @@
  * The pricing-location registry (contract §8): 7 trading hubs, 8 load zones, 4 DC ties and several
  * hundred resource nodes with ERCOT-style names, generated once from the seed. Sorted by name in
  * byte order; `index` is the position, which the price generators use to look up per-node traits.
+ *
+ * A resource node is named after a real place of its zone's region and sits near it, and its kind
+ * (wind, solar, storage, gas…) follows the region, so `PECOS_WIND1` is out in the Permian and
+ * `BAYTOWN_CT1` on the Houston ship channel, as an analyst who knows Texas would expect.
  */
 import type { PricingLocation } from '@/api/types';
 import { DATA_START } from './climate';
@@ -39,27 +43,305 @@ export const LOAD_ZONES = [
 ] as const;
 export type LoadZone = (typeof LOAD_ZONES)[number];
 
-/** Areas nodes of each zone are placed in: [latMin, latMax, lonMin, lonMax], possibly several. */
-export const ZONE_AREAS: Record<LoadZone, readonly (readonly [number, number, number, number])[]> = {
-  LZ_HOUSTON: [[29.35, 30.15, -95.85, -94.95]],
-  // The Permian Basin and the wind country of West Texas.
+/** [latMin, latMax, lonMin, lonMax] */
+export type Area = readonly [number, number, number, number];
+
+/** Areas the nodes of each zone lie in; every place of `ZONE_PLACES` is inside one of its zone's. */
+export const ZONE_AREAS: Record<LoadZone, readonly Area[]> = {
+  // Greater Houston, out to the ship channel, Texas City and Fort Bend.
+  LZ_HOUSTON: [[29.3, 30.2, -95.9, -94.85]],
   LZ_WEST: [
-    [31.0, 32.6, -103.6, -101.2],
-    [32.0, 33.4, -101.4, -99.8],
+    // The Permian Basin, from Fort Stockton and Pecos up to Lamesa.
+    [30.8, 32.8, -103.6, -101.2],
+    // The Rolling Plains wind country: Snyder, Sweetwater, Abilene.
+    [32.0, 33.4, -101.4, -99.6],
+    // The Concho Valley around San Angelo.
+    [31.0, 32.0, -101.2, -100.2],
   ],
-  // Dallas–Fort Worth and around.
-  LZ_NORTH: [[32.3, 33.4, -97.9, -96.4]],
-  LZ_AEN: [[30.15, 30.45, -97.88, -97.6]],
-  LZ_CPS: [[29.25, 29.6, -98.75, -98.3]],
-  // The Hill Country west of Austin.
-  LZ_LCRA: [[29.9, 31.0, -99.4, -98.0]],
+  // Dallas–Fort Worth, south to Glen Rose and Ennis.
+  LZ_NORTH: [[32.2, 33.45, -97.9, -96.4]],
+  LZ_AEN: [[30.12, 30.45, -97.88, -97.5]],
+  LZ_CPS: [[29.2, 29.7, -98.8, -98.2]],
+  LZ_LCRA: [
+    // The Hill Country and the Highland Lakes west of Austin.
+    [29.75, 31.1, -99.4, -98.0],
+    // Down the Colorado: Bastrop, Smithville, La Grange (the Fayette plant).
+    [29.6, 30.3, -97.4, -96.6],
+  ],
   // North-east of Dallas (Rayburn Country).
-  LZ_RAYBN: [[32.95, 33.6, -96.5, -95.4]],
-  // Corpus Christi and the Rio Grande Valley.
+  LZ_RAYBN: [[32.85, 33.6, -96.5, -95.4]],
   LZ_SOUTH: [
-    [27.5, 28.2, -97.9, -97.3],
-    [26.15, 26.45, -98.4, -97.6],
+    // The Coastal Bend around Corpus Christi.
+    [27.3, 28.5, -98.1, -97.0],
+    // The ranch and wind country of Kenedy and Willacy counties.
+    [26.4, 27.3, -97.9, -97.5],
+    // The Rio Grande Valley.
+    [25.9, 26.4, -98.4, -97.2],
+    // Laredo, and Victoria with the Coleto Creek plant.
+    [27.4, 27.7, -99.6, -99.3],
+    [28.5, 29.0, -97.3, -96.8],
   ],
+};
+
+/**
+ * A place a node may be named after. `farm`: open country around it, where wind and solar farms
+ * are built; nodes in a city are gas units, storage and load points. `weight`: how many more nodes
+ * than a small town it draws (the big cities and plant sites).
+ */
+export interface Place {
+  word: string;
+  lat: number;
+  lon: number;
+  farm: boolean;
+  weight: number;
+}
+
+const F = true;
+const T = false;
+const places = (rows: readonly (readonly [string, number, number, boolean, number?])[]): readonly Place[] =>
+  rows.map(([word, lat, lon, farm, weight = 1]) => ({ word, lat, lon, farm, weight }));
+
+/** Real towns, lakes and plant sites of each zone, spelled as ERCOT abbreviates them. */
+export const ZONE_PLACES: Record<LoadZone, readonly Place[]> = {
+  LZ_WEST: places([
+    ['ABILENE', 32.45, -99.73, T, 3],
+    ['ANDREWS', 32.32, -102.55, F],
+    ['ANSON', 32.76, -99.9, F],
+    ['BARSTOW', 31.46, -103.4, F],
+    ['BIGLAKE', 31.19, -101.46, F],
+    ['BIGSPRING', 32.25, -101.48, F],
+    ['BRONTE', 31.88, -100.29, F],
+    ['COLCITY', 32.39, -100.86, F],
+    ['CRANE', 31.4, -102.35, F],
+    ['FTSTOCKTN', 30.89, -102.88, F],
+    ['GAIL', 32.77, -101.45, F],
+    ['GARDENCTY', 31.86, -101.48, F],
+    ['GOLDSMITH', 31.98, -102.61, F],
+    ['HAMLIN', 32.88, -100.13, F],
+    ['IRAAN', 30.91, -101.9, F],
+    ['KERMIT', 31.86, -103.09, F],
+    ['LAMESA', 32.74, -101.95, F],
+    ['MCCAMEY', 31.13, -102.22, F],
+    ['MERKEL', 32.47, -100.01, F],
+    ['MIDLAND', 32.0, -102.08, F, 3],
+    ['MONAHANS', 31.59, -102.89, F],
+    ['NOTREES', 31.92, -102.75, F],
+    ['ODESSA', 31.85, -102.37, F, 3],
+    ['PECOS', 31.42, -103.49, F],
+    ['POST', 33.19, -101.38, F],
+    ['RANKIN', 31.22, -101.94, F],
+    ['ROBERTLEE', 31.89, -100.48, F],
+    ['ROSCOE', 32.45, -100.54, F],
+    ['ROTAN', 32.85, -100.47, F],
+    ['SANANGELO', 31.46, -100.44, T, 3],
+    ['SEMINOLE', 32.72, -102.64, F],
+    ['SNYDER', 32.72, -100.92, F],
+    ['STAMFORD', 32.95, -99.8, F],
+    ['STANTON', 32.13, -101.79, F],
+    ['SWEETWATER', 32.47, -100.41, F],
+    ['TRENT', 32.49, -100.12, F],
+    ['WICKETT', 31.57, -103.0, F],
+    ['WINK', 31.75, -103.16, F],
+  ]),
+  LZ_NORTH: places([
+    ['ARLINGTON', 32.74, -97.11, T, 3],
+    ['AZLE', 32.9, -97.55, F],
+    ['BRIDGEPORT', 33.21, -97.75, F],
+    ['BURLESON', 32.54, -97.32, T],
+    ['CARROLLTON', 32.95, -96.89, T],
+    ['CLEBURNE', 32.35, -97.39, F],
+    ['DALLAS', 32.78, -96.8, T, 3],
+    ['DECATUR', 33.23, -97.59, F],
+    ['DECORDOVA', 32.4, -97.7, T],
+    ['DENTON', 33.21, -97.13, T],
+    ['ENNIS', 32.33, -96.63, F],
+    ['FORNEY', 32.75, -96.47, T],
+    ['FRISCO', 33.15, -96.82, T],
+    ['FTWORTH', 32.75, -97.33, T, 3],
+    ['GARLAND', 32.91, -96.64, T],
+    ['GLENROSE', 32.23, -97.76, F],
+    ['GRANBURY', 32.44, -97.79, F],
+    ['GRANDPR', 32.75, -97.0, T],
+    ['HANDLEY', 32.73, -97.22, T],
+    ['HASLET', 32.97, -97.35, F],
+    ['IRVING', 32.81, -96.95, T],
+    ['KELLER', 32.93, -97.23, T],
+    ['LEWISVLE', 33.05, -97.0, T],
+    ['LKHUBBARD', 32.83, -96.55, T],
+    ['MANSFIELD', 32.56, -97.14, T],
+    ['MCKINNEY', 33.2, -96.62, T],
+    ['MESQUITE', 32.77, -96.6, T],
+    ['MIDLOTHN', 32.48, -97.0, F],
+    ['MTNCREEK', 32.72, -96.94, T],
+    ['PLANO', 33.02, -96.7, T],
+    ['SPRINGTWN', 32.97, -97.68, F],
+    ['WAXAHACHIE', 32.39, -96.85, F],
+    ['WTHRFORD', 32.76, -97.8, F],
+  ]),
+  LZ_HOUSTON: places([
+    ['ALDINE', 29.93, -95.38, T],
+    ['ALVIN', 29.42, -95.24, F],
+    ['BAYTOWN', 29.74, -94.98, T, 3],
+    ['BELLAIRE', 29.71, -95.46, T],
+    ['CEDARBYU', 29.75, -94.92, T, 3],
+    ['CHANVIEW', 29.78, -95.11, T],
+    ['CROSBY', 29.91, -95.06, F],
+    ['CYPRESS', 29.97, -95.7, T],
+    ['DEERPARK', 29.71, -95.12, T, 3],
+    ['FRNDSWD', 29.53, -95.2, T],
+    ['GALENA', 29.73, -95.23, T],
+    ['GRNSBYU', 29.82, -95.22, T],
+    ['HUMBLE', 29.99, -95.26, T],
+    ['KATY', 29.79, -95.82, F],
+    ['KINGWOOD', 30.05, -95.19, T],
+    ['LAPORTE', 29.67, -95.02, T],
+    ['LEAGUECTY', 29.51, -95.09, T],
+    ['MOCITY', 29.62, -95.54, T],
+    ['PASADENA', 29.69, -95.21, T, 3],
+    ['PEARLAND', 29.56, -95.29, T],
+    ['RICHMOND', 29.58, -95.76, F],
+    ['ROSENBERG', 29.56, -95.81, F],
+    ['SANJACNTO', 29.76, -95.08, T],
+    ['SEABROOK', 29.56, -95.03, T],
+    ['SHELDON', 29.86, -95.13, T],
+    ['SRBERTRON', 29.73, -95.05, T],
+    ['STAFFORD', 29.62, -95.56, T],
+    ['SUGARLND', 29.62, -95.63, T],
+    ['THWHARTON', 29.94, -95.53, T],
+    ['TOMBALL', 30.1, -95.62, F],
+    ['TXCITY', 29.38, -94.9, T],
+    ['WAPARISH', 29.48, -95.63, T],
+    ['WEBSTER', 29.54, -95.12, T],
+  ]),
+  LZ_SOUTH: places([
+    ['ALICE', 27.75, -98.07, F],
+    ['ARANSAS', 27.91, -97.15, T],
+    ['ARMSTRONG', 26.93, -97.78, F],
+    ['BDAVIS', 27.61, -97.31, T],
+    ['BISHOP', 27.59, -97.8, F],
+    ['BROWNSVL', 25.93, -97.49, T, 3],
+    ['COLETO', 28.71, -97.21, F],
+    ['CORPUS', 27.8, -97.4, T, 3],
+    ['DONNA', 26.17, -98.05, T],
+    ['EDINBURG', 26.3, -98.16, T],
+    ['ELSA', 26.29, -97.99, F],
+    ['GREGORY', 27.92, -97.29, F],
+    ['HARLINGEN', 26.19, -97.7, T, 3],
+    ['INGLESIDE', 27.88, -97.21, T],
+    ['KINGSVILLE', 27.52, -97.86, F],
+    ['LAFERIA', 26.16, -97.82, F],
+    ['LAREDO', 27.53, -99.49, T, 3],
+    ['LOSFRESNOS', 26.07, -97.48, F],
+    ['MATHIS', 28.09, -97.83, F],
+    ['MCALLEN', 26.2, -98.23, T, 3],
+    ['MERCEDES', 26.15, -97.91, T],
+    ['MISSION', 26.22, -98.33, T],
+    ['NUECESBAY', 27.82, -97.43, T],
+    ['ODEM', 27.95, -97.58, F],
+    ['PENASCAL', 27.0, -97.55, F],
+    ['PHARR', 26.19, -98.18, T],
+    ['PORTLAND', 27.88, -97.32, T],
+    ['PTISABEL', 26.07, -97.21, F],
+    ['RAYMONDVL', 26.48, -97.78, F],
+    ['REFUGIO', 28.31, -97.28, F],
+    ['RIVIERA', 27.3, -97.81, F],
+    ['ROBSTOWN', 27.79, -97.67, F],
+    ['SANBENITO', 26.13, -97.63, T],
+    ['SARITA', 27.22, -97.79, F],
+    ['SINTON', 28.04, -97.51, F],
+    ['TAFT', 27.98, -97.4, F],
+    ['VICTORIA', 28.8, -97.0, T, 3],
+    ['WESLACO', 26.16, -97.99, T],
+    ['WOODSBORO', 28.24, -97.32, F],
+  ]),
+  LZ_CPS: places([
+    ['ALAMO', 29.43, -98.49, T, 3],
+    ['BEXAR', 29.42, -98.5, T],
+    ['BRAUNIG', 29.26, -98.38, T],
+    ['CALAVERAS', 29.28, -98.32, F, 3],
+    ['CASTLEHLS', 29.52, -98.52, T],
+    ['CIBOLO', 29.56, -98.23, F],
+    ['CONVERSE', 29.52, -98.32, T],
+    ['ELMENDORF', 29.26, -98.33, F],
+    ['HELOTES', 29.58, -98.69, F],
+    ['KIRBY', 29.46, -98.39, T],
+    ['LEONCRK', 29.36, -98.56, T],
+    ['LEONSPRGS', 29.66, -98.65, F],
+    ['LEONVLY', 29.49, -98.61, T],
+    ['MACDONA', 29.33, -98.7, F],
+    ['SCHERTZ', 29.55, -98.27, T],
+    ['SOMERSET', 29.23, -98.66, F],
+    ['SPRUCE', 29.3, -98.32, T],
+    ['STONEOAK', 29.65, -98.48, T],
+    ['UNIVCITY', 29.58, -98.31, T],
+    ['VONORMY', 29.29, -98.65, F],
+  ]),
+  LZ_AEN: places([
+    ['AUSTIN', 30.27, -97.74, T, 3],
+    ['BARTONCRK', 30.26, -97.8, T],
+    ['DECKER', 30.3, -97.61, T, 3],
+    ['DELVALLE', 30.19, -97.6, F],
+    ['GARFIELD', 30.19, -97.56, F],
+    ['HORNSBY', 30.24, -97.59, F],
+    ['MANOR', 30.34, -97.56, F],
+    ['MUELLER', 30.3, -97.7, T],
+    ['OAKHILL', 30.23, -97.86, T],
+    ['ONIONCRK', 30.14, -97.79, F],
+    ['PFLUGER', 30.44, -97.62, T],
+    ['SANDHILL', 30.21, -97.61, T],
+    ['WEBBERVL', 30.23, -97.51, F],
+    ['ZILKER', 30.27, -97.77, T],
+  ]),
+  LZ_LCRA: places([
+    ['BASTROP', 30.11, -97.32, F],
+    ['BLANCO', 30.1, -98.42, F],
+    ['BOERNE', 29.79, -98.73, T],
+    ['BUCHANAN', 30.75, -98.42, T],
+    ['BURNET', 30.76, -98.23, F],
+    ['COMFORT', 29.97, -98.91, F],
+    ['DRIPSPRGS', 30.19, -98.09, F],
+    ['FAYETTE', 29.92, -96.75, T, 3],
+    ['FBURG', 30.27, -98.87, F],
+    ['FERGUSON', 30.56, -98.37, T],
+    ['FLATONIA', 29.69, -97.11, F],
+    ['GIDDINGS', 30.18, -96.94, F],
+    ['INKS', 30.73, -98.38, T],
+    ['JOHNSONCY', 30.28, -98.41, F],
+    ['KERRVILLE', 30.05, -99.14, T],
+    ['KINGSLAND', 30.66, -98.44, F],
+    ['LAGRANGE', 29.91, -96.88, F],
+    ['LAMPASAS', 31.06, -98.18, F],
+    ['LLANO', 30.75, -98.68, F, 3],
+    ['LOSTPINES', 30.15, -97.27, T],
+    ['MARBLEFLS', 30.58, -98.27, T, 3],
+    ['MASON', 30.75, -99.23, F],
+    ['SCHULENBG', 29.68, -96.9, F],
+    ['SMITHVL', 30.01, -97.16, F],
+    ['SPICEWOOD', 30.47, -98.16, F],
+    ['WIRTZ', 30.55, -98.34, T],
+  ]),
+  LZ_RAYBN: places([
+    ['BONHAM', 33.58, -96.18, F],
+    ['CADDOMLS', 33.07, -96.23, F],
+    ['CAMPBELL', 33.15, -95.95, F],
+    ['CELESTE', 33.29, -96.2, F],
+    ['COMMERCE', 33.25, -95.9, T],
+    ['COOPER', 33.37, -95.69, F],
+    ['CUMBY', 33.14, -95.84, F],
+    ['EMORY', 32.87, -95.77, F],
+    ['FARMERSVL', 33.16, -96.36, F],
+    ['GREENVILLE', 33.14, -96.11, T, 3],
+    ['HONEYGRV', 33.58, -95.91, F],
+    ['JOSEPHINE', 33.06, -96.31, F],
+    ['LADONIA', 33.42, -95.95, F],
+    ['LEONARD', 33.38, -96.25, F],
+    ['LONEOAK', 33.0, -95.94, F],
+    ['NEVADA', 33.04, -96.37, F],
+    ['QUINLAN', 32.91, -96.14, F],
+    ['ROYSECITY', 32.98, -96.33, T],
+    ['SULPHRSPG', 33.14, -95.6, T, 3],
+    ['WOLFECITY', 33.37, -96.07, F],
+  ]),
 };
 
 const DC_TIES: readonly { name: string; zone: LoadZone; lat: number; lon: number }[] = [
@@ -81,122 +363,6 @@ export const HUB_PRICE_ZONE: Record<(typeof HUBS)[number], LoadZone | null> = {
   HB_WEST: 'LZ_WEST',
 };
 
-const WORDS = [
-  'ABILENE',
-  'ALAMO',
-  'ANSON',
-  'ARROYO',
-  'AUSTIN',
-  'AZURE',
-  'BANDERA',
-  'BARILLA',
-  'BATCAVE',
-  'BAYOU',
-  'BEARKAT',
-  'BIGSPRING',
-  'BLUEBELL',
-  'BOBCAT',
-  'BRAZOS',
-  'BRISCOE',
-  'BUFFALO',
-  'CACTUS',
-  'CALLAHAN',
-  'CAPROCK',
-  'CEDAR',
-  'CEDRO',
-  'CHISOLM',
-  'CIBOLO',
-  'COLETO',
-  'COMANCHE',
-  'CONCHO',
-  'COYOTE',
-  'CRANE',
-  'CYPRESS',
-  'DECORDOVA',
-  'DEERPARK',
-  'DELMAR',
-  'DESERTSKY',
-  'ELBOW',
-  'ENCINO',
-  'FALCON',
-  'FORNEY',
-  'FRIO',
-  'FRONTIER',
-  'GALENA',
-  'GIBBONS',
-  'GOLDTHWAITE',
-  'GRANITE',
-  'GUADALUPE',
-  'HACKBERRY',
-  'HAYS',
-  'HIDALGO',
-  'HORSECREEK',
-  'INDIGO',
-  'JACKRABBIT',
-  'JUNIPER',
-  'KEECHI',
-  'LAMESA',
-  'LAREDO',
-  'LIMESTONE',
-  'LLANO',
-  'LONESTAR',
-  'LONGHORN',
-  'MAGIC',
-  'MARFA',
-  'MARTIN',
-  'MEDINA',
-  'MESQUITE',
-  'MIDWAY',
-  'MUSTANG',
-  'NAVARRO',
-  'NUECES',
-  'OAKGROVE',
-  'ODESSA',
-  'OKLAUNION',
-  'PALO',
-  'PANTHER',
-  'PECOS',
-  'PERMIAN',
-  'PEARSALL',
-  'PIONEER',
-  'QUAIL',
-  'QUEENBEE',
-  'RAYBURN',
-  'REDGATE',
-  'REDOAK',
-  'RIOBRAVO',
-  'ROADRUNNER',
-  'ROSCOE',
-  'SABINE',
-  'SALTFORK',
-  'SANDHILL',
-  'SANMIGUEL',
-  'SEALY',
-  'SENDERO',
-  'SILVERSTAR',
-  'SOLARX',
-  'SPINDLETOP',
-  'STARR',
-  'SUNDANCE',
-  'SWEETWATER',
-  'TAHOKA',
-  'TEXANA',
-  'TOKAY',
-  'TRINIDAD',
-  'TRINITY',
-  'TULE',
-  'UPTON',
-  'VALLEY',
-  'VICTORIA',
-  'WAGONWHEEL',
-  'WAXAHACHIE',
-  'WHITETAIL',
-  'WILDHORSE',
-  'WINDMILL',
-  'YELLOWJACKET',
-  'ZAVALA',
-];
-
 type NodeKind = 'solar' | 'wind' | 'storage' | 'gas' | 'other';
 const SUFFIXES: Record<NodeKind, readonly string[]> = {
   solar: ['_SOLAR1', '_SOLAR2', '_SLR_RN', '_PV1', '_RN'],
@@ -205,23 +371,47 @@ const SUFFIXES: Record<NodeKind, readonly string[]> = {
   gas: ['_UNIT1', '_UNIT2', '_UNIT3', '_CC1', '_CT1', '_GT2', '_STG'],
   other: ['_RN', '_ALL', '_LD1'],
 };
+/** Farms need open country; the other kinds also sit in towns. */
+const NEEDS_FARM: Record<NodeKind, boolean> = {
+  solar: true,
+  wind: true,
+  storage: false,
+  gas: false,
+  other: false,
+};
 
-/** Share of nodes per zone and the mix of node kinds there (solar, wind, storage, gas, other). */
+/**
+ * Share of nodes per zone, the mix of node kinds there (solar, wind, storage, gas, other) and how
+ * far (degrees) a node strays from the place it is named after. Wind is a West and South-coast
+ * thing, gas crowds the load centres, storage is everywhere.
+ */
 const ZONE_MIX: readonly {
   zone: LoadZone;
   weight: number;
   kinds: readonly [number, number, number, number, number];
+  spread: number;
 }[] = [
-  { zone: 'LZ_WEST', weight: 0.24, kinds: [0.35, 0.35, 0.15, 0.1, 0.05] },
-  { zone: 'LZ_NORTH', weight: 0.22, kinds: [0.15, 0.05, 0.15, 0.5, 0.15] },
-  { zone: 'LZ_HOUSTON', weight: 0.15, kinds: [0.05, 0, 0.2, 0.6, 0.15] },
-  { zone: 'LZ_SOUTH', weight: 0.17, kinds: [0.2, 0.35, 0.15, 0.2, 0.1] },
-  { zone: 'LZ_LCRA', weight: 0.08, kinds: [0.3, 0.1, 0.15, 0.35, 0.1] },
-  { zone: 'LZ_CPS', weight: 0.06, kinds: [0.25, 0, 0.2, 0.45, 0.1] },
-  { zone: 'LZ_AEN', weight: 0.03, kinds: [0.3, 0, 0.2, 0.35, 0.15] },
-  { zone: 'LZ_RAYBN', weight: 0.05, kinds: [0.2, 0, 0.2, 0.4, 0.2] },
+  { zone: 'LZ_WEST', weight: 0.24, kinds: [0.35, 0.35, 0.15, 0.1, 0.05], spread: 0.15 },
+  { zone: 'LZ_NORTH', weight: 0.22, kinds: [0.17, 0.02, 0.16, 0.5, 0.15], spread: 0.06 },
+  { zone: 'LZ_HOUSTON', weight: 0.15, kinds: [0.05, 0, 0.2, 0.6, 0.15], spread: 0.04 },
+  { zone: 'LZ_SOUTH', weight: 0.17, kinds: [0.2, 0.35, 0.15, 0.2, 0.1], spread: 0.06 },
+  { zone: 'LZ_LCRA', weight: 0.08, kinds: [0.3, 0, 0.2, 0.4, 0.1], spread: 0.06 },
+  { zone: 'LZ_CPS', weight: 0.06, kinds: [0.25, 0, 0.2, 0.45, 0.1], spread: 0.04 },
+  { zone: 'LZ_AEN', weight: 0.03, kinds: [0.3, 0, 0.2, 0.35, 0.15], spread: 0.03 },
+  { zone: 'LZ_RAYBN', weight: 0.05, kinds: [0.2, 0, 0.2, 0.4, 0.2], spread: 0.06 },
 ];
 const KINDS: readonly NodeKind[] = ['solar', 'wind', 'storage', 'gas', 'other'];
+
+/**
+ * Nodes placed by hand: the two Comanche Peak units (nuclear, so rare they are not drawn at
+ * random), and ABILENE_ALL, kept exactly where earlier builds put it because saved links and the
+ * location page's test open it.
+ */
+const FIXED_NODES: readonly { name: string; zone: LoadZone; lat: number; lon: number }[] = [
+  { name: 'ABILENE_ALL', zone: 'LZ_WEST', lat: 33.1503, lon: -100.7753 },
+  { name: 'CPSES_UNIT1', zone: 'LZ_NORTH', lat: 32.2984, lon: -97.7853 },
+  { name: 'CPSES_UNIT2', zone: 'LZ_NORTH', lat: 32.2988, lon: -97.7847 },
+];
 
 export const NODE_COUNT = 640;
 const S_NODE = 71;
@@ -243,6 +433,18 @@ function pickWeighted<T>(items: readonly T[], weights: readonly number[], u: num
 }
 
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+
+export function areaContains(area: Area, lat: number, lon: number): boolean {
+  return lat >= area[0] && lat <= area[1] && lon >= area[2] && lon <= area[3];
+}
+
+/** The area of `zone` holding `place`, so a node strays from its place but never out of its zone. */
+function areaOf(zone: LoadZone, place: Place): Area {
+  const area = ZONE_AREAS[zone].find((a) => areaContains(a, place.lat, place.lon));
+  if (!area) throw new Error(`${place.word} lies outside ${zone}`);
+  return area;
+}
 
 /** A whole hour between two instants, chosen by `u`. */
 function hourBetween(from: Millis, to: Millis, u: number): Millis {
@@ -293,12 +495,23 @@ function buildDrafts(): Draft[] {
       priceZone: tie.zone,
     });
   }
+  const node = (name: string, zone: LoadZone, lat: number, lon: number): Draft => ({
+    ...base,
+    gsEntityId: `ercot-${name.toLowerCase()}`,
+    location: name,
+    locationType: 'Resource Node',
+    zone,
+    latitude: lat,
+    longitude: lon,
+    priceZone: zone,
+  });
+  for (const fixed of FIXED_NODES) drafts.push(node(fixed.name, fixed.zone, fixed.lat, fixed.lon));
   const seen = new Set<string>(drafts.map((d) => d.location));
   const retireFrom = Date.UTC(2023, 2, 1);
   const retireTo = Date.UTC(2025, 5, 30);
   const lateFrom = Date.UTC(2023, 1, 1);
   const lateTo = Date.UTC(2025, 5, 1);
-  for (let i = 0, made = 0; made < NODE_COUNT; i++) {
+  for (let i = 0, made = FIXED_NODES.length; made < NODE_COUNT; i++) {
     const u = (k: number): number => u2(S_NODE, i, k);
     const mix = pickWeighted(
       ZONE_MIX,
@@ -306,32 +519,29 @@ function buildDrafts(): Draft[] {
       u(0),
     );
     const kind = pickWeighted(KINDS, mix.kinds, u(1));
-    const name = `${pick(WORDS, u(2))}${pick(SUFFIXES[kind], u(3))}`;
+    const all = ZONE_PLACES[mix.zone];
+    const fitting = NEEDS_FARM[kind] ? all.filter((p) => p.farm) : all;
+    const place = pickWeighted(
+      fitting,
+      fitting.map((p) => p.weight),
+      u(2),
+    );
+    const name = `${place.word}${pick(SUFFIXES[kind], u(3))}`;
     if (seen.has(name)) continue;
     seen.add(name);
     made++;
-    const area = pick(ZONE_AREAS[mix.zone], u(4));
-    const lat = round4(area[0] + (area[1] - area[0]) * u(5));
-    const lon = round4(area[2] + (area[3] - area[2]) * u(6));
+    const area = areaOf(mix.zone, place);
+    const lat = round4(clamp(place.lat + mix.spread * (2 * u(5) - 1), area[0], area[1]));
+    const lon = round4(clamp(place.lon + mix.spread * (2 * u(6) - 1), area[2], area[3]));
+    const draft = node(name, mix.zone, lat, lon);
+    // About 5% of nodes retire mid-history; about a third of solar and storage are new builds.
     const fate = u(7);
-    let firstSeen: Millis = DATA_START;
-    let retiredAt: Millis | null = null;
     if (fate < 0.05) {
-      retiredAt = hourBetween(retireFrom, retireTo, u(8));
-    } else if ((kind === 'solar' || kind === 'storage') && fate < 0.4) {
-      firstSeen = hourBetween(lateFrom, lateTo, u(8));
+      draft.retiredAt = hourBetween(retireFrom, retireTo, u(8));
+    } else if ((kind === 'solar' || kind === 'storage') && fate < 0.34) {
+      draft.firstSeen = hourBetween(lateFrom, lateTo, u(8));
     }
-    drafts.push({
-      gsEntityId: `ercot-${name.toLowerCase()}`,
-      location: name,
-      locationType: 'Resource Node',
-      zone: mix.zone,
-      latitude: lat,
-      longitude: lon,
-      firstSeen,
-      retiredAt,
-      priceZone: mix.zone,
-    });
+    drafts.push(draft);
   }
   drafts.sort((a, b) => (a.location < b.location ? -1 : a.location > b.location ? 1 : 0));
   return drafts;

@@ -82,6 +82,12 @@ export function gauss3(stream: number, a: number, b: number, c: number): number 
   return gaussFromHash(hash3(stream, a, b, c));
 }
 
+const KNOT_SLOTS = 256;
+const knotStream = new Float64Array(KNOT_SLOTS).fill(Number.NaN);
+const knotIndex = new Float64Array(KNOT_SLOTS).fill(Number.NaN);
+const knotA = new Float64Array(KNOT_SLOTS);
+const knotB = new Float64Array(KNOT_SLOTS);
+
 /**
  * Smooth value noise in [0, 1): hashed knots every `periodMs`, cosine-interpolated, so a series
  * drifts like weather instead of jumping.
@@ -89,8 +95,21 @@ export function gauss3(stream: number, a: number, b: number, c: number): number 
 export function valueNoise(stream: number, t: number, periodMs: number): number {
   const i = Math.floor(t / periodMs);
   const f = (t - i * periodMs) / periodMs;
-  const a = u1(stream, i);
-  const b = u1(stream, i + 1);
+  // Consecutive rows of a series mostly fall between the same two knots: remember them per stream.
+  const slot = stream & (KNOT_SLOTS - 1);
+  let a: number;
+  let b: number;
+  if (knotStream[slot] === stream && knotIndex[slot] === i) {
+    a = knotA[slot] ?? 0;
+    b = knotB[slot] ?? 0;
+  } else {
+    a = u1(stream, i);
+    b = u1(stream, i + 1);
+    knotStream[slot] = stream;
+    knotIndex[slot] = i;
+    knotA[slot] = a;
+    knotB[slot] = b;
+  }
   const w = (1 - Math.cos(Math.PI * f)) * 0.5;
   return a + (b - a) * w;
 }

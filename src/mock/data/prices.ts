@@ -59,21 +59,60 @@ function energyPrice(t: Millis, slot: number): number {
   return climate.gasPrice(slot) * (6.5 + 11 * x * x);
 }
 
-/** Zone congestion bases at `t` written into `target` (length ZONES + 1). */
-function zoneBasis(t: Millis, slot: number, target: Float64Array): void {
-  const h = standardHour(t);
-  const night = 0.5 * (1 + Math.cos((TAU * (h - 3)) / 24));
-  const cf = windFactor(t, slot);
-  let sum = 0;
-  for (let z = 0; z < ZONES; z++) {
-    let b = 1.2 * signedNoise(S_CONGEST + z * 16, t, 6 * HOUR_MS);
-    if (z === WEST) b += -1.5 - 75 * Math.max(0, cf - 0.32) * night;
-    else if (z === HOUSTON) b += 0.5 + 3 * climate.summer(slot) * Math.exp(-(((h - 16) / 3) ** 2));
-    else b += 0.4;
-    target[z] = b;
-    sum += b;
+/**
+ * Zone congestion bases at one time, computed on first use: a location reads one zone (a hub
+ * average all of them), and a walk over one location should not pay for the other seven.
+ */
+class ZoneBasis {
+  private t = Number.NaN;
+  private hourIdx = 0;
+  private h = 0;
+  private night = 0;
+  private cf = Number.NaN;
+  /** Scale applied to every basis (day-ahead sees a damped congestion). */
+  private scale = 1;
+  private readonly values = new Float64Array(ZONES + 1);
+  private readonly known = new Uint8Array(ZONES + 1);
+
+  reset(t: Millis, hourIdx: number, scale: number): void {
+    this.t = t;
+    this.hourIdx = hourIdx;
+    this.scale = scale;
+    this.h = standardHour(t);
+    this.night = 0.5 * (1 + Math.cos((TAU * (this.h - 3)) / 24));
+    this.cf = Number.NaN;
+    this.known.fill(0);
   }
-  target[AVG] = sum / ZONES;
+
+  /** Basis of zone `z` before scaling: the formula of the model, zone by zone. */
+  private raw(z: number): number {
+    let b = 1.2 * signedNoise(S_CONGEST + z * 16, this.t, 6 * HOUR_MS);
+    // Read lazily, maybe after other hours have taken the climate cache slot: ask for it again.
+    const slot = z === WEST || z === HOUSTON ? hourSlot(this.hourIdx) : 0;
+    if (z === WEST) {
+      if (this.cf !== this.cf) this.cf = windFactor(this.t, slot);
+      b += -1.5 - 75 * Math.max(0, this.cf - 0.32) * this.night;
+    } else if (z === HOUSTON) b += 0.5 + 3 * climate.summer(slot) * Math.exp(-(((this.h - 16) / 3) ** 2));
+    else b += 0.4;
+    return b;
+  }
+
+  at(z: number): number {
+    if (this.known[z] === 1) return this.values[z] ?? 0;
+    let v: number;
+    if (z === AVG) {
+      let sum = 0;
+      for (let zz = 0; zz < ZONES; zz++) sum += this.raw(zz);
+      v = sum / ZONES;
+    } else {
+      v = this.raw(z);
+    }
+    // Scaling after the average, as the model defines the day-ahead basis.
+    if (this.scale !== 1) v *= this.scale;
+    this.values[z] = v;
+    this.known[z] = 1;
+    return v;
+  }
 }
 
 const spikeKeys = new Float64Array(64).fill(NaN);
@@ -103,7 +142,7 @@ class SystemCache {
   t = NaN;
   energy = 0;
   spike = 0;
-  readonly basis = new Float64Array(ZONES + 1);
+  readonly basis = new ZoneBasis();
 }
 
 const rt15 = new SystemCache();
@@ -120,7 +159,7 @@ function realTimeSystem(cache: SystemCache, t: Millis, stepMs: number, stream: n
     2 * signedNoise(S_SYS_DRIFT, t, 2 * HOUR_MS);
   const adder = scarcityAdder(hourIdx);
   cache.spike = adder === 0 ? 0 : adder * (0.55 + 0.45 * u2(S_SPIKE_SLOT, i, stream));
-  zoneBasis(t, hourSlot(hourIdx), cache.basis);
+  cache.basis.reset(t, hourIdx, 1);
   cache.t = t;
   return cache;
 }
@@ -131,8 +170,7 @@ function dayAheadSystem(t: Millis): SystemCache {
   const slot = hourSlot(hourIdx);
   da.energy = energyPrice(t + 30 * MINUTE_MS, slot) * (1 + 0.035 * gauss2(S_SYS_DA, hourIdx, 0)) + 0.8;
   da.spike = scarcityAdder(hourIdx) * 0.45;
-  zoneBasis(t + 30 * MINUTE_MS, slot, da.basis);
-  for (let z = 0; z <= ZONES; z++) da.basis[z] = (da.basis[z] ?? 0) * 0.8;
+  da.basis.reset(t + 30 * MINUTE_MS, hourIdx, 0.8);
   da.t = t;
   return da;
 }
@@ -140,7 +178,7 @@ function dayAheadSystem(t: Millis): SystemCache {
 function locationPrice(sys: SystemCache, loc: LocationDef, i: number, stream: number, noise: number): number {
   const k = loc.index;
   const z = zoneIdx[k] ?? AVG;
-  const basis = (sys.basis[z] ?? 0) * (z === WEST ? (westGain[k] ?? 1) : 1);
+  const basis = sys.basis.at(z) * (z === WEST ? (westGain[k] ?? 1) : 1);
   const p =
     sys.energy +
     sys.spike +

@@ -6,12 +6,14 @@
  * backwards.
  */
 import type { CellValue, ColumnType, DatasetColumn, Meta } from '@/api/types';
+import { countRows } from '@/mock/data/counting';
 import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { encodeCursor } from './paging';
 import type { QueryPlan, ResamplePlan } from './plan';
 import { ApiProblem } from './problem';
-import { bucketer, fixedBucketMs, RESAMPLE_FUNCTION_DEFS, type Bucket } from './resample';
-import { formatUtcIso } from './time';
+import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } from './resample';
+import { numericColumns, valueCache, type ValueBlock } from './valueCache';
+import { formatIsoFast } from './isoFormat';
 
 /** More candidate rows than this (time range × locations × vintages) and a query is refused. */
 export const SCAN_LIMIT = 10_000_000;
@@ -39,6 +41,8 @@ export interface QueryResult {
 type Dir = 1 | -1;
 type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null) => boolean;
 
+const DAY_MS = 86_400_000;
+
 const tooLarge = (): ApiProblem => new ApiProblem(422, SCAN_TOO_LARGE);
 
 /** The part of the grid a plan selects, with its walkers. */
@@ -49,7 +53,7 @@ class Grid {
   kLo: number;
   kHi: number;
   private readonly now: Millis;
-  private readonly locations: readonly LocationDef[] | null;
+  readonly locations: readonly LocationDef[] | null;
   /** Grid indices at which the set of active locations changes, ascending. */
   private readonly changes: number[];
   private segment: { from: number; to: number; active: readonly (LocationDef | null)[] } | null = null;
@@ -80,7 +84,7 @@ class Grid {
   }
 
   /** First grid index at or after `t`. */
-  private kAt(t: Millis): number {
+  kAt(t: Millis): number {
     return Math.ceil((t - this.first) / this.step);
   }
 
@@ -177,6 +181,9 @@ class Grid {
       }
       return n;
     }
+    // Closed form (contract's counting rules): the guard must not cost more with a longer history.
+    if (!this.locations)
+      return countRows(this.def, this.timeAt(this.kLo), this.timeAt(this.kHi) + this.step, this.now).rows;
     const vintages = this.def.vintages;
     let n = 0;
     for (let k = this.kLo; k <= this.kHi && n <= cap; k++) {
@@ -237,14 +244,29 @@ class Grid {
   }
 }
 
-/** Collects source rows into buckets and emits finished buckets' rows in output order. */
+interface Group {
+  key: RawCell[];
+  aggregates: Accumulator[];
+}
+
+interface OpenBucket {
+  bucket: Bucket;
+  /** Groups by their key cells, one Map level per group column (no key strings per row). */
+  index: Map<RawCell, unknown>;
+  groups: Group[];
+}
+
+/**
+ * Collects source rows into buckets and emits finished buckets' rows in output order. Rows arrive
+ * in time order (or reverse), so the open buckets form a short list in walking order and only its
+ * head can finish; each group keeps running aggregates rather than its rows.
+ */
 class Resampler {
-  private readonly open = new Map<
-    Millis,
-    { bucket: Bucket; groups: Map<string, { key: RawCell[]; values: number[][] }> }
-  >();
+  /** Open buckets in walking order. */
+  private readonly open: OpenBucket[] = [];
   private readonly bucketOf: (t: Millis) => Bucket;
   private readonly fineMs: number | null;
+  private readonly reach: number;
 
   constructor(
     private readonly plan: ResamplePlan,
@@ -256,35 +278,67 @@ class Resampler {
     const fixed = fixedBucketMs(plan.frequency);
     // Finer than the grid: each source value is repeated into every bucket its interval covers.
     this.fineMs = fixed !== null && fixed < grid.step ? fixed : null;
+    this.reach = this.fineMs === null ? 1 : grid.step;
   }
 
-  private bucketsOf(t: Millis): Bucket[] {
-    const first = this.bucketOf(t);
-    if (this.fineMs === null) return [first];
-    const out: Bucket[] = [];
-    for (let s = first.start; s < t + this.grid.step; s += this.fineMs)
-      out.push({ start: s, end: s + this.fineMs });
-    return out;
+  /** The open bucket starting at `start`; a new one goes last, as rows never reach back past open ones. */
+  private openBucket(start: Millis, end: Millis): OpenBucket {
+    for (let i = this.open.length - 1; i >= 0; i--) {
+      const o = this.open[i];
+      if (o === undefined || (this.dir > 0 ? o.bucket.start < start : o.bucket.start > start)) break;
+      if (o.bucket.start === start) return o;
+    }
+    const o: OpenBucket = { bucket: { start, end }, index: new Map(), groups: [] };
+    this.open.push(o);
+    return o;
+  }
+
+  private groupOf(o: OpenBucket, row: readonly RawCell[]): Group {
+    const by = this.plan.groupBy;
+    let level = o.index;
+    for (let g = 0; g < by.length - 1; g++) {
+      const cell = row[by[g] ?? -1] ?? null;
+      let next = level.get(cell) as Map<RawCell, unknown> | undefined;
+      if (!next) {
+        next = new Map();
+        level.set(cell, next);
+      }
+      level = next;
+    }
+    const last = by.length === 0 ? null : (row[by[by.length - 1] ?? -1] ?? null);
+    let group = level.get(last) as Group | undefined;
+    if (!group) {
+      group = {
+        key: by.map((i) => row[i] ?? null),
+        aggregates: this.plan.values.map(() => new Accumulator(this.plan.fn, this.dir < 0)),
+      };
+      level.set(last, group);
+      o.groups.push(group);
+    }
+    return group;
+  }
+
+  private addTo(o: OpenBucket, row: readonly RawCell[]): void {
+    const group = this.groupOf(o, row);
+    const values = this.plan.values;
+    for (let c = 0; c < values.length; c++) {
+      const v = row[values[c] ?? -1];
+      if (typeof v === 'number') group.aggregates[c]?.add(v);
+    }
   }
 
   add(t: Millis, row: readonly RawCell[]): void {
-    const key = this.plan.groupBy.map((i) => row[i] ?? null);
-    const keyText = key.map((v) => (v === null ? '\u0001' : `${typeof v}:${String(v)}`)).join('\u0000');
-    for (const bucket of this.bucketsOf(t)) {
-      let entry = this.open.get(bucket.start);
-      if (!entry) {
-        entry = { bucket, groups: new Map() };
-        this.open.set(bucket.start, entry);
-      }
-      let group = entry.groups.get(keyText);
-      if (!group) {
-        group = { key, values: this.plan.values.map(() => []) };
-        entry.groups.set(keyText, group);
-      }
-      for (let c = 0; c < this.plan.values.length; c++) {
-        const v = row[this.plan.values[c] ?? -1];
-        if (typeof v === 'number') group.values[c]?.push(v);
-      }
+    const first = this.bucketOf(t);
+    if (this.fineMs === null) {
+      this.addTo(this.openBucket(first.start, first.end), row);
+      return;
+    }
+    // Every fine bucket the interval [t, t + step) touches, in walking order.
+    const fine = this.fineMs;
+    const count = Math.ceil((t + this.grid.step - first.start) / fine);
+    for (let j = 0; j < count; j++) {
+      const s = first.start + (this.dir > 0 ? j : count - 1 - j) * fine;
+      this.addTo(this.openBucket(s, s + fine), row);
     }
   }
 
@@ -293,23 +347,138 @@ class Resampler {
    * stops when `emit` says so and returns false then.
    */
   flush(t: Millis | null, emit: (row: RawCell[]) => boolean): boolean {
-    const reach = this.fineMs === null ? 1 : this.grid.step;
-    const done = [...this.open.values()].filter(
-      ({ bucket }) => t === null || (this.dir > 0 ? bucket.end <= t : bucket.start >= t + reach),
-    );
-    done.sort((a, b) => (a.bucket.start - b.bucket.start) * this.dir);
-    const fn = RESAMPLE_FUNCTION_DEFS[this.plan.fn];
-    for (const { bucket, groups } of done) {
-      this.open.delete(bucket.start);
-      const ordered = [...groups.values()].sort((a, b) => compareKeys(a.key, b.key) * this.dir);
+    for (;;) {
+      const o = this.open[0];
+      if (!o) return true;
+      const done = t === null || (this.dir > 0 ? o.bucket.end <= t : o.bucket.start >= t + this.reach);
+      if (!done) return true;
+      this.open.shift();
+      const ordered = o.groups.sort((a, b) => compareKeys(a.key, b.key) * this.dir);
       for (const g of ordered) {
-        // Values arrive in walking order; `first`/`last` mean time order whatever `order` says.
-        const aggregates = g.values.map((vs) => fn.apply(this.dir > 0 ? vs : vs.reverse()));
-        if (!emit([bucket.start, bucket.end, ...g.key, ...aggregates])) return false;
+        const row: RawCell[] = [o.bucket.start, o.bucket.end, ...g.key];
+        for (const a of g.aggregates) row.push(a.result());
+        if (!emit(row)) return false;
       }
     }
-    return true;
   }
+}
+
+/** A series of the grid (one location, or the dataset itself) with the grid indices it has rows at. */
+interface Series {
+  loc: LocationDef | null;
+  key: RawCell[];
+  kFrom: number;
+  kTo: number;
+  /** The cache block read last, by UTC day: consecutive buckets mostly share one. */
+  day: number;
+  block: ValueBlock | null;
+}
+
+/**
+ * The series of a resampled query when each output group is exactly one series and no row filter
+ * applies, sorted by group key; null when the rows must be walked one by one instead.
+ */
+function seriesOf(grid: Grid, plan: QueryPlan, rs: ResamplePlan): Series[] | null {
+  const def = grid.def;
+  const fixed = fixedBucketMs(rs.frequency);
+  if (plan.rowFilter || def.vintages || (fixed !== null && fixed < grid.step)) return null;
+  const sub =
+    def.subseriesColumn === null ? -1 : def.columns.findIndex((c) => c.name === def.subseriesColumn);
+  const byLocation = rs.groupBy.length === 1 && rs.groupBy[0] === sub && grid.locations !== null;
+  const single = rs.groupBy.length === 0 && (grid.locations === null || grid.locations.length <= 1);
+  if (!byLocation && !single) return null;
+  const series: Series[] = (grid.locations ?? [null]).map((loc) => ({
+    loc,
+    key: byLocation && loc ? [loc.location] : [],
+    kFrom: loc ? Math.max(grid.kLo, grid.kAt(loc.firstSeen)) : grid.kLo,
+    kTo: loc?.retiredAt != null ? Math.min(grid.kHi, grid.kAt(loc.retiredAt) - 1) : grid.kHi,
+    day: Number.NaN,
+    block: null,
+  }));
+  return series.sort((a, b) => compareKeys(a.key, b.key));
+}
+
+/** Grows a scratch buffer to at least `n` slots. */
+function ensure(buf: Float64Array, n: number): Float64Array {
+  return buf.length >= n ? buf : new Float64Array(Math.max(n, buf.length * 2));
+}
+
+/**
+ * Resamples straight from the value cache: each (bucket, series) is a contiguous run of grid
+ * indices, so its values are copied out of the day blocks and aggregated without building rows.
+ * Emits in the same order, with the same arithmetic, as the row-by-row Resampler.
+ */
+function resampleSeries(
+  grid: Grid,
+  plan: QueryPlan,
+  rs: ResamplePlan,
+  series: Series[],
+  dir: Dir,
+  emit: (row: RawCell[]) => boolean,
+  skip: () => boolean,
+): void {
+  const def = grid.def;
+  const bucketOf = bucketer(rs.frequency, plan.zone);
+  const numeric = numericColumns(def);
+  const columns = rs.values.map((i) => numeric.indexOf(i));
+  const ordered = dir > 0 ? series : [...series].reverse();
+  let values: Float64Array = new Float64Array(0);
+  let scratch: Float64Array = new Float64Array(0);
+
+  /** The block of `s` holding grid indices [k, dayEnd], dayEnd the last index of k's UTC day. */
+  const blockAt = (s: Series, k: number, dayEnd: number): ValueBlock => {
+    const t = grid.timeAt(k);
+    const day = Math.floor(t / DAY_MS);
+    if (day !== s.day || !s.block || !covers(s.block, t, grid.timeAt(dayEnd), grid.step)) {
+      s.block = valueCache.block(def, s.loc, grid.first, day, t, grid.timeAt(dayEnd));
+      s.day = day;
+    }
+    return s.block;
+  };
+  const slot = (block: ValueBlock, col: number, k: number): number =>
+    col * block.n + Math.round((grid.timeAt(k) - block.t0) / grid.step);
+  const lastOfDay = (k: number): number => grid.kAt((Math.floor(grid.timeAt(k) / DAY_MS) + 1) * DAY_MS) - 1;
+
+  /** Aggregate of column `col` over grid indices [a, b] of a series: in place when one block holds them. */
+  const aggregate = (s: Series, col: number, a: number, b: number): number | null => {
+    const dayEnd = lastOfDay(a);
+    if (b <= dayEnd) {
+      const block = blockAt(s, a, b);
+      const at = slot(block, col, a);
+      return aggregateSlots(rs.fn, block.values, at, at + b - a + 1, scratch);
+    }
+    for (let k = a; k <= b;) {
+      const end = Math.min(b, lastOfDay(k));
+      const block = blockAt(s, k, end);
+      const at = slot(block, col, k);
+      values.set(block.values.subarray(at, at + end - k + 1), k - a);
+      k = end + 1;
+    }
+    return aggregateSlots(rs.fn, values, 0, b - a + 1, scratch);
+  };
+
+  let k = dir > 0 ? grid.kLo : grid.kHi;
+  while (k >= grid.kLo && k <= grid.kHi) {
+    const bucket = bucketOf(grid.timeAt(k));
+    const lo = dir > 0 ? k : Math.max(grid.kLo, grid.kAt(bucket.start));
+    const hi = dir > 0 ? Math.min(grid.kHi, grid.kAt(bucket.end) - 1) : k;
+    for (const s of ordered) {
+      const a = Math.max(lo, s.kFrom);
+      const b = Math.min(hi, s.kTo);
+      if (a > b) continue;
+      if (skip()) continue;
+      values = ensure(values, b - a + 1);
+      scratch = ensure(scratch, b - a + 1);
+      const row: RawCell[] = [bucket.start, bucket.end, ...s.key];
+      for (const col of columns) row.push(aggregate(s, col, a, b));
+      if (!emit(row)) return;
+    }
+    k = dir > 0 ? hi + 1 : lo - 1;
+  }
+}
+
+function covers(block: ValueBlock, lo: Millis, hi: Millis, step: number): boolean {
+  return Math.round((lo - block.t0) / step) >= block.from && Math.round((hi - block.t0) / step) < block.to;
 }
 
 function compareCells(a: RawCell, b: RawCell): number {
@@ -363,7 +532,12 @@ export function executeQuery(plan: QueryPlan, now: Millis): QueryResult {
   const page: RawCell[][] = [];
 
   if (want > 0 && !grid.empty) {
-    if (plan.resample) {
+    const series = plan.resample ? seriesOf(grid, plan, plan.resample) : null;
+    if (plan.resample && series) {
+      let skipped = 0;
+      const skip = (): boolean => skipped < plan.offset && ++skipped > 0;
+      resampleSeries(grid, plan, plan.resample, series, dir, (row) => page.push(row) < want, skip);
+    } else if (plan.resample) {
       const resampler = new Resampler(plan.resample, grid, dir, plan.zone);
       let skipped = 0;
       const emit = (row: RawCell[]): boolean => {
@@ -403,7 +577,7 @@ export function executeQuery(plan: QueryPlan, now: Millis): QueryResult {
   }
 
   const hasNextPage = page.length > count;
-  const rows = page.slice(0, count).map((row) => formatRow(row, plan));
+  const rows = formatRows(page, count, plan);
   return {
     columns: plan.columns.map(({ name, type, unit, description }) => ({ name, type, unit, description })),
     rows,
@@ -426,10 +600,28 @@ export function executeQuery(plan: QueryPlan, now: Millis): QueryResult {
   };
 }
 
-function formatRow(row: readonly RawCell[], plan: QueryPlan): CellValue[] {
-  return plan.columns.map((c) => {
-    const v = row[c.source] ?? null;
-    if (c.type !== 'TIMESTAMP' || typeof v !== 'number') return v;
-    return c.local ? plan.zone.formatLocal(v) : formatUtcIso(v);
+type CellWriter = (v: RawCell) => CellValue;
+
+/** One writer per output column, decided once per page rather than once per cell. */
+function cellWriters(plan: QueryPlan): CellWriter[] {
+  const zone = plan.zone;
+  return plan.columns.map((c): CellWriter => {
+    if (c.type !== 'TIMESTAMP') return (v) => v;
+    return c.local
+      ? (v) => (typeof v === 'number' ? formatIsoFast(v, zone.offsetMinutes(v)) : v)
+      : (v) => (typeof v === 'number' ? formatIsoFast(v, 0) : v);
   });
+}
+
+function formatRows(page: readonly (readonly RawCell[])[], count: number, plan: QueryPlan): CellValue[][] {
+  const writers = cellWriters(plan);
+  const sources = plan.columns.map((c) => c.source);
+  const out: CellValue[][] = new Array<CellValue[]>(Math.min(count, page.length));
+  for (let r = 0; r < out.length; r++) {
+    const row = page[r] ?? [];
+    const cells: CellValue[] = new Array<CellValue>(writers.length);
+    for (let c = 0; c < writers.length; c++) cells[c] = writers[c]?.(row[sources[c] ?? -1] ?? null) ?? null;
+    out[r] = cells;
+  }
+  return out;
 }

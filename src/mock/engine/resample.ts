@@ -117,18 +117,21 @@ export function bucketer(f: Frequency, zone: Zone): (t: Millis) => Bucket {
   };
 }
 
+/** A group's non-null values in time order: a plain array, or a typed array from the value cache. */
+type Values = readonly number[] | Float64Array;
+
 interface FunctionDef {
   /** The aggregate of the non-null values of one group, in time order. */
-  apply: (values: readonly number[]) => number | null;
+  apply: (values: Values) => number | null;
 }
 
-function sum(values: readonly number[]): number {
+function sum(values: Values): number {
   let s = 0;
   for (const v of values) s += v;
   return s;
 }
 
-function sampleVariance(values: readonly number[]): number | null {
+function sampleVariance(values: Values): number | null {
   if (values.length < 2) return null;
   const mean = sum(values) / values.length;
   let sq = 0;
@@ -136,7 +139,7 @@ function sampleVariance(values: readonly number[]): number | null {
   return sq / (values.length - 1);
 }
 
-function extreme(values: readonly number[], pick: (a: number, b: number) => number): number | null {
+function extreme(values: Values, pick: (a: number, b: number) => number): number | null {
   if (values.length === 0) return null;
   let best = values[0] ?? 0;
   for (const v of values) best = pick(best, v);
@@ -168,6 +171,134 @@ export const RESAMPLE_FUNCTION_DEFS = {
   },
   variance: { apply: sampleVariance },
 } as const satisfies Record<ResampleFunction, FunctionDef>;
+
+/**
+ * The aggregate of slots [from, to) of `values`, NaN meaning null, bit-identical to aggregating
+ * the rows one by one: running totals where order of addition is time order anyway, otherwise the
+ * non-null values compacted into `scratch` (at least `to − from` long) for the functions above.
+ */
+export function aggregateSlots(
+  fn: ResampleFunction,
+  values: Float64Array,
+  from: number,
+  to: number,
+  scratch: Float64Array,
+): number | null {
+  if (fn === 'median' || fn === 'stddev' || fn === 'variance') {
+    let m = 0;
+    for (let i = from; i < to; i++) {
+      const v = values[i] ?? Number.NaN;
+      if (v === v) scratch[m++] = v;
+    }
+    return RESAMPLE_FUNCTION_DEFS[fn].apply(scratch.subarray(0, m));
+  }
+  // Running totals in time order: the same additions and comparisons as the functions above.
+  let n = 0;
+  let total = 0;
+  let lo = 0;
+  let hi = 0;
+  let first = 0;
+  let last = 0;
+  for (let i = from; i < to; i++) {
+    const v = values[i] ?? Number.NaN;
+    if (v !== v) continue;
+    if (n === 0) {
+      lo = v;
+      hi = v;
+      first = v;
+    } else {
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    total += v;
+    last = v;
+    n++;
+  }
+  if (fn === 'count') return n;
+  if (n === 0) return null;
+  switch (fn) {
+    case 'mean':
+      return total / n;
+    case 'sum':
+      return total;
+    case 'min':
+      return lo;
+    case 'max':
+      return hi;
+    case 'first':
+      return first;
+    default:
+      return last;
+  }
+}
+
+/** Functions whose result depends on more than running totals: they need every value kept. */
+const NEEDS_VALUES: ReadonlySet<ResampleFunction> = new Set(['median', 'stddev', 'variance']);
+/** Floating-point sums depend on the order of addition: walking backwards must keep values to add them forwards. */
+const ORDER_SENSITIVE: ReadonlySet<ResampleFunction> = new Set(['mean', 'sum']);
+
+/**
+ * The running aggregate of one group's column. Values arrive in walking order (`reversed` when the
+ * query walks backwards); the result equals RESAMPLE_FUNCTION_DEFS applied to them in time order.
+ */
+export class Accumulator {
+  private n = 0;
+  private total = 0;
+  private lo = 0;
+  private hi = 0;
+  private firstSeen = 0;
+  private lastSeen = 0;
+  private readonly kept: number[] | null;
+
+  constructor(
+    private readonly fn: ResampleFunction,
+    private readonly reversed: boolean,
+  ) {
+    this.kept = NEEDS_VALUES.has(fn) || (reversed && ORDER_SENSITIVE.has(fn)) ? [] : null;
+  }
+
+  add(v: number): void {
+    if (this.kept) {
+      this.kept.push(v);
+      return;
+    }
+    if (this.n === 0) {
+      this.lo = v;
+      this.hi = v;
+      this.firstSeen = v;
+    } else {
+      this.lo = Math.min(this.lo, v);
+      this.hi = Math.max(this.hi, v);
+    }
+    this.total += v;
+    this.lastSeen = v;
+    this.n++;
+  }
+
+  result(): number | null {
+    if (this.kept)
+      return RESAMPLE_FUNCTION_DEFS[this.fn].apply(this.reversed ? this.kept.reverse() : this.kept);
+    if (this.n === 0) return this.fn === 'count' ? 0 : null;
+    switch (this.fn) {
+      case 'mean':
+        return this.total / this.n;
+      case 'sum':
+        return this.total;
+      case 'min':
+        return this.lo;
+      case 'max':
+        return this.hi;
+      case 'count':
+        return this.n;
+      case 'first':
+        return this.reversed ? this.lastSeen : this.firstSeen;
+      case 'last':
+        return this.reversed ? this.firstSeen : this.lastSeen;
+      default:
+        return RESAMPLE_FUNCTION_DEFS[this.fn].apply([]);
+    }
+  }
+}
 
 /** `resample_function`: default `mean`; unknown → 400. */
 export function resolveResampleFunction(text: string | undefined): ResampleFunction {

@@ -234,10 +234,4 @@ describe('GET /v1/pricing_locations', () => {
     }
     expect((await list('?page_size=5000')).items).toHaveLength(ALL.length);
   });
-
-  it('answers a list with facets in well under 50 ms', async () => {
-    const started = performance.now();
-    for (let i = 0; i < 100; i++) await list(`?search=${i % 10}&sort_column=latitude&sort_order=desc`);
-    expect((performance.now() - started) / 100).toBeLessThan(50);
-  });
 });

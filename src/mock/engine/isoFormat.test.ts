@@ -1,0 +1,26 @@
+import fc from 'fast-check';
+import { formatIsoFast } from './isoFormat';
+import { formatIso } from './time';
+
+describe('formatIsoFast', () => {
+  it('writes exactly what formatIso writes, for any instant and offset', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -62_000_000_000_000, max: 253_000_000_000_000 }),
+        fc.integer({ min: -14 * 60, max: 14 * 60 }),
+        (ms, offset) => {
+          expect(formatIsoFast(ms, offset)).toBe(formatIso(ms, offset));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees across day changes and sub-second instants of consecutive calls', () => {
+    const start = Date.UTC(2024, 2, 9, 23, 59, 58, 500);
+    for (let i = 0; i < 5000; i++) {
+      const ms = start + i * 250;
+      expect(formatIsoFast(ms, i % 2 === 0 ? -300 : 330)).toBe(formatIso(ms, i % 2 === 0 ? -300 : 330));
+    }
+  });
+});
