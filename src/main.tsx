@@ -4,7 +4,7 @@ import { demoBaseUrl, getConnection, subscribeConnection } from '@/api/connectio
 import { createQueryClient } from '@/api/queryClient';
 import { App } from '@/app/App';
 import { getDemoMockState, setDemoMockState } from '@/app/demoMockStatus';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter, preloadRoute } from '@/app/router';
 import { applyTheme } from '@/app/theme';
 import '@/app/styles.css';
 
@@ -34,6 +34,8 @@ async function startDemoBackend(): Promise<boolean> {
 async function boot(): Promise<void> {
   applyTheme();
   const queryClient = createQueryClient();
+  // The first page's code downloads while the demo backend starts, not after it.
+  preloadRoute(window.location.pathname);
   if (getConnection().mode === 'demo') await startDemoBackend();
 
   subscribeConnection(() => {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { describeBackend, useConnection } from '@/api/connection';
 import { useDemoMockState } from '@/app/demoMockStatus';
@@ -50,9 +50,55 @@ function ThemeSwitch() {
   );
 }
 
+/** How long a new page may take to show its heading before focus stays on `<main>`. */
+const HEADING_WAIT_MS = 5_000;
+
+/**
+ * After a client-side navigation, focus would stay on the link that was activated, now gone or
+ * off-screen, and a screen reader would hear nothing. So focus moves to the new page's `<main>`,
+ * then to its h1 once that renders (lazy pages and data arrive later), and the h1 is announced.
+ * Only the path counts: filters that rewrite the query string must not steal focus.
+ */
+function useFocusOnNavigation(pathname: string): string {
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = document.getElementById('main');
+    if (main === null) return;
+    main.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+
+    const focusHeading = (): boolean => {
+      const heading = main.querySelector('h1');
+      if (heading === null) return false;
+      // The user may have moved on (Tab, a click) while the page loaded; leave their focus alone.
+      if (document.activeElement === main) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+      setAnnouncement(heading.textContent);
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [pathname]);
+  return announcement;
+}
+
 export function Layout() {
   const location = useLocation();
   const navigation = useNavigation();
+  const announcement = useFocusOnNavigation(location.pathname);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -88,6 +134,9 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+        {announcement}
+      </p>
     </div>
   );
 }

@@ -14,8 +14,27 @@ export function neutraliseText(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
 function quote(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * Whether text needs a formula prefix or quotes, by its character codes: a million-row export
+ * checks every text cell, and most (timestamps, location names) need neither.
+ */
+function isPlainText(text: string): boolean {
+  const first = text.charCodeAt(0);
+  // = + - @ \t \r
+  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13)
+    return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // " , \r \n
+    if (c === 34 || c === 44 || c === 13 || c === 10) return false;
+  }
+  return true;
 }
 
 /** One cell: null → empty, numbers and booleans as written, text neutralised then quoted. */
@@ -23,12 +42,14 @@ export function csvField(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return quote(neutraliseText(value));
+  return isPlainText(value) ? value : quote(neutraliseText(value));
 }
 
 /** One line, with its `\n`. */
 export function csvLine(values: readonly (CellValue | undefined)[]): string {
-  return `${values.map(csvField).join(',')}\n`;
+  let line = '';
+  for (let i = 0; i < values.length; i++) line += i === 0 ? csvField(values[i]) : `,${csvField(values[i])}`;
+  return `${line}\n`;
 }
 
 /** Header line (names are text too, so they are neutralised like any cell). */

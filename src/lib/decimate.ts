@@ -19,6 +19,9 @@ export function decimateMinMax<P extends Point>(points: readonly P[], buckets: n
   const last = points[points.length - 1];
   if (!first || !last) return [];
   const span = last.x - first.x;
+  // One multiply per point instead of a subtract-divide-multiply.
+  const perX = span > 0 ? n / span : 0;
+  const x0 = first.x;
   const out: P[] = [];
   let bucket = -1;
   let min: P | undefined;
@@ -30,7 +33,7 @@ export function decimateMinMax<P extends Point>(points: readonly P[], buckets: n
     else out.push(max, min);
   };
   for (const p of points) {
-    const b = span > 0 ? Math.min(n - 1, Math.floor(((p.x - first.x) / span) * n)) : 0;
+    const b = Math.min(n - 1, Math.floor((p.x - x0) * perX));
     if (b !== bucket) {
       flush();
       bucket = b;

@@ -3,6 +3,9 @@
  * @playwright/test cannot download its browsers here. Journey files call `test()` at import time;
  * run.ts imports them, then runs every registered test in a fresh browser context.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 
 export interface JourneyContext {
@@ -41,12 +44,30 @@ export function setCurrentFile(file: string): void {
   currentFile = file;
 }
 
+/** What the CSP guard writes to the console; the runner fails a journey on any console error. */
+export const CSP_VIOLATION_PREFIX = 'Content-Security-Policy violation:';
+
+/*
+ * Chromium reports a violation in the console too, but only through its log domain, whose wording
+ * and level vary; a listener in the page makes every violation one console.error the runner sees.
+ * Playwright's init scripts are exempt from the page's CSP, so the guard itself is never blocked.
+ */
+const CSP_GUARD = `document.addEventListener('securitypolicyviolation', (event) => {
+  console.error(${JSON.stringify(CSP_VIOLATION_PREFIX)} + ' ' + event.effectiveDirective + ' refused ' +
+    (event.blockedURI || 'inline code') + (event.sourceFile ? ' in ' + event.sourceFile + ':' + event.lineNumber : ''));
+}, true);`;
+
 export function test(
   name: string,
   fn: (ctx: JourneyContext) => Promise<void>,
   options: TestOptions = {},
 ): void {
-  registry.push({ name, file: currentFile, fn, options });
+  // Every journey, whoever wrote it, fails on a CSP violation.
+  const guarded = async (ctx: JourneyContext): Promise<void> => {
+    await ctx.context.addInitScript(CSP_GUARD);
+    await fn(ctx);
+  };
+  registry.push({ name, file: currentFile, fn: guarded, options });
 }
 
 export function registeredTests(): readonly RegisteredTest[] {
@@ -71,4 +92,123 @@ export async function eventually<T>(
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility: axe-core in the page.
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  /** CSS targets of the offending nodes (the first few). */
+  targets: string[];
+}
+
+export interface AxeFigures {
+  /** Which page and state, e.g. "catalog loaded (dark)". */
+  state: string;
+  violations: number;
+  serious: number;
+  critical: number;
+  passes: number;
+  findings: AxeFinding[];
+}
+
+const AXE_REPORT = fileURLToPath(new URL('../../test-results/axe.json', import.meta.url));
+const axeFigures: AxeFigures[] = [];
+
+/**
+ * Runs axe on the page as it is now and records the figures in `test-results/axe.json`.
+ * Returns every violation; `assertAccessible` fails on the serious and critical ones.
+ */
+export async function axe(page: Page, state: string): Promise<AxeFigures> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const findings = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? 'unknown',
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  }));
+  const figures: AxeFigures = {
+    state,
+    violations: findings.length,
+    serious: findings.filter((f) => f.impact === 'serious').length,
+    critical: findings.filter((f) => f.impact === 'critical').length,
+    passes: results.passes.length,
+    findings,
+  };
+  axeFigures.push(figures);
+  mkdirSync(fileURLToPath(new URL('../../test-results', import.meta.url)), { recursive: true });
+  writeFileSync(AXE_REPORT, `${JSON.stringify(axeFigures, null, 2)}\n`);
+  return figures;
+}
+
+/** Fails when axe finds any serious or critical violation in the page's current state. */
+export async function assertAccessible(page: Page, state: string): Promise<AxeFigures> {
+  const figures = await axe(page, state);
+  const bad = figures.findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+  if (bad.length > 0) {
+    const lines = bad.map((f) => `  ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join('\n    ')}`);
+    throw new Error(`axe: ${bad.length} serious or critical violations on ${state}:\n${lines.join('\n')}`);
+  }
+  return figures;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editing the demo API's answers.
+
+export interface DemoApiAnswer {
+  url: URL;
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** What to serve instead; `json` wins over `text`. Return undefined to serve the answer as it is. */
+export interface DemoApiReplacement {
+  status?: number;
+  json?: unknown;
+  text?: string;
+}
+
+/*
+ * The built-in demo API is answered by msw's service worker, and Playwright cannot route a request
+ * a service worker answers. So the page gets no service worker, and the same mock handlers answer
+ * over real HTTP (the runner's API) instead: the answers are the real ones, edited by the journey.
+ */
+const NO_SERVICE_WORKER = 'delete Navigator.prototype.serviceWorker;';
+
+/**
+ * Serves every `/demo-api/…` request from the HTTP mock, passing each answer through `edit`.
+ * Call before the first `page.goto`. The status line then says the built-in demo data could not
+ * start (no service worker), which is expected.
+ */
+export async function routeDemoApi(
+  { context, apiUrl }: Pick<JourneyContext, 'context' | 'apiUrl'>,
+  edit: (answer: DemoApiAnswer) => DemoApiReplacement | undefined,
+): Promise<void> {
+  await context.addInitScript(NO_SERVICE_WORKER);
+  await context.route('**/demo-api/**', async (route) => {
+    const url = new URL(route.request().url());
+    const target = `${apiUrl}${url.pathname.replace(/^\/demo-api/, '')}${url.search}`;
+    const response = await route.fetch({ url: target });
+    const answer: DemoApiAnswer = {
+      url,
+      status: response.status(),
+      contentType: response.headers()['content-type'] ?? '',
+      text: await response.text(),
+    };
+    const replacement = edit(answer);
+    if (replacement === undefined) {
+      await route.fulfill({ response });
+      return;
+    }
+    const status = replacement.status ?? answer.status;
+    if (replacement.json !== undefined) {
+      await route.fulfill({ response, status, json: replacement.json });
+    } else {
+      await route.fulfill({ response, status, body: replacement.text ?? answer.text });
+    }
+  });
 }

@@ -13,7 +13,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { registeredTests, setCurrentFile, type RegisteredTest } from './harness.ts';
@@ -76,7 +76,7 @@ function findChromium(): string {
 }
 
 function build(): void {
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(ROOT, DIST, 'index.html'))) {
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(resolve(ROOT, DIST, 'index.html'))) {
     console.log(`Reusing ${DIST}/ (E2E_SKIP_BUILD=1)`);
     return;
   }

@@ -27,7 +27,7 @@ describe('LazyTimeSeriesChart', () => {
         formatTime={(ms) => new Date(ms).toISOString()}
       />,
     );
-    expect(await screen.findByRole('img', { name: 'spp over time' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'spp over time' })).toBeInTheDocument();
     const west = screen.getByRole('checkbox', { name: 'HB_WEST' });
     expect(west).toBeChecked();
     await user.click(west);

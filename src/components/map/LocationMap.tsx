@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
-import { svg, type PathOptions } from 'leaflet';
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { latLng, svg, type PathOptions } from 'leaflet';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   CircleMarker,
@@ -16,7 +16,9 @@ import {
 } from 'react-leaflet';
 import { basemapOptions, type BasemapKind } from './basemap';
 import { clusterRadius, createClusterIndex, type Bounds, type ClusterItem, type MapPoint } from './clusters';
+import { countDrawn, describeDrawn, type DrawnCounts } from './describeDrawn';
 import styles from './LocationMap.module.css';
+import { CLUSTER_FILL, CLUSTER_OUTLINE_FALLBACK, CLUSTER_OUTLINE_VAR } from './markerColors';
 import { isUsableTileUrl, useTileUrl } from './tileUrlSetting';
 
 export interface MapView {
@@ -79,14 +81,40 @@ function useCssColor(name: string, fallback: string): string {
   return useSyncExternalStore(subscribeTheme, read, () => fallback);
 }
 
-function AccessibleName({ label }: { label: string }) {
+function AccessibleName({ label, describedBy }: { label: string; describedBy: string }) {
   const map = useMap();
   useEffect(() => {
     const container = map.getContainer();
     container.setAttribute('role', 'region');
     container.setAttribute('aria-roledescription', 'map');
     container.setAttribute('aria-label', label);
-  }, [map, label]);
+    container.setAttribute('aria-describedby', describedBy);
+  }, [map, label, describedBy]);
+  return null;
+}
+
+/**
+ * A selection made elsewhere (a list row's "Show on map", a nearby result) brings its point into
+ * view; the zoom stays, so the user keeps their sense of scale. A view restored from a shared link
+ * is left alone: only a change of selection after mount moves the map.
+ */
+function FollowSelection({ id, point }: { id: string | null; point: MapPoint | undefined }) {
+  const map = useMap();
+  const lastId = useRef(id);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (id !== lastId.current) {
+      lastId.current = id;
+      pending.current = id !== null;
+    }
+    if (!pending.current || !point) return;
+    pending.current = false;
+    // Inset so a point on the very edge (its popup cut off) also counts as off-screen.
+    const visible = map.getBounds().pad(-0.1);
+    if (!visible.contains([point.lat, point.lon])) {
+      map.setView([point.lat, point.lon], map.getZoom(), { animate: false });
+    }
+  }, [map, id, point]);
   return null;
 }
 
@@ -138,11 +166,42 @@ function Basemap() {
   );
 }
 
+const POPUP_OFFSET: [number, number] = [0, -6];
+
+/**
+ * The selected point's popup. react-leaflet re-opens a popup whenever its `position` or
+ * `eventHandlers` change identity, so fresh literals on every map render made the close button
+ * (and Escape) useless: the popup closed and was opened again at once. Both are kept stable here.
+ */
+function SelectionPopup({
+  point,
+  onClose,
+  children,
+}: {
+  point: MapPoint;
+  onClose: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+  const position = useMemo(() => latLng(point.lat, point.lon), [point.lat, point.lon]);
+  const eventHandlers = useMemo(() => ({ remove: () => onCloseRef.current?.() }), []);
+  return (
+    <Popup position={position} offset={POPUP_OFFSET} eventHandlers={eventHandlers}>
+      {children}
+    </Popup>
+  );
+}
+
 interface ClusterLayerProps {
   points: readonly MapPoint[];
   enabled: boolean;
   maxZoom: number;
   stroke: string;
+  clusterStroke: string;
+  onDrawn: (counts: DrawnCounts) => void;
   onSelect: ((id: string) => void) | undefined;
   onHover: ((id: string | null) => void) | undefined;
 }
@@ -152,7 +211,16 @@ function currentBounds(map: ReturnType<typeof useMap>): Bounds {
   return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
 }
 
-function ClusterLayer({ points, enabled, maxZoom, stroke, onSelect, onHover }: ClusterLayerProps) {
+function ClusterLayer({
+  points,
+  enabled,
+  maxZoom,
+  stroke,
+  clusterStroke,
+  onDrawn,
+  onSelect,
+  onHover,
+}: ClusterLayerProps) {
   const map = useMap();
   const index = useMemo(
     () => createClusterIndex(points, { maxZoom: enabled ? maxZoom - 4 : 0 }),
@@ -171,6 +239,7 @@ function ClusterLayer({ points, enabled, maxZoom, stroke, onSelect, onHover }: C
         : points.map((point) => ({ kind: 'point' as const, point })),
     [enabled, index, frame, points],
   );
+  useEffect(() => onDrawn(countDrawn(items)), [items, onDrawn]);
   return (
     <>
       {items.map((item) =>
@@ -180,14 +249,16 @@ function ClusterLayer({ points, enabled, maxZoom, stroke, onSelect, onHover }: C
             center={[item.lat, item.lon]}
             radius={clusterRadius(item.count)}
             bubblingMouseEvents={false}
-            pathOptions={{ color: stroke, weight: 2, fillColor: '#4a5a70', fillOpacity: 0.85 }}
+            pathOptions={{ color: clusterStroke, weight: 2, fillColor: CLUSTER_FILL, fillOpacity: 0.85 }}
             eventHandlers={{
               click: () =>
                 map.setView([item.lat, item.lon], Math.min(index.expansionZoom(item.clusterId), maxZoom)),
             }}
           >
             <Tooltip permanent direction="center" className={styles.clusterCount}>
-              {item.count}
+              <span role="img" aria-label={`Cluster of ${item.count} locations`}>
+                {item.count}
+              </span>
             </Tooltip>
           </CircleMarker>
         ) : (
@@ -236,6 +307,9 @@ export function LocationMap({
   const stroke = useCssColor('--color-bg', '#ffffff');
   const accent = useCssColor('--color-accent', '#0b5cad');
   const text = useCssColor('--color-text', '#1a1f26');
+  const clusterStroke = useCssColor(CLUSTER_OUTLINE_VAR, CLUSTER_OUTLINE_FALLBACK);
+  const summaryId = useId();
+  const [drawn, setDrawn] = useState<DrawnCounts>(() => countDrawn([]));
   const byId = useMemo(() => {
     const map = new Map<string, MapPoint>();
     for (const p of points) map.set(p.id, p);
@@ -246,106 +320,109 @@ export function LocationMap({
   const highlighted = highlightedId && highlightedId !== selectedId ? byId.get(highlightedId) : undefined;
 
   return (
-    <MapContainer
-      className={styles.map}
-      center={[view.lat, view.lon]}
-      zoom={view.zoom}
-      minZoom={minZoom}
-      maxZoom={maxZoom}
-      preferCanvas
-      keyboard
-      worldCopyJump={false}
-      attributionControl
-    >
-      <AccessibleName label={label} />
-      <ViewSync view={view} onViewChange={onViewChange} onMapClick={onMapClick} />
-      {isUsableTileUrl(tileUrl) && <TileLayer url={tileUrl} attribution="Tiles: your tile server" />}
-      {/* Below the overlay pane (z 400), or the opaque land would hide the marker canvas. */}
-      <Pane name={BASEMAP_PANE} style={{ zIndex: 250 }}>
-        <Basemap />
-      </Pane>
-      <ClusterLayer
-        points={points}
-        enabled={cluster}
+    <>
+      <MapContainer
+        className={styles.map}
+        center={[view.lat, view.lon]}
+        zoom={view.zoom}
+        minZoom={minZoom}
         maxZoom={maxZoom}
-        stroke={stroke}
-        onSelect={onSelect}
-        onHover={onHover}
-      />
-      {origin &&
-        linked.map((p) => (
-          <Polyline
-            key={`line-${p.id}`}
-            positions={[
-              [origin.lat, origin.lon],
-              [p.lat, p.lon],
-            ]}
-            interactive={false}
-            pathOptions={{ color: accent, weight: 1.5, opacity: 0.8, dashArray: '4 4' }}
+        preferCanvas
+        keyboard
+        worldCopyJump={false}
+        attributionControl
+      >
+        <AccessibleName label={label} describedBy={summaryId} />
+        <ViewSync view={view} onViewChange={onViewChange} onMapClick={onMapClick} />
+        {isUsableTileUrl(tileUrl) && <TileLayer url={tileUrl} attribution="Tiles: your tile server" />}
+        {/* Below the overlay pane (z 400), or the opaque land would hide the marker canvas. */}
+        <Pane name={BASEMAP_PANE} style={{ zIndex: 250 }}>
+          <Basemap />
+        </Pane>
+        <ClusterLayer
+          points={points}
+          enabled={cluster}
+          maxZoom={maxZoom}
+          stroke={stroke}
+          clusterStroke={clusterStroke}
+          onDrawn={setDrawn}
+          onSelect={onSelect}
+          onHover={onHover}
+        />
+        {origin &&
+          linked.map((p) => (
+            <Polyline
+              key={`line-${p.id}`}
+              positions={[
+                [origin.lat, origin.lon],
+                [p.lat, p.lon],
+              ]}
+              interactive={false}
+              pathOptions={{ color: accent, weight: 1.5, opacity: 0.8, dashArray: '4 4' }}
+            />
+          ))}
+        {linked.map((p) => (
+          <CircleMarker
+            key={`near-${p.id}`}
+            center={[p.lat, p.lon]}
+            radius={7}
+            bubblingMouseEvents={false}
+            pathOptions={{ color: accent, weight: 2.5, fillColor: p.color, fillOpacity: 1 }}
+            eventHandlers={{
+              click: () => onSelect?.(p.id),
+              mouseover: () => onHover?.(p.id),
+              mouseout: () => onHover?.(null),
+            }}
           />
         ))}
-      {linked.map((p) => (
-        <CircleMarker
-          key={`near-${p.id}`}
-          center={[p.lat, p.lon]}
-          radius={7}
-          bubblingMouseEvents={false}
-          pathOptions={{ color: accent, weight: 2.5, fillColor: p.color, fillOpacity: 1 }}
-          eventHandlers={{
-            click: () => onSelect?.(p.id),
-            mouseover: () => onHover?.(p.id),
-            mouseout: () => onHover?.(null),
-          }}
-        />
-      ))}
-      {origin && (
-        <CircleMarker
-          key={`origin-${origin.lat},${origin.lon}`}
-          center={[origin.lat, origin.lon]}
-          radius={6}
-          interactive={false}
-          pathOptions={{ color: text, weight: 3, fillColor: stroke, fillOpacity: 1 }}
-        >
-          <Tooltip permanent direction="top" offset={[0, -8]}>
-            {origin.label}
-          </Tooltip>
-        </CircleMarker>
-      )}
-      {highlighted && (
-        <CircleMarker
-          key={`hl-${highlighted.id}`}
-          center={[highlighted.lat, highlighted.lon]}
-          radius={9}
-          bubblingMouseEvents={false}
-          pathOptions={{ color: text, weight: 3, fillColor: highlighted.color, fillOpacity: 1 }}
-          eventHandlers={{ click: () => onSelect?.(highlighted.id), mouseout: () => onHover?.(null) }}
-        >
-          <Tooltip permanent direction="top" offset={[0, -10]}>
-            {highlighted.label}
-          </Tooltip>
-        </CircleMarker>
-      )}
-      {selected && (
-        <>
+        {origin && (
           <CircleMarker
-            key={`sel-${selected.id}`}
-            center={[selected.lat, selected.lon]}
-            radius={10}
+            key={`origin-${origin.lat},${origin.lon}`}
+            center={[origin.lat, origin.lon]}
+            radius={6}
+            interactive={false}
+            pathOptions={{ color: text, weight: 3, fillColor: stroke, fillOpacity: 1 }}
+          >
+            <Tooltip permanent direction="top" offset={[0, -8]}>
+              {origin.label}
+            </Tooltip>
+          </CircleMarker>
+        )}
+        {highlighted && (
+          <CircleMarker
+            key={`hl-${highlighted.id}`}
+            center={[highlighted.lat, highlighted.lon]}
+            radius={9}
             bubblingMouseEvents={false}
-            pathOptions={{ color: text, weight: 3, fillColor: selected.color, fillOpacity: 1 }}
-          />
-          {renderPopup && (
-            <Popup
-              key={`popup-${selected.id}`}
-              position={[selected.lat, selected.lon]}
-              offset={[0, -6]}
-              eventHandlers={{ remove: () => onPopupClose?.() }}
-            >
-              {renderPopup(selected)}
-            </Popup>
-          )}
-        </>
-      )}
-    </MapContainer>
+            pathOptions={{ color: text, weight: 3, fillColor: highlighted.color, fillOpacity: 1 }}
+            eventHandlers={{ click: () => onSelect?.(highlighted.id), mouseout: () => onHover?.(null) }}
+          >
+            <Tooltip permanent direction="top" offset={[0, -10]}>
+              {highlighted.label}
+            </Tooltip>
+          </CircleMarker>
+        )}
+        <FollowSelection id={selectedId} point={selected} />
+        {selected && (
+          <>
+            <CircleMarker
+              key={`sel-${selected.id}`}
+              center={[selected.lat, selected.lon]}
+              radius={10}
+              bubblingMouseEvents={false}
+              pathOptions={{ color: text, weight: 3, fillColor: selected.color, fillOpacity: 1 }}
+            />
+            {renderPopup && (
+              <SelectionPopup key={`popup-${selected.id}`} point={selected} onClose={onPopupClose}>
+                {renderPopup(selected)}
+              </SelectionPopup>
+            )}
+          </>
+        )}
+      </MapContainer>
+      <p id={summaryId} className={styles.visuallyHidden}>
+        {describeDrawn(drawn, origin ? linked.length : 0)}
+      </p>
+    </>
   );
 }

@@ -24,7 +24,7 @@ function Snippet({ title, code }: { title: string; code: string }) {
   };
   return (
     <section className={styles.snippet} aria-label={title}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <pre tabIndex={0}>
         <code>{code}</code>
       </pre>

@@ -1,0 +1,138 @@
+/**
+ * Catalog on screen (issue 5): a cold load of the production build with the built-in mock, in
+ * headless Chromium, a new browser context (no cache, no service worker) per run, timed from
+ * navigation start until the nine dataset links are visible. Beside it, the same nine links in a
+ * static HTML page served by the same preview server: the floor any app on this machine stands on.
+ *
+ *   tsx bench/catalogLoad.ts      (builds into /tmp/bench-dist unless BENCH_SKIP_BUILD=1)
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { DATASETS } from '@/mock/data/catalog';
+import { buildApp } from '../scripts/bundleBudget';
+import { formatNumber, judge, median, summarise, type BenchRow } from './harness';
+import {
+  assertChromium,
+  BENCH_DIST,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  startPreview,
+  type Server,
+} from './previewServer';
+
+export const CATALOG_PORT = 4601;
+export const STATIC_PAGE = 'bench-static-catalog.html';
+const TARGET_MS = 1000;
+const RUNS = 5;
+const DATASET_COUNT = DATASETS.length;
+
+/** A dataset's own link, not its "Query" link. */
+const DATASET_LINK = 'a[href^="/datasets/"]:not([href$="/query"])';
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** The same nine rows as the catalog, with nothing to compute: what "instant" means here. */
+export function staticCatalogHtml(): string {
+  const rows = DATASETS.map(
+    (d) =>
+      `<tr><th scope="row"><a href="/datasets/${encodeURIComponent(d.id)}">${escapeHtml(d.name)}</a> <code>${d.id}</code></th><td>${escapeHtml(d.description)}</td></tr>`,
+  ).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Datasets (static)</title></head>
+<body><main><h1>Datasets</h1><table><thead><tr><th>Dataset</th><th>Description</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table></main></body></html>
+`;
+}
+
+/** ms from navigation start until every dataset link has a box on screen, read inside the page. */
+async function timeToList(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      ({ selector, count }) => {
+        const links = [...document.querySelectorAll(selector)];
+        const visible = links.filter((a) => {
+          const box = a.getBoundingClientRect();
+          return box.width > 0 && box.height > 0;
+        });
+        return visible.length >= count ? performance.now() : false;
+      },
+      { selector: DATASET_LINK, count: DATASET_COUNT },
+      { polling: 'raf', timeout: 30_000 },
+    );
+    return Number(await handle.jsonValue());
+  } finally {
+    await context.close();
+  }
+}
+
+export interface CatalogLoadFigures {
+  app: number[];
+  staticPage: number[];
+}
+
+/** Alternates app and static page so drift in machine load hits both alike. */
+export async function measureCatalogLoad(server: Server, runs = RUNS): Promise<CatalogLoadFigures> {
+  assertChromium();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    // One unmeasured load of each warms the preview server's file cache, not the browser's.
+    await timeToList(browser, `${server.url}/`);
+    await timeToList(browser, `${server.url}/${STATIC_PAGE}`);
+    const app: number[] = [];
+    const staticPage: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      app.push(await timeToList(browser, `${server.url}/`));
+      staticPage.push(await timeToList(browser, `${server.url}/${STATIC_PAGE}`));
+    }
+    return { app, staticPage };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function catalogLoadRows({ app, staticPage }: CatalogLoadFigures): BenchRow[] {
+  const a = summarise(app);
+  const s = median(staticPage);
+  return [
+    {
+      figure: 'catalog on screen, cold load (built-in mock)',
+      value: a.median,
+      unit: 'ms',
+      target: `≤ ${TARGET_MS} ms`,
+      peer: `static page ${formatNumber(s)} ms`,
+      ratio: a.median / s,
+      verdict: judge(a.median, TARGET_MS),
+      note: `median of ${a.runs} cold loads, new context each (min ${formatNumber(a.min)}, max ${formatNumber(a.max)}); ${DATASET_COUNT} dataset links visible; ratio is app/static`,
+    },
+  ];
+}
+
+export function prepareBuild(build: boolean): void {
+  if (build) buildApp(BENCH_DIST);
+  writeFileSync(join(BENCH_DIST, STATIC_PAGE), staticCatalogHtml());
+}
+
+export async function run({ build = process.env.BENCH_SKIP_BUILD !== '1' } = {}): Promise<BenchRow[]> {
+  prepareBuild(build);
+  const server = await startPreview(BENCH_DIST, CATALOG_PORT);
+  try {
+    return catalogLoadRows(await measureCatalogLoad(server));
+  } finally {
+    await server.stop();
+  }
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+  const { formatTable } = await import('./harness');
+  console.log(formatTable(await run()));
+}
