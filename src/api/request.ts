@@ -100,7 +100,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     // Typically an HTML page from a wrong base URL: say so instead of a JSON parse error.
     throw new ApiError({
       status: response.status,
-      detail: 'The server did not answer with JSON. Check the base URL.',
+      detail: 'The answer was not valid JSON. Check the base URL.',
       path: `${path}${encodeQuery(opts.params)}`,
     });
   }

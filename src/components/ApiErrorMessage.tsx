@@ -16,6 +16,8 @@ export function formatWait(seconds: number): string {
 
 function title(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong';
+  // A 2xx that still failed is an answer the client could not read (cut off, HTML instead of JSON).
+  if (error.status >= 200 && error.status < 300) return 'Unreadable answer';
   switch (error.status) {
     case 0:
       return 'Server unreachable';

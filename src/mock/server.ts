@@ -49,7 +49,9 @@ export async function startHttpServer(
     return typeof address === 'object' && address !== null ? `${host}:${address.port}` : host;
   };
 
-  const server = createServer((req, res) => {
+  // Long query strings (a 10 kB filter list) must reach the handlers, which answer with a `detail`;
+  // Node's 16 kB default would answer 431 with no body.
+  const server = createServer({ maxHeaderSize: 65_536 }, (req, res) => {
     const respond = async (): Promise<void> => {
       const request = toFetchRequest(req, hostPort());
       const head = request.method === 'HEAD';

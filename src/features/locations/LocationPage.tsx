@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { isApiError } from '@/api/ApiError';
 import { pricingLocationOptions } from '@/api/locations/queries';
 import type { PricingLocation } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
@@ -118,7 +119,11 @@ export function LocationPage() {
         <Loading label="Loading location…" />
       ) : query.isError ? (
         <>
-          <h1>Location not found</h1>
+          <h1>
+            {isApiError(query.error) && query.error.status === 404
+              ? 'Location not found'
+              : 'This location could not be loaded'}
+          </h1>
           <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
         </>
       ) : (

@@ -1,6 +1,13 @@
 import { formatInteger } from '@/lib/format';
 import styles from './QueryPage.module.css';
-import { cancelExportJob, dismissExportJob, useExportJobs, type ExportJob } from './exportJobs';
+import {
+  cancelExportJob,
+  canResumeExportJob,
+  dismissExportJob,
+  resumeExportJob,
+  useExportJobs,
+  type ExportJob,
+} from './exportJobs';
 
 const STATUS_TEXT = {
   running: 'Exporting',
@@ -27,6 +34,11 @@ function JobLine({ job }: { job: ExportJob }) {
           value={max === undefined ? undefined : job.rows}
           max={max}
         />
+      )}
+      {job.status === 'failed' && canResumeExportJob(job.id) && (
+        <button type="button" onClick={() => resumeExportJob(job.id)} aria-label={`Resume ${job.filename}`}>
+          Resume
+        </button>
       )}
       {active ? (
         <button type="button" onClick={() => cancelExportJob(job.id)}>

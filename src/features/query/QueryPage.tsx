@@ -36,10 +36,25 @@ const NO_ROWS: Row[] = [];
 export function QueryPage() {
   const { id = '' } = useParams();
   const datasetQuery = useQuery(datasetOptions(id));
-  if (datasetQuery.isPending) return <Loading label="Loading dataset…" />;
-  if (datasetQuery.isError)
-    return <ApiErrorMessage error={datasetQuery.error} onRetry={() => void datasetQuery.refetch()} />;
-  return <QueryBuilder dataset={datasetQuery.data} />;
+  if (datasetQuery.isSuccess) return <QueryBuilder dataset={datasetQuery.data} />;
+  // Until the metadata arrives the page still says where the user is, so it never reads blank.
+  return (
+    <div className={styles.page}>
+      <header>
+        <p>
+          <Link to={`/datasets/${encodeURIComponent(id)}`}>Dataset {id}</Link>
+        </p>
+        <h1>
+          Query <code>{id}</code>
+        </h1>
+      </header>
+      {datasetQuery.isError ? (
+        <ApiErrorMessage error={datasetQuery.error} onRetry={() => void datasetQuery.refetch()} />
+      ) : (
+        <Loading label="Loading dataset…" />
+      )}
+    </div>
+  );
 }
 
 interface FormProps {
@@ -120,7 +135,9 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
     const next = writeQueryState(draft);
     setCancelled(false);
     setRunAt(Date.now());
-    if (next.toString() === search) void queryClient.resetQueries({ queryKey: options.queryKey });
+    // The same query, however the link spelled it: a new URL would not run it again, so reset it.
+    if (next.toString() === writeQueryState(state).toString())
+      void queryClient.resetQueries({ queryKey: options.queryKey });
     else setSearchParams(next);
   };
   const cancel = () => {
@@ -189,7 +206,9 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
           <p className={styles.summary} aria-label="Query summary">
             {summary}
           </p>
-          {results.isError && !placed?.control && <ApiErrorMessage error={results.error} />}
+          {results.isError && !placed?.control && (
+            <ApiErrorMessage error={results.error} onRetry={() => void results.refetch()} />
+          )}
           {results.isError && placed?.control && (
             <p className={styles.hint}>
               The query was refused; see the message beside the {placed.control} control.

@@ -1,16 +1,23 @@
 /**
  * "Export all rows" jobs, kept outside React in a small module store so an export keeps going
  * (and its progress stays visible through `<ExportProgress />`) when the user leaves the query
- * page. Each job walks the result by cursor in 50,000-row `array_of_arrays` pages (the fastest
- * JSON to parse), appends CSV text as Blob parts, and backs off on 429 by `Retry-After`.
+ * page. Each job walks the result by cursor in `array_of_arrays` pages (the fastest JSON to
+ * parse), turns each page's CSV into a Blob part at once (keeping it off the JS heap), and backs off on 429 by `Retry-After`. A page
+ * that fails on the way is tried again with backoff; a job that still fails keeps its cursor and
+ * the rows it has, and can be resumed.
  */
 import { useSyncExternalStore } from 'react';
-import { isApiError } from '@/api/ApiError';
+import { apiErrorText, isApiError } from '@/api/ApiError';
 import { fetchDatasetQuery } from '@/api/query/fetchers';
-import type { CellValue, DatasetQueryParams } from '@/api/types';
+import type { CellValue, DatasetQueryParams, DatasetQueryResponse } from '@/api/types';
 import { csvHeader, csvRows } from '@/lib/csv';
 
-export const EXPORT_PAGE_SIZE = 50_000;
+/**
+ * Rows per request. Smaller than the API's 50,000 maximum: the built-in mock answers on the page's
+ * own thread, so a page is a stretch the progress line cannot move; 10,000 rows keep each stretch
+ * well under a second, and a page's JSON (and its parsed arrays) small while it is in memory.
+ */
+export const EXPORT_PAGE_SIZE = 10_000;
 
 export type ExportStatus = 'running' | 'waiting' | 'done' | 'cancelled' | 'failed';
 
@@ -36,11 +43,36 @@ export interface StartExportOptions {
   estimate: number | null;
   /** Where the finished file goes; a download by default (tests capture the Blob here). */
   save?: (blob: Blob, filename: string) => void;
+  /** Rows per request; `EXPORT_PAGE_SIZE` by default. */
+  pageSize?: number;
+  /** Waits before each new attempt at a page that failed with a network error or a 5xx; its length is the number of retries. */
+  retryDelaysMs?: readonly number[];
+}
+
+/** Backoff for a page that failed on the way (network, 5xx): three more tries over about 7 s. */
+export const EXPORT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
+
+/**
+ * Where a job stands: the cursor of the next page and the CSV written so far. A page's rows and
+ * the cursor after it are recorded together, only once the page has arrived, so a job that stops
+ * (a fault, a closed laptop) resumes at the first row it has not written: no row twice, none lost.
+ */
+interface JobProgress {
+  params: DatasetQueryParams;
+  save: (blob: Blob, filename: string) => void;
+  pageSize: number;
+  retryDelaysMs: readonly number[];
+  cursor: string;
+  /** One Blob per page: Blob data lives outside the JS heap, so a million rows of CSV do not. */
+  parts: Blob[];
+  rows: number;
+  pages: number;
 }
 
 let jobs: readonly ExportJob[] = [];
 let nextId = 1;
 const controllers = new Map<number, AbortController>();
+const progress = new Map<number, JobProgress>();
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -97,27 +129,31 @@ function isAbort(e: unknown): boolean {
   return e instanceof DOMException && e.name === 'AbortError';
 }
 
-async function run(
+/** A failure that asking again may cure: the network, the server, or an answer cut off on the way. */
+function isTransient(e: unknown): boolean {
+  if (!isApiError(e)) return false;
+  return e.status === 0 || e.status >= 500 || (e.status >= 200 && e.status < 300);
+}
+
+async function fetchPage(
   job: ExportJob,
-  params: DatasetQueryParams,
+  state: JobProgress,
   signal: AbortSignal,
-  save: (blob: Blob, filename: string) => void,
-) {
-  const parts: string[] = [];
-  let cursor = '';
-  let rows = 0;
-  let pages = 0;
+): Promise<DatasetQueryResponse> {
+  let failures = 0;
   for (;;) {
-    let data: unknown[];
-    let next: string | null;
     try {
-      const response = await fetchDatasetQuery(
+      return await fetchDatasetQuery(
         job.datasetId,
-        { ...params, page: undefined, json_schema: 'array_of_arrays', page_size: EXPORT_PAGE_SIZE, cursor },
+        {
+          ...state.params,
+          page: undefined,
+          json_schema: 'array_of_arrays',
+          page_size: state.pageSize,
+          cursor: state.cursor,
+        },
         { signal },
       );
-      data = response.data;
-      next = response.meta.cursor;
     } catch (e) {
       if (isApiError(e) && e.status === 429) {
         const wait = e.retryAfter ?? 1;
@@ -127,19 +163,58 @@ async function run(
         update(job.id, { status: 'running', message: null });
         continue;
       }
-      throw e;
+      const wait = state.retryDelaysMs[failures];
+      if (!isTransient(e) || wait === undefined) throw e;
+      failures += 1;
+      update(job.id, {
+        status: 'waiting',
+        message: `Page ${state.pages + 1} failed (${apiErrorText(e)}); try ${failures + 1} of ${state.retryDelaysMs.length + 1} in ${Math.ceil(wait / 1000)} s.`,
+      });
+      await sleep(wait, signal);
+      update(job.id, { status: 'running', message: null });
     }
-    const [header, ...body] = data as [string[], ...CellValue[][]];
-    if (pages === 0) parts.push(csvHeader(header));
-    parts.push(csvRows(body));
-    rows += body.length;
-    pages += 1;
-    update(job.id, { rows, pages });
-    if (next === null || next === '') break;
-    cursor = next;
   }
-  save(new Blob(parts, { type: 'text/csv;charset=utf-8' }), job.filename);
+}
+
+async function run(job: ExportJob, state: JobProgress, signal: AbortSignal) {
+  for (;;) {
+    const response = await fetchPage(job, state, signal);
+    const next = response.meta.cursor;
+    const [header, ...body] = response.data as unknown as [string[], ...CellValue[][]];
+    // Rows and cursor move together, with no await in between: the resume point is always exact.
+    const csv = csvRows(body);
+    state.parts.push(new Blob(state.pages === 0 ? [csvHeader(header), csv] : [csv]));
+    state.rows += body.length;
+    state.pages += 1;
+    state.cursor = next ?? '';
+    update(job.id, { rows: state.rows, pages: state.pages });
+    if (next === null || next === '') break;
+  }
+  state.save(new Blob(state.parts, { type: 'text/csv;charset=utf-8' }), job.filename);
+  progress.delete(job.id);
   update(job.id, { status: 'done', message: null });
+}
+
+/** Runs (or resumes) a job from the progress it has recorded. */
+function launch(job: ExportJob, state: JobProgress): void {
+  const controller = new AbortController();
+  controllers.set(job.id, controller);
+  run(job, state, controller.signal)
+    .catch((e: unknown) => {
+      if (isAbort(e) || controller.signal.aborted) {
+        progress.delete(job.id);
+        update(job.id, { status: 'cancelled', message: null });
+      } else {
+        // The progress stays, so "Resume" carries on from the page that failed.
+        update(job.id, {
+          status: 'failed',
+          message: `stopped at page ${state.pages + 1}: ${apiErrorText(e)}`,
+        });
+      }
+    })
+    .finally(() => {
+      if (controllers.get(job.id) === controller) controllers.delete(job.id);
+    });
 }
 
 export function startExportJob({
@@ -148,6 +223,8 @@ export function startExportJob({
   params,
   estimate,
   save = saveBlob,
+  pageSize = EXPORT_PAGE_SIZE,
+  retryDelaysMs = EXPORT_RETRY_DELAYS_MS,
 }: StartExportOptions): number {
   const id = nextId++;
   const job: ExportJob = {
@@ -161,17 +238,37 @@ export function startExportJob({
     estimate,
     message: null,
   };
-  const controller = new AbortController();
-  controllers.set(id, controller);
+  const state: JobProgress = {
+    params,
+    save,
+    pageSize,
+    retryDelaysMs,
+    cursor: '',
+    parts: [],
+    rows: 0,
+    pages: 0,
+  };
+  progress.set(id, state);
   jobs = [...jobs, job];
   emit();
-  run(job, params, controller.signal, save)
-    .catch((e: unknown) => {
-      if (isAbort(e) || controller.signal.aborted) update(id, { status: 'cancelled', message: null });
-      else update(id, { status: 'failed', message: e instanceof Error ? e.message : String(e) });
-    })
-    .finally(() => controllers.delete(id));
+  launch(job, state);
   return id;
+}
+
+/** Whether a job stopped by a fault can carry on from where it stopped. */
+export function canResumeExportJob(id: number): boolean {
+  const job = jobs.find((j) => j.id === id);
+  return job?.status === 'failed' && progress.has(id);
+}
+
+/** Carries a failed job on from its first unwritten row; false when there is nothing to resume. */
+export function resumeExportJob(id: number): boolean {
+  const job = jobs.find((j) => j.id === id);
+  const state = progress.get(id);
+  if (job?.status !== 'failed' || state === undefined) return false;
+  update(id, { status: 'running', message: null });
+  launch(job, state);
+  return true;
 }
 
 export function cancelExportJob(id: number): void {
@@ -181,6 +278,7 @@ export function cancelExportJob(id: number): void {
 /** Removes a finished job from the list (a running one is cancelled first). */
 export function dismissExportJob(id: number): void {
   cancelExportJob(id);
+  progress.delete(id);
   jobs = jobs.filter((job) => job.id !== id);
   emit();
 }

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorText, isApiError } from '@/api/ApiError';
+import { datasetOptions } from '@/api/datasets/queries';
 import { dailyPeakOptions } from '@/api/reports/queries';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import { useUrlState, writeUrlState } from '@/lib/urlState';
 import { DailyPeaksPanel } from './DailyPeaksPanel';
@@ -13,7 +15,7 @@ import { addDays } from './marketDates';
 import { Panel } from './Panel';
 import { PeakPanel } from './PeakPanel';
 import { resolveRange, type DayRange } from './resolveRange';
-import { useLoadBounds } from './useLoadBounds';
+import { LOAD_DATASET, useLoadBounds } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
 
 const ISO = 'ercot';
@@ -34,6 +36,8 @@ export function DailyPeakPage() {
   const [params] = useSearchParams();
   const report = useQuery(dailyPeakOptions(ISO, state.date || undefined));
   const bounds = useLoadBounds();
+  // The same request useLoadBounds makes (one cache entry): read here for whether it failed.
+  const loadMetadata = useQuery(datasetOptions(LOAD_DATASET));
 
   useEffect(() => {
     document.title = 'Daily peak report · GridScope';
@@ -42,6 +46,13 @@ export function DailyPeakPage() {
   // Without a report (the free plan, an outage) the last complete day of the load data stands in.
   const date = state.date || report.data?.date || (report.isError ? bounds?.to : undefined);
   const { range, notice: rangeNotice } = resolveRange(date, state.from, state.to);
+  // Neither source of a default day answered: say so rather than wait for a day that will not come.
+  const noDay = date === undefined && report.isError && loadMetadata.isError;
+  const retryDay = () => {
+    void report.refetch();
+    void loadMetadata.refetch();
+  };
+  const noDayMessage = <ApiErrorMessage error={loadMetadata.error ?? report.error} onRetry={retryDay} />;
   const dateError =
     report.isError && isApiError(report.error) && report.error.status === 404
       ? apiErrorText(report.error)
@@ -122,20 +133,30 @@ export function DailyPeakPage() {
       </Panel>
 
       <Panel title="Load curve" id="curve">
-        {date ? <LoadCurvePanel date={date} /> : <Loading label="Finding the latest complete market day…" />}
+        {date ? (
+          <LoadCurvePanel date={date} />
+        ) : noDay ? (
+          noDayMessage
+        ) : (
+          <Loading label="Finding the latest complete market day…" />
+        )}
       </Panel>
 
       <Panel title="Daily peaks" id="peaks">
-        <DailyPeaksPanel
-          range={range}
-          notice={rangeNotice}
-          selectedDate={date}
-          min={bounds?.from}
-          max={bounds?.to}
-          onRangeChange={changeRange}
-          onSelectDate={selectFromRange}
-          hrefFor={hrefFor}
-        />
+        {noDay ? (
+          noDayMessage
+        ) : (
+          <DailyPeaksPanel
+            range={range}
+            notice={rangeNotice}
+            selectedDate={date}
+            min={bounds?.from}
+            max={bounds?.to}
+            onRangeChange={changeRange}
+            onSelectDate={selectFromRange}
+            hrefFor={hrefFor}
+          />
+        )}
       </Panel>
     </div>
   );

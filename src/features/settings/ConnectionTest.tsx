@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Connection } from '@/api/connection';
 import { fetchHealth } from '@/api/health/fetchers';
 import type { ApiUsage, HealthResponse } from '@/api/types';
@@ -13,10 +14,13 @@ export interface ConnectionTestResult {
 }
 
 /** Asks both the open health check and a keyed route, so a bad address and a bad key read differently. */
-export async function testConnection(connection: Connection): Promise<ConnectionTestResult> {
+export async function testConnection(
+  connection: Connection,
+  signal?: AbortSignal,
+): Promise<ConnectionTestResult> {
   const [health, usage] = await Promise.allSettled([
-    fetchHealth({ connection }),
-    fetchApiUsage({ connection }),
+    fetchHealth({ connection, signal }),
+    fetchApiUsage({ connection, signal }),
   ]);
   return {
     health:
@@ -26,8 +30,33 @@ export async function testConnection(connection: Connection): Promise<Connection
   };
 }
 
+/**
+ * The test as a mutation whose requests end with it: leaving the page, starting another test or
+ * changing the backend aborts the one still waiting, so a server that never answers holds nothing.
+ */
 export function useConnectionTest() {
-  return useMutation({ mutationFn: testConnection });
+  const controller = useRef<AbortController | null>(null);
+  const abort = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+  }, []);
+  useEffect(() => abort, [abort]);
+  const mutation = useMutation({
+    mutationFn: (connection: Connection) => {
+      abort();
+      const next = new AbortController();
+      controller.current = next;
+      return testConnection(connection, next.signal);
+    },
+  });
+  const { reset } = mutation;
+  return {
+    ...mutation,
+    reset: useCallback(() => {
+      abort();
+      reset();
+    }, [abort, reset]),
+  };
 }
 
 export function ConnectionTestResultView({ result }: { result: ConnectionTestResult }) {

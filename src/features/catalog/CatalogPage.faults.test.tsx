@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { configure, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import {
+  malformedJson,
+  networkError,
+  neverAnswers,
+  pageText,
+  rateLimited,
+  renderAppWithRetries,
+  serverError,
+  slowResponse,
+} from '@/test/faults';
+import { setupMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+
+const { server } = setupMockServer();
+// Whole pages render in jsdom on a shared, busy machine: findBy gets more than its default second.
+configure({ asyncUtilTimeout: 5000 });
+
+const DATASETS = '*/v1/datasets';
+
+async function alert(): Promise<HTMLElement> {
+  return screen.findByRole('alert');
+}
+
+function expectPageShown(): void {
+  expect(screen.getByRole('heading', { level: 1, name: 'Datasets' })).toBeInTheDocument();
+  expect(pageText()).not.toBe('');
+}
+
+describe('Catalog page under faults', () => {
+  it("shows the server's detail on a 500 and loads on Try again, keeping the filter text", async () => {
+    server.use(serverError(DATASETS, 'The catalog is being rebuilt.', { once: true }).handler);
+    const { user, router } = renderApp('/');
+    expect(await alert()).toHaveTextContent('The catalog is being rebuilt.');
+    expectPageShown();
+
+    const filter = screen.getByRole('searchbox', { name: 'Filter datasets' });
+    await user.type(filter, 'weather');
+    await user.click(within(await alert()).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('1 of 9 datasets')).toBeInTheDocument();
+    expect(filter).toHaveValue('weather');
+    expect(router.state.location.search).toBe('?q=weather');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the server could not be reached on a network error', async () => {
+    server.use(networkError(DATASETS).handler);
+    renderApp('/?q=load');
+    const message = await alert();
+    expect(message).toHaveTextContent('Server unreachable');
+    expect(message).toHaveTextContent(/could not be reached/);
+    expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('load');
+    expectPageShown();
+  });
+
+  it('says the answer was not valid JSON when the body is cut off', async () => {
+    server.use(malformedJson(DATASETS).handler);
+    renderApp('/');
+    const message = await alert();
+    expect(message).toHaveTextContent('Unreadable answer');
+    expect(message).toHaveTextContent('The answer was not valid JSON.');
+    expectPageShown();
+  });
+
+  it('treats a text/plain body the same way', async () => {
+    server.use(malformedJson(DATASETS, 'text/plain').handler);
+    renderApp('/');
+    expect(await alert()).toHaveTextContent('The answer was not valid JSON.');
+  });
+
+  it('shows when to come back on a 429 without retries', async () => {
+    server.use(rateLimited(DATASETS, 2).handler);
+    renderApp('/');
+    const message = await alert();
+    expect(message).toHaveTextContent('Request limit reached');
+    expect(message).toHaveTextContent('Try again in 2 seconds.');
+    expectPageShown();
+  });
+
+  it('retries a 429 by itself after Retry-After and then lists the datasets', async () => {
+    const limited = rateLimited(DATASETS, 2, { once: true });
+    server.use(limited.handler);
+    await renderAppWithRetries('/');
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(limited.requests).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('retries a 500 three times with backoff before showing it', async () => {
+    const failing = serverError(DATASETS, 'Still broken.');
+    server.use(failing.handler);
+    await renderAppWithRetries('/');
+    expect(await alert()).toHaveTextContent('Still broken.');
+    expect(failing.requests).toHaveLength(4);
+  });
+
+  it('does not retry a 400, which will not change by asking again', async () => {
+    let asked = 0;
+    server.use(
+      http.get(DATASETS, () => {
+        asked += 1;
+        return HttpResponse.json({ detail: 'source must be a market code.' }, { status: 400 });
+      }),
+    );
+    await renderAppWithRetries('/');
+    expect(await alert()).toHaveTextContent('source must be a market code.');
+    expect(asked).toBe(1);
+  });
+
+  it('shows a loading status while the answer is slow, then the datasets', async () => {
+    server.use(slowResponse(DATASETS, 800).handler);
+    renderApp('/');
+    expect(await screen.findByText('Loading datasets…')).toBeInTheDocument();
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+  });
+
+  it('waits visibly for an answer that never comes, and cancels it when the user leaves', async () => {
+    const never = neverAnswers(DATASETS);
+    server.use(never.handler);
+    const { user } = renderApp('/?q=fuel');
+    expect(await screen.findByText('Loading datasets…')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('fuel');
+    expect(never.requests).toHaveLength(1);
+    expect(never.aborted()).toBe(0);
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Usage' }),
+    );
+    await never.whenAborted();
+    expect(never.requests[0]?.signal.aborted).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage' })).toBeInTheDocument();
+  });
+});
