@@ -35,7 +35,9 @@ const manifest: Manifest = {
 
 describe('initialChunks', () => {
   it('counts the entry, the catalog page and their static imports, once each', () => {
-    expect(initialChunks(manifest).sort()).toEqual(['_react.js', '_zod.js', CATALOG_PAGE_SRC, 'index.html'].sort());
+    expect(initialChunks(manifest).sort()).toEqual(
+      ['_react.js', '_zod.js', CATALOG_PAGE_SRC, 'index.html'].sort(),
+    );
   });
 
   it('leaves out lazily loaded chunks, the mock and stylesheets', () => {

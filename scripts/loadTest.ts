@@ -54,7 +54,9 @@ export function judgeRuns(runs: readonly LoadRun[], tolerance = RSS_TOLERANCE): 
     const allowed = DEMO_RATE * Math.ceil(result.durationSec + 1);
     const letThrough = result.byKind['rate-limit']?.statuses[200] ?? 0;
     if (letThrough > allowed) {
-      problems.push(`run ${i + 1}: demo-key got ${letThrough} answers in ${result.durationSec} s, more than 20/s`);
+      problems.push(
+        `run ${i + 1}: demo-key got ${letThrough} answers in ${result.durationSec} s, more than 20/s`,
+      );
     }
   });
   const first = runs[0]?.rssKb ?? 0;
@@ -85,7 +87,9 @@ export async function loadTest({
 }: LoadTestOptions = {}): Promise<LoadTestReport> {
   const server = await startMockProcess(port);
   try {
-    log(`mock server PID ${server.pid} at ${server.url}, RSS ${Math.round(server.rssKb() / 1024)} MB at start`);
+    log(
+      `mock server PID ${server.pid} at ${server.url}, RSS ${Math.round(server.rssKb() / 1024)} MB at start`,
+    );
     const done: LoadRun[] = [];
     for (let i = 0; i < runs; i++) {
       const result = await runLoad(server.url, mixedRequestsWithRateLimit(), { connections, durationSec });

@@ -21,14 +21,38 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return { Page: lazy(async () => ({ default: pick(await preload()) })), preload };
 }
 
-const catalog = lazyPage(() => import('@/features/catalog/CatalogPage'), (m) => m.CatalogPage);
-const dataset = lazyPage(() => import('@/features/dataset/DatasetPage'), (m) => m.DatasetPage);
-const query = lazyPage(() => import('@/features/query/QueryPage'), (m) => m.QueryPage);
-const dailyPeak = lazyPage(() => import('@/features/reports/DailyPeakPage'), (m) => m.DailyPeakPage);
-const locations = lazyPage(() => import('@/features/locations/LocationsPage'), (m) => m.LocationsPage);
-const location = lazyPage(() => import('@/features/locations/LocationPage'), (m) => m.LocationPage);
-const usage = lazyPage(() => import('@/features/usage/UsagePage'), (m) => m.UsagePage);
-const settings = lazyPage(() => import('@/features/settings/SettingsPage'), (m) => m.SettingsPage);
+const catalog = lazyPage(
+  () => import('@/features/catalog/CatalogPage'),
+  (m) => m.CatalogPage,
+);
+const dataset = lazyPage(
+  () => import('@/features/dataset/DatasetPage'),
+  (m) => m.DatasetPage,
+);
+const query = lazyPage(
+  () => import('@/features/query/QueryPage'),
+  (m) => m.QueryPage,
+);
+const dailyPeak = lazyPage(
+  () => import('@/features/reports/DailyPeakPage'),
+  (m) => m.DailyPeakPage,
+);
+const locations = lazyPage(
+  () => import('@/features/locations/LocationsPage'),
+  (m) => m.LocationsPage,
+);
+const location = lazyPage(
+  () => import('@/features/locations/LocationPage'),
+  (m) => m.LocationPage,
+);
+const usage = lazyPage(
+  () => import('@/features/usage/UsagePage'),
+  (m) => m.UsagePage,
+);
+const settings = lazyPage(
+  () => import('@/features/settings/SettingsPage'),
+  (m) => m.SettingsPage,
+);
 
 /** What a route carries in `handle`: how to fetch its page's code ahead of rendering it. */
 interface PageHandle {
@@ -68,7 +92,9 @@ export function createAppRouter() {
 }
 
 function isPageHandle(handle: unknown): handle is PageHandle {
-  return typeof handle === 'object' && handle !== null && typeof (handle as PageHandle).preload === 'function';
+  return (
+    typeof handle === 'object' && handle !== null && typeof (handle as PageHandle).preload === 'function'
+  );
 }
 
 /**
