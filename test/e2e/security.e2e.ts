@@ -77,6 +77,8 @@ test(
         .first()
         .waitFor();
       assert.ok(!(await localStorageDump()).includes(canary), 'an unremembered key is not in localStorage');
+      // The field holds the key as a DOM property only, never as markup.
+      await visibleAndHtml('the settings page');
 
       // The catalog, over the custom server.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();

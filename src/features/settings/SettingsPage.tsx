@@ -8,6 +8,7 @@ import {
   validateBaseUrl,
   type Connection,
 } from '@/api/connection';
+import { SecretInput } from '@/components/SecretInput';
 import { ConnectionTestResultView, useConnectionTest } from '@/features/settings/ConnectionTest';
 import styles from './SettingsPage.module.css';
 
@@ -132,14 +133,13 @@ export function SettingsPage() {
           <legend>Authentication</legend>
           <div className={styles.field}>
             <label htmlFor={`${id}-key`}>API key</label>
-            <input
+            <SecretInput
               id={`${id}-key`}
-              type="password"
               autoComplete="off"
               spellCheck={false}
               value={form.apiKey}
               aria-describedby={`${id}-key-hint`}
-              onChange={(e) => update({ apiKey: e.target.value })}
+              onChange={(apiKey) => update({ apiKey })}
             />
             <p id={`${id}-key-hint`} className={styles.hint}>
               Sent only in the <code>x-api-key</code> header, never in a link.
