@@ -105,12 +105,97 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** What `neutraliseCsvText` found in a CSV text. */
+export interface NeutralisedCsv {
+  /** The header line, with its line end ('' when the text is empty). */
+  header: string;
+  /** Every record after the header, neutralised. */
+  body: string;
+  /** Records in `body`. */
+  rows: number;
+}
+
+const CH_QUOTE = 34;
+const CH_COMMA = 44;
+const CH_LF = 10;
+const CH_CR = 13;
+
+/** `= + - @ \t \r`: what makes a spreadsheet run a cell. */
+function isFormulaStart(c: number): boolean {
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
+}
+
 /**
- * Re-writes CSV text from the API (which returns data as it is) for a person: numeric-looking
- * fields stay untouched, text fields are neutralised.
+ * Neutralises CSV text from the API (which returns data as it is) for a person, in one pass over
+ * the characters: a field whose text starts like a formula gets a `'` in front, numbers (negative
+ * prices) stay as they are, and the API's own quoting is kept. It also splits off the header and
+ * counts the records, so an export can join pages and report progress without parsing them.
+ */
+export function neutraliseCsvText(text: string): NeutralisedCsv {
+  let out = '';
+  let copied = 0;
+  let headerEnd = -1;
+  let records = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    // At the start of a field.
+    if (text.charCodeAt(i) === CH_QUOTE) {
+      if (i + 1 < n && isFormulaStart(text.charCodeAt(i + 1))) {
+        out += `${text.slice(copied, i + 1)}'`;
+        copied = i + 1;
+      }
+      i += 1;
+      for (;;) {
+        const q = text.indexOf('"', i);
+        if (q === -1) {
+          i = n;
+          break;
+        }
+        if (text.charCodeAt(q + 1) === CH_QUOTE) {
+          i = q + 2;
+          continue;
+        }
+        i = q + 1;
+        break;
+      }
+    } else {
+      const start = i;
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === CH_COMMA || c === CH_LF || c === CH_CR) break;
+        i += 1;
+      }
+      if (i > start && isFormulaStart(text.charCodeAt(start)) && !NUMBER_TEXT.test(text.slice(start, i))) {
+        out += `${text.slice(copied, start)}'`;
+        copied = start;
+      }
+    }
+    // After a field: a comma, a line end, or the end of the text.
+    if (i >= n) {
+      if (headerEnd === -1) headerEnd = n;
+      else records += 1;
+      break;
+    }
+    const c = text.charCodeAt(i);
+    if (c === CH_COMMA) {
+      i += 1;
+      continue;
+    }
+    i += c === CH_CR && text.charCodeAt(i + 1) === CH_LF ? 2 : 1;
+    if (headerEnd === -1) headerEnd = out.length + (i - copied);
+    else records += 1;
+  }
+  const all = out + text.slice(copied);
+  const cut = headerEnd === -1 ? all.length : headerEnd;
+  return { header: all.slice(0, cut), body: all.slice(cut), rows: records };
+}
+
+/**
+ * Re-writes CSV text from the API for a person: numeric-looking fields stay untouched, text
+ * fields are neutralised.
  */
 export function neutraliseCsv(text: string): string {
-  return parseCsv(text)
-    .map((fields) => fields.map((f) => (NUMBER_TEXT.test(f) ? f : quote(neutraliseText(f)))).join(',') + '\n')
-    .join('');
+  const { header, body } = neutraliseCsvText(text);
+  return header + body;
 }

@@ -8,9 +8,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import { apiErrorText, isApiError } from '@/api/ApiError';
-import { fetchDatasetQuery } from '@/api/query/fetchers';
-import type { CellValue, DatasetQueryParams, DatasetQueryResponse } from '@/api/types';
-import { csvHeader, csvRows } from '@/lib/csv';
+import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
+import type { DatasetQueryParams } from '@/api/types';
+import { neutraliseCsvText } from '@/lib/csv';
 
 /**
  * Rows per request. Smaller than the API's 50,000 maximum: the built-in mock answers on the page's
@@ -135,20 +135,17 @@ function isTransient(e: unknown): boolean {
   return e.status === 0 || e.status >= 500 || (e.status >= 200 && e.status < 300);
 }
 
-async function fetchPage(
-  job: ExportJob,
-  state: JobProgress,
-  signal: AbortSignal,
-): Promise<DatasetQueryResponse> {
+async function fetchPage(job: ExportJob, state: JobProgress, signal: AbortSignal): Promise<DatasetQueryCsv> {
   let failures = 0;
   for (;;) {
     try {
-      return await fetchDatasetQuery(
+      return await fetchDatasetQueryCsv(
         job.datasetId,
         {
           ...state.params,
           page: undefined,
-          json_schema: 'array_of_arrays',
+          json_schema: undefined,
+          download: undefined,
           page_size: state.pageSize,
           cursor: state.cursor,
         },
@@ -178,13 +175,12 @@ async function fetchPage(
 
 async function run(job: ExportJob, state: JobProgress, signal: AbortSignal) {
   for (;;) {
-    const response = await fetchPage(job, state, signal);
-    const next = response.meta.cursor;
-    const [header, ...body] = response.data as unknown as [string[], ...CellValue[][]];
+    const page = await fetchPage(job, state, signal);
+    const next = page.paging.cursor;
+    const { header, body, rows } = neutraliseCsvText(page.text);
     // Rows and cursor move together, with no await in between: the resume point is always exact.
-    const csv = csvRows(body);
-    state.parts.push(new Blob(state.pages === 0 ? [csvHeader(header), csv] : [csv]));
-    state.rows += body.length;
+    state.parts.push(new Blob(state.pages === 0 ? [header, body] : [body]));
+    state.rows += rows;
     state.pages += 1;
     state.cursor = next ?? '';
     update(job.id, { rows: state.rows, pages: state.pages });
