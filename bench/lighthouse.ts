@@ -84,7 +84,13 @@ async function startChromium(port: number): Promise<{ stop: () => Promise<void> 
   );
   const stop = async (): Promise<void> => {
     await stopChild(child);
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile for a moment after the main
+    // one exits; a leftover temp folder must not fail the benchmark.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      console.warn(`could not remove ${profile}`);
+    }
   };
   try {
     await waitUntilAnswering(`http://${HOST}:${port}/json/version`, () => child.exitCode === null);
