@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import {
   malformedJson,
@@ -15,8 +15,6 @@ import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
 const { server } = setupMockServer();
-// Whole pages render in jsdom on a shared, busy machine: findBy gets more than its default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const DATASETS = '*/v1/datasets';
 

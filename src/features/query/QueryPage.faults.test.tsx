@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { DEMO_API_KEY, setConnection } from '@/api/connection';
 import {
@@ -23,8 +23,6 @@ import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
 const { server } = setupMockServer();
-// Whole pages render in jsdom on a shared, busy machine: findBy gets more than its default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const DATASET = 'ercot_spp_real_time_15_min';
 const METADATA = '*/v1/datasets/:id';
