@@ -42,7 +42,9 @@ function cellText(value: CellValue | undefined): string {
   return String(value);
 }
 
-const OVERSCAN = 10;
+// Rows drawn beyond the view on each side: enough for keyboard and wheel steps, few enough that a
+// jump renders quickly.
+const OVERSCAN = 5;
 
 /**
  * A large result as a real table: TanStack Table for the model, TanStack Virtual for the rows (the
