@@ -67,7 +67,6 @@ export function VirtualTable({
         helper.accessor((row: Row): unknown => row[column.id] ?? null, {
           id: column.id,
           header: column.unit ? `${column.header} (${column.unit})` : column.header,
-          cell: (info) => cellText(info.getValue() as CellValue),
         }),
       ),
     [columns],
@@ -166,8 +165,10 @@ export function VirtualTable({
               return (
                 <tr key={row.id} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
                   {row.getAllCells().map((cell) => (
+                    // Cells are plain text: no renderer component per cell, so a jump that draws
+                    // a whole new screen of rows stays within a frame.
                     <td key={cell.id} className={numeric.has(cell.column.id) ? styles.numeric : undefined}>
-                      <table.FlexRender cell={cell} />
+                      {cellText(cell.getValue() as CellValue)}
                     </td>
                   ))}
                 </tr>
