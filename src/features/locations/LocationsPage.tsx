@@ -253,7 +253,7 @@ export function LocationsPage() {
               </li>
             ))}
           </ul>
-          <p className={styles.muted}>
+          <p className={`${styles.muted} ${styles.line}`}>
             {state.geo === 'no'
               ? 'Locations without coordinates are not on the map.'
               : mapQuery.data

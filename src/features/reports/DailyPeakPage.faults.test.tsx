@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   malformedJson,
   networkError,
@@ -14,8 +14,6 @@ import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
 const { server } = setupMockServer();
-// Whole pages render in jsdom on a shared, busy machine: findBy gets more than its default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const REPORT = '*/v1/reports/daily_peak/:iso';
 const METADATA = '*/v1/datasets/:id';

@@ -128,11 +128,11 @@ export function DailyPeakPage() {
         />
       </div>
 
-      <Panel title="Peak" id="peak">
+      <Panel title="Peak" id="peak" bodyClassName={styles.peakBody}>
         <PeakPanel query={report} date={date} />
       </Panel>
 
-      <Panel title="Load curve" id="curve">
+      <Panel title="Load curve" id="curve" bodyClassName={styles.curveBody}>
         {date ? (
           <LoadCurvePanel date={date} />
         ) : noDay ? (

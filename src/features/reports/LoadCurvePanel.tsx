@@ -50,8 +50,13 @@ export function LoadCurvePanel({ date }: { date: string }) {
   const shownDate = points[0]?.local.slice(0, 10) ?? date;
 
   return (
-    <div className={styles.stack} aria-busy={stale}>
-      {stale && <Loading label={`Loading the load curve of ${date}…`} />}
+    <div className={styles.curveStack} aria-busy={stale}>
+      {stale && (
+        // Laid over the dimmed curve rather than above it, so the curve does not jump down and back.
+        <div className={styles.staleStatus}>
+          <Loading label={`Loading the load curve of ${date}…`} />
+        </div>
+      )}
       {!peak || !low ? (
         stale ? null : (
           <EmptyState title={`No load data for ${date}.`}>
