@@ -48,7 +48,16 @@ interface TestResult {
   durationMs: number;
   error?: string;
   screenshot?: string;
+  /** The first attempt's error when the journey passed only on its retry (reported as flaky). */
+  flaky?: string;
 }
+
+/**
+ * A failed journey runs once more before it counts as failed, like Playwright's own `retries`:
+ * the machines here are shared, and a journey that passes on retry is printed as flaky with the
+ * first attempt's error, so it stays visible. `E2E_RETRIES=0` turns this off.
+ */
+const RETRIES = Number(process.env.E2E_RETRIES ?? 1);
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -277,11 +286,20 @@ async function main(): Promise<number> {
     if (tests.length === 0) throw new Error('no journeys matched');
     console.log(`Running ${tests.length} browser journeys against ${APP_URL} (API ${API_URL})`);
     for (const t of tests) {
-      const result = await runOne(browser, t);
+      let result = await runOne(browser, t);
+      for (let attempt = 0; result.status === 'failed' && attempt < RETRIES; attempt++) {
+        const first = result;
+        console.log(`  … ${t.file} › ${t.name} failed; running it again`);
+        result = await runOne(browser, t);
+        if (result.status === 'passed') result.flaky = first.error ?? 'failed';
+      }
       results.push(result);
       const seconds = (result.durationMs / 1000).toFixed(1);
       if (result.status === 'passed') {
-        console.log(`  ✓ ${t.file} › ${t.name} (${seconds} s)`);
+        console.log(
+          `  ✓ ${t.file} › ${t.name} (${seconds} s)${result.flaky ? ' — flaky: passed on retry' : ''}`,
+        );
+        if (result.flaky) console.log(indent(`first attempt: ${result.flaky}`));
       } else {
         console.log(`  ✗ ${t.file} › ${t.name} (${seconds} s)\n${indent(result.error ?? '')}`);
         if (result.screenshot) console.log(`    screenshot: ${result.screenshot}`);
