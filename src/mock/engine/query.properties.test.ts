@@ -91,7 +91,9 @@ function all(q: Query, extra: Record<string, string> = {}): CellValue[][] {
   return runQuery(q.def, qs({ ...q.params, page_size: '50000', ...extra }), NOW).rows;
 }
 
-describe('properties of random valid queries', () => {
+// Each property walks every page of up to 100 random queries (some one row per page, over forecast
+// vintages): seconds of work that a busy 2-core CI machine can stretch past the default 20 s.
+describe('properties of random valid queries', { timeout: 180_000 }, () => {
   it('offset pages, concatenated, equal the unpaged result cut at limit; cursor pages equal offset pages', () => {
     fc.assert(
       fc.property(queryArb, pagingArb, (q, { pageSize, limit }) => {
