@@ -1,30 +1,20 @@
 import type { DailyPeakReport, ErrorBody } from '@/api/types';
-import { BUILT_IN_KEYS } from '../createMockApi';
+import { createMockApi } from '../createMockApi';
 import { getDataset } from '../data/catalog';
-import { dailyPeakRoute, parseCalendarDate } from './dailyPeak';
-import { dispatch, relativePath, type DispatchEnv } from './dispatch';
-import { RateLimiter } from './RateLimiter';
-import { UsageTracker } from './UsageTracker';
+import { parseCalendarDate } from './dailyPeak';
 
 /** 2024-07-15 12:30 CDT: the latest complete market day is 2024-07-14. */
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
 let clock = NOW;
-const env: DispatchEnv = {
-  routes: [dailyPeakRoute],
-  keys: new Map(Object.entries(BUILT_IN_KEYS)),
-  now: () => clock,
-  usage: new UsageTracker(),
-  rate: new RateLimiter(),
-  rateLimits: false,
-  onError: (error) => console.error(error),
-};
+// The real API with every route; unexpected errors surface in the test.
+const api = createMockApi({ now: () => clock, rateLimits: false, onError: (error) => console.error(error) });
 afterEach(() => {
   clock = NOW;
 });
 
 function get(path: string, key = 'test-key'): Promise<Response> {
   const url = new URL(`http://mock.test${path}`);
-  return dispatch(new Request(url, { headers: { 'x-api-key': key } }), relativePath(url, null) ?? '/', env);
+  return api.handle(new Request(url, { headers: { 'x-api-key': key } }));
 }
 
 async function report(path: string, key = 'test-key'): Promise<DailyPeakReport> {

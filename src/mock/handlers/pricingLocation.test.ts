@@ -1,31 +1,19 @@
 import type { ErrorBody, PricingLocation, PricingLocationList } from '@/api/types';
-import { BUILT_IN_KEYS } from '../createMockApi';
+import { createMockApi } from '../createMockApi';
 import { DAY_MS } from '../data/centralTime';
 import { LOCATIONS, toPricingLocation } from '../data/locations';
-import { dispatch, relativePath, type DispatchEnv } from './dispatch';
-import { pricingLocationRoute } from './pricingLocation';
-import { pricingLocationsRoute } from './pricingLocations';
-import { RateLimiter } from './RateLimiter';
-import { UsageTracker } from './UsageTracker';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
 let clock = NOW;
-const env: DispatchEnv = {
-  routes: [pricingLocationsRoute, pricingLocationRoute],
-  keys: new Map(Object.entries(BUILT_IN_KEYS)),
-  now: () => clock,
-  usage: new UsageTracker(),
-  rate: new RateLimiter(),
-  rateLimits: false,
-  onError: (error) => console.error(error),
-};
+// The real API with every route; unexpected errors surface in the test.
+const api = createMockApi({ now: () => clock, rateLimits: false, onError: (error) => console.error(error) });
 afterEach(() => {
   clock = NOW;
 });
 
 function get(path: string, key = 'test-key'): Promise<Response> {
   const url = new URL(`http://mock.test${path}`);
-  return dispatch(new Request(url, { headers: { 'x-api-key': key } }), relativePath(url, null) ?? '/', env);
+  return api.handle(new Request(url, { headers: { 'x-api-key': key } }));
 }
 
 async function item(path: string): Promise<PricingLocation> {

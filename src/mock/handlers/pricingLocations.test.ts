@@ -1,29 +1,14 @@
 import type { ErrorBody, PricingLocation, PricingLocationList } from '@/api/types';
-import { BUILT_IN_KEYS } from '../createMockApi';
+import { createMockApi } from '../createMockApi';
 import { LOCATIONS, toPricingLocation } from '../data/locations';
-import { dispatch, relativePath, type DispatchEnv } from './dispatch';
-import { pricingLocationsRoute } from './pricingLocations';
-import { RateLimiter } from './RateLimiter';
-import { UsageTracker } from './UsageTracker';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
-const env: DispatchEnv = {
-  routes: [pricingLocationsRoute],
-  keys: new Map(Object.entries(BUILT_IN_KEYS)),
-  now: () => NOW,
-  usage: new UsageTracker(),
-  rate: new RateLimiter(),
-  rateLimits: false,
-  onError: (error) => console.error(error),
-};
+// The real API with every route; unexpected errors surface in the test.
+const api = createMockApi({ now: () => NOW, rateLimits: false, onError: (error) => console.error(error) });
 
 function get(path: string): Promise<Response> {
   const url = new URL(`http://mock.test${path}`);
-  return dispatch(
-    new Request(url, { headers: { 'x-api-key': 'test-key' } }),
-    relativePath(url, null) ?? '/',
-    env,
-  );
+  return api.handle(new Request(url, { headers: { 'x-api-key': 'test-key' } }));
 }
 
 async function list(query: string): Promise<PricingLocationList> {

@@ -1,31 +1,19 @@
 import type { DatasetQueryArraysResponse, DatasetQueryResponse } from '@/api/types';
-import { BUILT_IN_KEYS, type KeyPlan } from '../createMockApi';
+import { createMockApi } from '../createMockApi';
 import { SCAN_TOO_LARGE } from '../engine/execute';
-import { dispatch, type DispatchEnv } from './dispatch';
-import { datasetPathQueryRoute, datasetQueryRoute } from './query';
-import { RateLimiter } from './RateLimiter';
-import { UsageTracker } from './UsageTracker';
 
-// The routes are exercised through the real dispatcher, whatever the route table holds.
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
-const env: DispatchEnv = {
-  routes: [datasetQueryRoute, datasetPathQueryRoute],
-  keys: new Map<string, KeyPlan>(Object.entries(BUILT_IN_KEYS)),
+// The real API with every route; unexpected errors surface in the test.
+const api = createMockApi({
   now: () => NOW,
-  usage: new UsageTracker(),
-  rate: new RateLimiter(),
   rateLimits: false,
   onError: (e) => {
     throw e;
   },
-};
+});
 
 const get = (path: string): Promise<Response> =>
-  dispatch(
-    new Request(`http://mock.test${path}`, { headers: { 'x-api-key': 'test-key' } }),
-    path.split('?')[0] ?? path,
-    env,
-  );
+  api.handle(new Request(`http://mock.test${path}`, { headers: { 'x-api-key': 'test-key' } }));
 const json = async <T>(path: string): Promise<T> => (await (await get(path)).json()) as T;
 
 const LOAD = '/v1/datasets/ercot_load/query';
