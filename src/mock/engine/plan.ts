@@ -372,6 +372,13 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
     if (byText !== '') {
       groupNames = [...new Set(splitList(byText))];
       for (const name of groupNames) columnIndex(def, name);
+      // Resampled rows carry their bucket under these names; a group column of the same name would clash.
+      const clash = groupNames.find((n) => n === 'interval_start_utc' || n === 'interval_end_utc');
+      if (clash !== undefined) {
+        throw badRequest(
+          `resample_by cannot include ${clash}: resampled rows already carry their bucket as interval_start_utc and interval_end_utc.`,
+        );
+      }
     } else {
       groupNames = [];
       if (def.subseriesColumn) groupNames.push(def.subseriesColumn);

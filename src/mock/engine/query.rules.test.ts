@@ -355,6 +355,24 @@ describe('§6.5 resampling', () => {
     );
   });
 
+  it.each(['1000000000h', '100000000month', '101year'])(
+    '400 for a bucket longer than ISO timestamps can write: %s',
+    (f) => {
+      const problem = problemOf(load5, `resample_frequency=${f}&start_time=2024-01-02`);
+      expect(problem.status).toBe(400);
+      expect(problem.detail).toMatch(/resample_frequency .* at most 100 years/);
+    },
+  );
+
+  it('400 when resample_by names a bucket column, which resampled rows already carry', () => {
+    const problem = problemOf(
+      load5,
+      'resample_frequency=1h&resample_by=interval_end_utc&start_time=2024-01-02',
+    );
+    expect(problem.status).toBe(400);
+    expect(problem.detail).toMatch(/^resample_by cannot include interval_end_utc/);
+  });
+
   it('aligns minute and hour buckets to the epoch', () => {
     const q = 'resample_frequency=7min&start_time=2024-01-02T00:03Z&page_size=1&resample_function=count';
     const start = Math.floor(Date.UTC(2024, 0, 2, 0, 3) / (7 * MINUTE)) * 7 * MINUTE;

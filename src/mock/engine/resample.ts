@@ -44,8 +44,27 @@ export function parseFrequency(text: string): Frequency {
       ].join(', ')}.`,
     );
   }
+  if (count > MAX_FREQUENCY_COUNT[unit]) {
+    throw badRequest(
+      `resample_frequency '${text}' is too long; a bucket may span at most 100 years (${MAX_FREQUENCY_COUNT[unit]} ${unit}s).`,
+    );
+  }
   return { count, unit };
 }
+
+/**
+ * The longest bucket per unit: 100 years. Buckets are aligned to the epoch (or to a calendar
+ * multiple), so a longer one starts or ends outside the years an ISO timestamp can write
+ * (`1000000000h` ended in year 116049; `100000000month` in NaN). Found by the fuzzer.
+ */
+const MAX_FREQUENCY_COUNT: Readonly<Record<ResampleUnit, number>> = {
+  minute: 100 * 525_960,
+  hour: 100 * 8_766,
+  day: 36_525,
+  week: 5_217,
+  month: 1_200,
+  year: 100,
+};
 
 const FIXED_MS: Partial<Record<ResampleUnit, number>> = { minute: 60_000, hour: 3_600_000 };
 
