@@ -1,36 +1,55 @@
-import { csvField, csvHeader, csvLine, csvRows, neutraliseCsv, neutraliseCsvText, parseCsv } from '@/lib/csv';
+import { toCsv } from '@/mock/engine/encode';
+import { neutraliseCsv, neutraliseCsvText, parseCsv } from '@/lib/csv';
 
-describe('csv', () => {
-  it('quotes fields with commas, quotes and line breaks (RFC 4180)', () => {
-    expect(csvLine(['a,b', 'say "hi"', 'two\nlines', 'plain'])).toBe(
-      '"a,b","say ""hi""","two\nlines",plain\n',
+describe('neutraliseCsv on CSV as the API writes it', () => {
+  const cells = [
+    '=SUM(A1:A9)',
+    '+1',
+    '-x',
+    '@cmd',
+    '\tx',
+    '\rx',
+    '=HYPERLINK("x")',
+    'a,b',
+    'say "hi"',
+    'plain',
+  ];
+
+  it('prefixes every text cell a spreadsheet would run as a formula, and keeps the rest', () => {
+    const api = toCsv(
+      ['cell'],
+      cells.map((c) => [c]),
     );
+    const read = parseCsv(neutraliseCsv(api)).map((r) => r[0]);
+    expect(read).toEqual([
+      'cell',
+      "'=SUM(A1:A9)",
+      "'+1",
+      "'-x",
+      "'@cmd",
+      "'\tx",
+      "'\rx",
+      '\'=HYPERLINK("x")',
+      'a,b',
+      'say "hi"',
+      'plain',
+    ]);
   });
 
-  it('neutralises text a spreadsheet would run as a formula', () => {
-    expect(csvField('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)");
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('-x')).toBe("'-x");
-    expect(csvField('@cmd')).toBe("'@cmd");
-    expect(csvField('\tx')).toBe("'\tx");
-    expect(csvField('\rx')).toBe('"\'\rx"');
-    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-  });
-
-  it('leaves numbers, including negative prices, untouched', () => {
-    expect(csvLine([-12.5, 0, 3000, null, true])).toBe('-12.5,0,3000,,true\n');
-  });
-
-  it('writes a header and array rows', () => {
-    expect(csvHeader(['time', 'spp']) + csvRows([['2025-07-15T00:00:00+00:00', -3.2]])).toBe(
-      'time,spp\n2025-07-15T00:00:00+00:00,-3.2\n',
+  it('leaves numbers, negative prices included, and empty cells untouched', () => {
+    const api = toCsv(
+      ['spp', 'n', 'e'],
+      [
+        [-12.5, 0, null],
+        [3000, 1e-7, null],
+      ],
     );
+    expect(neutraliseCsv(api)).toBe(api);
   });
 
-  it('re-writes API CSV: numbers stay, formulas are neutralised, quoting survives', () => {
+  it('keeps the API quoting of fields with commas, quotes and line breaks', () => {
     const text = 'location,spp,note\nHB_NORTH,-5.25,"=1+2"\nLZ_WEST,12,"a,b"\n';
     expect(neutraliseCsv(text)).toBe('location,spp,note\nHB_NORTH,-5.25,"\'=1+2"\nLZ_WEST,12,"a,b"\n');
-    expect(parseCsv('a,"b ""q""",\n')).toEqual([['a', 'b "q"', '']]);
   });
 });
 
