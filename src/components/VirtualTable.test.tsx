@@ -63,3 +63,35 @@ describe('VirtualTable', () => {
     expect(onEndReached).toHaveBeenCalled();
   });
 });
+
+describe('VirtualTable column widths', () => {
+  const widthOf = (container: HTMLElement, index: number) =>
+    (container.querySelectorAll('col')[index] as HTMLElement).style.width;
+
+  it('gives each column a fixed width and a tooltip to a value cut short', () => {
+    const long = 'N'.repeat(200);
+    const { container } = render(
+      <VirtualTable
+        caption="Prices"
+        columns={columns}
+        rows={[{ ...rows[0], location: long }, ...rows.slice(1, 10)]}
+      />,
+    );
+    expect(container.querySelectorAll('col')).toHaveLength(3);
+    expect(widthOf(container, 0)).toMatch(/ch/);
+    expect(screen.getByText(long)).toHaveAttribute('title', long);
+    for (const cell of screen.getAllByText('HB_WEST')) expect(cell).not.toHaveAttribute('title');
+  });
+
+  it('never narrows a column when the next page of the same result arrives', () => {
+    const first: Row[] = [{ interval_start_utc: 'a', location: 'HB_NORTH_WITH_A_LONG_NAME', spp: 1 }];
+    const { container, rerender } = render(<VirtualTable caption="Prices" columns={columns} rows={first} />);
+    const before = widthOf(container, 1);
+    rerender(
+      <VirtualTable caption="Prices" columns={columns} rows={[...first, { location: 'X', spp: 2 }]} />,
+    );
+    expect(widthOf(container, 1)).toBe(before);
+    rerender(<VirtualTable caption="Prices" columns={columns} rows={[{ location: 'X', spp: 2 }]} />);
+    expect(widthOf(container, 1)).not.toBe(before);
+  });
+});

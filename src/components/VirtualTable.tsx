@@ -1,7 +1,8 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { CellValue, Row } from '@/api/types';
+import { cellText, columnWidths, textWidth } from './columnWidths';
 import styles from './VirtualTable.module.css';
 
 export interface VirtualTableColumn {
@@ -36,10 +37,32 @@ export interface VirtualTableProps {
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, Row>();
 
-/** Cells are plain text: with 100,000 rows loaded, only what is on screen is ever formatted. */
-function cellText(value: CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  return String(value);
+/** Horizontal padding of a cell (0.75rem each side, as in the stylesheet). */
+const CELL_PADDING_REM = 1.5;
+
+/**
+ * Widths that only grow while the same result is shown: loading the next page never narrows a
+ * column under the reader's eyes. A new result (new columns or a new first row) starts afresh.
+ */
+function useStableWidths(columns: readonly VirtualTableColumn[], rows: readonly Row[]): number[] {
+  const measured = useMemo(
+    () =>
+      columnWidths(
+        columns.map((c) => ({ id: c.id, label: headerLabel(c) })),
+        rows,
+      ),
+    [columns, rows],
+  );
+  const [shown, setShown] = useState({ columns, first: rows[0], widths: measured });
+  const sameResult = shown.columns === columns && shown.first === rows[0];
+  const widths = sameResult ? measured.map((w, i) => Math.max(w, shown.widths[i] ?? 0)) : measured;
+  if (!sameResult || widths.some((w, i) => w !== shown.widths[i]))
+    setShown({ columns, first: rows[0], widths });
+  return widths;
+}
+
+function headerLabel(column: VirtualTableColumn): string {
+  return column.unit ? `${column.header} (${column.unit})` : column.header;
 }
 
 // Rows drawn beyond the view on each side: enough for keyboard and wheel steps, few enough that a
@@ -66,7 +89,7 @@ export function VirtualTable({
       columns.map((column) =>
         helper.accessor((row: Row): unknown => row[column.id] ?? null, {
           id: column.id,
-          header: column.unit ? `${column.header} (${column.unit})` : column.header,
+          header: headerLabel(column),
         }),
       ),
     [columns],
@@ -120,6 +143,8 @@ export function VirtualTable({
   };
 
   const numeric = new Set(columns.filter((c) => c.numeric).map((c) => c.id));
+  const widths = useStableWidths(columns, rows);
+  const cellClass = (id: string) => (numeric.has(id) ? `${styles.cell} ${styles.numeric}` : styles.cell);
   const first = items[0];
   const last = items[items.length - 1];
   const padTop = first ? first.start : 0;
@@ -136,17 +161,24 @@ export function VirtualTable({
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
-        <table className={styles.table} aria-rowcount={tableRows.length + 1}>
+        <table
+          className={styles.table}
+          aria-rowcount={tableRows.length + 1}
+          style={{
+            width: `calc(${widths.reduce((a, b) => a + b, 0)}ch + ${columns.length * CELL_PADDING_REM}rem)`,
+          }}
+        >
           <caption className={styles.visuallyHidden}>{caption}</caption>
+          <colgroup>
+            {columns.map((column, i) => (
+              <col key={column.id} style={{ width: `calc(${widths[i] ?? 0}ch + ${CELL_PADDING_REM}rem)` }} />
+            ))}
+          </colgroup>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} aria-rowindex={1}>
                 {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={numeric.has(header.column.id) ? styles.numeric : undefined}
-                  >
+                  <th key={header.id} scope="col" className={cellClass(header.column.id)}>
                     <table.FlexRender header={header} />
                   </th>
                 ))}
@@ -164,13 +196,20 @@ export function VirtualTable({
               if (!row) return null;
               return (
                 <tr key={row.id} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
-                  {row.getAllCells().map((cell) => (
+                  {row.getAllCells().map((cell, i) => {
                     // Cells are plain text: no renderer component per cell, so a jump that draws
                     // a whole new screen of rows stays within a frame.
-                    <td key={cell.id} className={numeric.has(cell.column.id) ? styles.numeric : undefined}>
-                      {cellText(cell.getValue() as CellValue)}
-                    </td>
-                  ))}
+                    const text = cellText(cell.getValue() as CellValue);
+                    return (
+                      <td
+                        key={cell.id}
+                        className={cellClass(cell.column.id)}
+                        title={textWidth(text) > (widths[i] ?? 0) ? text : undefined}
+                      >
+                        {text}
+                      </td>
+                    );
+                  })}
                 </tr>
               );
             })}
