@@ -369,9 +369,12 @@ interface Series {
   key: RawCell[];
   kFrom: number;
   kTo: number;
-  /** The cache block read last, by UTC day: consecutive buckets mostly share one. */
-  day: number;
+  /** The cache block read last: consecutive buckets mostly share one. */
   block: ValueBlock | null;
+  /** Grid index of the block's slot 0, and the grid indices [blockFrom, blockTo) it holds values for. */
+  blockK0: number;
+  blockFrom: number;
+  blockTo: number;
 }
 
 /**
@@ -392,8 +395,10 @@ function seriesOf(grid: Grid, plan: QueryPlan, rs: ResamplePlan): Series[] | nul
     key: byLocation && loc ? [loc.location] : [],
     kFrom: loc ? Math.max(grid.kLo, grid.kAt(loc.firstSeen)) : grid.kLo,
     kTo: loc?.retiredAt != null ? Math.min(grid.kHi, grid.kAt(loc.retiredAt) - 1) : grid.kHi,
-    day: Number.NaN,
     block: null,
+    blockK0: 0,
+    blockFrom: 0,
+    blockTo: 0,
   }));
   return series.sort((a, b) => compareKeys(a.key, b.key));
 }
@@ -427,36 +432,48 @@ function resampleSeries(
 
   /** The block of `s` holding grid indices [k, dayEnd], dayEnd the last index of k's UTC day. */
   const blockAt = (s: Series, k: number, dayEnd: number): ValueBlock => {
+    if (s.block && k >= s.blockFrom && dayEnd < s.blockTo) return s.block;
     const t = grid.timeAt(k);
-    const day = Math.floor(t / DAY_MS);
-    if (day !== s.day || !s.block || !covers(s.block, t, grid.timeAt(dayEnd), grid.step)) {
-      s.block = valueCache.block(def, s.loc, grid.first, day, t, grid.timeAt(dayEnd));
-      s.day = day;
-    }
-    return s.block;
+    const block = valueCache.block(def, s.loc, grid.first, Math.floor(t / DAY_MS), t, grid.timeAt(dayEnd));
+    // The block's slots as grid indices: slot j holds index k0 + j.
+    const k0 = Math.round((block.t0 - grid.first) / grid.step);
+    s.block = block;
+    s.blockK0 = k0;
+    s.blockFrom = k0 + block.from;
+    s.blockTo = k0 + block.to;
+    return block;
   };
-  const slot = (block: ValueBlock, col: number, k: number): number =>
-    col * block.n + Math.round((grid.timeAt(k) - block.t0) / grid.step);
-  const lastOfDay = (k: number): number => grid.kAt((Math.floor(grid.timeAt(k) / DAY_MS) + 1) * DAY_MS) - 1;
+  // The last grid index of the UTC day of the index last asked about.
+  let dayFrom = 1;
+  let dayEnd = 0;
+  const lastOfDay = (k: number): number => {
+    if (k < dayFrom || k > dayEnd) {
+      const day = Math.floor(grid.timeAt(k) / DAY_MS);
+      dayFrom = grid.kAt(day * DAY_MS);
+      dayEnd = grid.kAt((day + 1) * DAY_MS) - 1;
+    }
+    return dayEnd;
+  };
 
   /** Aggregate of column `col` over grid indices [a, b] of a series: in place when one block holds them. */
   const aggregate = (s: Series, col: number, a: number, b: number): number | null => {
-    const dayEnd = lastOfDay(a);
-    if (b <= dayEnd) {
-      const block = blockAt(s, a, b);
-      const at = slot(block, col, a);
+    const end = lastOfDay(a);
+    if (b <= end) {
+      const block = blockAt(s, a, end);
+      const at = col * block.n + a - s.blockK0;
       return aggregateSlots(rs.fn, block.values, at, at + b - a + 1, scratch);
     }
     for (let k = a; k <= b;) {
-      const end = Math.min(b, lastOfDay(k));
-      const block = blockAt(s, k, end);
-      const at = slot(block, col, k);
-      values.set(block.values.subarray(at, at + end - k + 1), k - a);
-      k = end + 1;
+      const stop = Math.min(b, lastOfDay(k));
+      const block = blockAt(s, k, stop);
+      const at = col * block.n + k - s.blockK0;
+      values.set(block.values.subarray(at, at + stop - k + 1), k - a);
+      k = stop + 1;
     }
     return aggregateSlots(rs.fn, values, 0, b - a + 1, scratch);
   };
 
+  const keyLength = ordered[0]?.key.length ?? 0;
   let k = dir > 0 ? grid.kLo : grid.kHi;
   while (k >= grid.kLo && k <= grid.kHi) {
     const bucket = bucketOf(grid.timeAt(k));
@@ -469,16 +486,16 @@ function resampleSeries(
       if (skip()) continue;
       values = ensure(values, b - a + 1);
       scratch = ensure(scratch, b - a + 1);
-      const row: RawCell[] = [bucket.start, bucket.end, ...s.key];
-      for (const col of columns) row.push(aggregate(s, col, a, b));
+      // Built at its final length: a result can hold hundreds of thousands of these.
+      const row = new Array<RawCell>(2 + keyLength + columns.length);
+      row[0] = bucket.start;
+      row[1] = bucket.end;
+      for (let i = 0; i < keyLength; i++) row[2 + i] = s.key[i] ?? null;
+      for (let i = 0; i < columns.length; i++) row[2 + keyLength + i] = aggregate(s, columns[i] ?? 0, a, b);
       if (!emit(row)) return;
     }
     k = dir > 0 ? hi + 1 : lo - 1;
   }
-}
-
-function covers(block: ValueBlock, lo: Millis, hi: Millis, step: number): boolean {
-  return Math.round((lo - block.t0) / step) >= block.from && Math.round((hi - block.t0) / step) < block.to;
 }
 
 function compareCells(a: RawCell, b: RawCell): number {

@@ -23,4 +23,19 @@ describe('formatIsoFast', () => {
       expect(formatIsoFast(ms, i % 2 === 0 ? -300 : 330)).toBe(formatIso(ms, i % 2 === 0 ? -300 : 330));
     }
   });
+
+  it('answers a repeated instant from memory only when the offset is the same too', () => {
+    const calls = fc.array(
+      fc.record({
+        ms: fc.constantFrom(0, 300_000, 3_600_000, Date.UTC(2024, 10, 3, 7)),
+        offset: fc.constantFrom(0, -300, -360),
+      }),
+      { minLength: 1, maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(calls, (seq) => {
+        for (const { ms, offset } of seq) expect(formatIsoFast(ms, offset)).toBe(formatIso(ms, offset));
+      }),
+    );
+  });
 });

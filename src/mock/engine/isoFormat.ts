@@ -18,8 +18,31 @@ let lastOffset = Number.NaN;
 /** `+hh:mm` of `lastOffset`. */
 let lastSuffix = '';
 
+/**
+ * The last two stamps written, by instant and offset: a row's end is usually the next row's start,
+ * and rows of many locations share both, so most stamps are found here and the string is shared.
+ */
+const recent = [
+  { ms: Number.NaN, offset: Number.NaN, text: '' },
+  { ms: Number.NaN, offset: Number.NaN, text: '' },
+];
+let older = 0;
+
 /** `formatIso(ms, offsetMinutes)`, character for character. */
 export function formatIsoFast(ms: Millis, offsetMinutes: number): string {
+  for (const r of recent) if (r.ms === ms && r.offset === offsetMinutes) return r.text;
+  const text = writeIso(ms, offsetMinutes);
+  const slot = recent[older];
+  if (slot) {
+    slot.ms = ms;
+    slot.offset = offsetMinutes;
+    slot.text = text;
+  }
+  older = 1 - older;
+  return text;
+}
+
+function writeIso(ms: Millis, offsetMinutes: number): string {
   const wall = ms + offsetMinutes * MINUTE;
   if (!Number.isSafeInteger(wall)) return formatIso(ms, offsetMinutes);
   const day = Math.floor(wall / DAY);
