@@ -2,12 +2,12 @@
  * Browser figures for the results table: our VirtualTable and AG Grid Community, each on its own
  * page with the same 100,000 rows, 480 px of scroll body and 32 px rows, in one Chromium.
  * Figures: time from data to the first rows painted, main-thread work per frame while scrolling
- * to the end, and rows in the DOM. `tsx bench/tableGrid.ts` prints them alone.
+ * to the end (p95 of the median of three passes each), and rows in the DOM. `tsx bench/tableGrid.ts` prints them alone.
  */
 import { pathToFileURL } from 'node:url';
 import { formatNumber, formatTable, judge, median, type BenchRow, type Verdict } from './harness';
 import { buildBenchPages, launchChromium, percentile, serveDir } from './pages/browserKit';
-import { openBenchPage, renderPair } from './pages/driver';
+import { openBenchPage, renderPair, type PageHandle } from './pages/driver';
 import type { ScrollResult } from './pages/pageBench';
 
 const RENDER_LIMIT_MS = 100;
@@ -18,6 +18,18 @@ const RATIO_LIMIT = 1.0;
 /** Passes only when the figure meets its absolute limit and its ratio to the peer. */
 function both(value: number, limit: number, ratio: number): Verdict {
   return value <= limit && judge(ratio, RATIO_LIMIT) === 'pass' ? 'pass' : 'short';
+}
+
+const SCROLL_PASSES = 3;
+
+const p95 = (s: ScrollResult): number => percentile(s.frameWork, 0.95);
+
+/** The pass whose p95 frame is the median of the passes. */
+function medianPass(passes: readonly ScrollResult[]): ScrollResult {
+  const sorted = [...passes].sort((a, b) => p95(a) - p95(b));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no scroll passes');
+  return middle;
 }
 
 function scrollNote(s: ScrollResult): string {
@@ -37,23 +49,39 @@ export async function run(): Promise<BenchRow[]> {
     const grid = await openBenchPage(browser, server.url, 'grid');
     const [oursMs, gridMs] = await renderPair(ours, grid, { warmup: 2, runs: 7 });
 
-    await ours.render();
-    const oursScroll = await ours.scroll();
+    // Scrolling to the end three times each, in turns (ours, AG Grid, AG Grid, ours, …): the p95
+    // of one pass swings with whatever else the two cores do, so the figure is the median pass.
+    const passes: { ours: ScrollResult[]; grid: ScrollResult[] } = { ours: [], grid: [] };
+    const pass = async (h: PageHandle, into: ScrollResult[]) => {
+      await h.render();
+      into.push(await h.scroll());
+      await h.unmount();
+    };
+    for (let i = 0; i < SCROLL_PASSES; i++) {
+      if (i % 2 === 0) {
+        await pass(ours, passes.ours);
+        await pass(grid, passes.grid);
+      } else {
+        await pass(grid, passes.grid);
+        await pass(ours, passes.ours);
+      }
+    }
     await ours.close();
-    await grid.render();
-    const gridScroll = await grid.scroll();
     await grid.close();
-    if (oursScroll.lastRowText !== '100000')
-      throw new Error(`our table ended at row ${oursScroll.lastRowText}`);
-    if (gridScroll.lastRowText !== '100000')
-      throw new Error(`AG Grid ended at row ${gridScroll.lastRowText}`);
+    for (const s of passes.ours)
+      if (s.lastRowText !== '100000') throw new Error(`our table ended at row ${s.lastRowText}`);
+    for (const s of passes.grid)
+      if (s.lastRowText !== '100000') throw new Error(`AG Grid ended at row ${s.lastRowText}`);
+    const oursScroll = medianPass(passes.ours);
+    const gridScroll = medianPass(passes.grid);
 
     const render = { ours: median(oursMs), peer: median(gridMs) };
-    const frame = {
-      ours: percentile(oursScroll.frameWork, 0.95),
-      peer: percentile(gridScroll.frameWork, 0.95),
+    const frame = { ours: p95(oursScroll), peer: p95(gridScroll) };
+    const rows = {
+      ours: Math.max(...passes.ours.map((s) => s.maxDomRows)),
+      peer: Math.max(...passes.grid.map((s) => s.maxDomRows)),
     };
-    const rows = { ours: oursScroll.maxDomRows, peer: gridScroll.maxDomRows };
+    const passList = (list: readonly ScrollResult[]) => list.map((s) => formatNumber(p95(s))).join(', ');
     const ratio = (f: { ours: number; peer: number }) => f.ours / f.peer;
     return [
       {
@@ -74,7 +102,7 @@ export async function run(): Promise<BenchRow[]> {
         peer: `AG Grid 36: ${formatNumber(frame.peer)} ms`,
         ratio: ratio(frame),
         verdict: both(frame.ours, FRAME_LIMIT_MS, ratio(frame)),
-        note: `main thread from the scroll event to the end of rendering; ours: ${scrollNote(oursScroll)}; AG Grid: ${scrollNote(gridScroll)}`,
+        note: `main thread from the scroll event to the end of rendering; median of ${SCROLL_PASSES} passes each (p95 ours ${passList(passes.ours)}; AG Grid ${passList(passes.grid)}); median pass ours: ${scrollNote(oursScroll)}; AG Grid: ${scrollNote(gridScroll)}`,
       },
       {
         figure: 'table: DOM rows, most at any frame while scrolling',

@@ -1,7 +1,7 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { CellValue, Row } from '@/api/types';
+import type { Row } from '@/api/types';
 import { cellText, columnWidths, textWidth } from './columnWidths';
 import styles from './VirtualTable.module.css';
 
@@ -95,8 +95,10 @@ export function VirtualTable({
     [columns],
   );
   const data = rows as Row[];
+  // The table model gives the header; body cells are read straight from the data, so scrolling
+  // through 100,000 rows never builds (and keeps) a row or cell object per row.
   const table = useTable({ features, columns: columnDefs, data });
-  const tableRows = table.getRowModel().rows;
+  const rowCount = rows.length;
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const fallbackWidth = fallbackRect.width;
@@ -111,7 +113,7 @@ export function VirtualTable({
   // The virtualizer's functions change identity as it scrolls; this component is not compiler-memoized.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: tableRows.length,
+    count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN,
@@ -122,8 +124,8 @@ export function VirtualTable({
   const lastIndex = items[items.length - 1]?.index ?? -1;
 
   useEffect(() => {
-    if (onEndReached && tableRows.length > 0 && lastIndex >= tableRows.length - 1 - OVERSCAN) onEndReached();
-  }, [lastIndex, tableRows.length, onEndReached]);
+    if (onEndReached && rowCount > 0 && lastIndex >= rowCount - 1 - OVERSCAN) onEndReached();
+  }, [lastIndex, rowCount, onEndReached]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
@@ -163,7 +165,7 @@ export function VirtualTable({
       >
         <table
           className={styles.table}
-          aria-rowcount={tableRows.length + 1}
+          aria-rowcount={rowCount + 1}
           style={{
             width: `calc(${widths.reduce((a, b) => a + b, 0)}ch + ${columns.length * CELL_PADDING_REM}rem)`,
           }}
@@ -192,18 +194,18 @@ export function VirtualTable({
               </tr>
             )}
             {items.map((item) => {
-              const row = tableRows[item.index];
+              const row = rows[item.index];
               if (!row) return null;
               return (
-                <tr key={row.id} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
-                  {row.getAllCells().map((cell, i) => {
+                <tr key={item.index} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
+                  {columns.map((column, i) => {
                     // Cells are plain text: no renderer component per cell, so a jump that draws
                     // a whole new screen of rows stays within a frame.
-                    const text = cellText(cell.getValue() as CellValue);
+                    const text = cellText(row[column.id]);
                     return (
                       <td
-                        key={cell.id}
-                        className={cellClass(cell.column.id)}
+                        key={column.id}
+                        className={cellClass(column.id)}
                         title={textWidth(text) > (widths[i] ?? 0) ? text : undefined}
                       >
                         {text}
