@@ -2,7 +2,7 @@
  * Browser journeys against the built explorer (`npm run test:e2e`).
  *
  * Builds the app, serves it with `vite preview` on 127.0.0.1:4173 (built-in demo backend via the
- * msw service worker), starts the mock API over real HTTP on 127.0.0.1:4010, drives Debian's
+ * msw service worker), starts the mock API over real HTTP on 127.0.0.1:4010 (both child processes), drives Debian's
  * Chromium with playwright-core through every `test/e2e/*.e2e.ts`, writes
  * `test-results/e2e.json` and exits non-zero on any failure. Servers are always stopped.
  *
@@ -118,36 +118,57 @@ function assertPortFree(port: number, what: string): Promise<void> {
   });
 }
 
-/** `vite preview` as one process started from node_modules/.bin, so killing its PID stops it. */
-function startPreview(): ChildProcess {
-  const child = spawn(
-    join(ROOT, 'node_modules/.bin/vite'),
-    ['preview', '--host', HOST, '--port', String(APP_PORT), '--strictPort', '--outDir', DIST],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/**
+ * A server as a child process that cleanup stops: SIGTERM, then SIGKILL if it has not exited
+ * within 5 s (a server busy with one long request cannot run its signal handler).
+ */
+function startChild(what: string, command: string, args: readonly string[], env?: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let stopping = false;
   child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`vite preview exited (${code ?? signal ?? '?'}):\n${output}`);
+    if (!stopping) console.error(`${what} exited (${code ?? signal ?? '?'}):\n${output}`);
   });
   cleanups.push(
     () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
         stopping = true;
-        child.once('exit', () => resolve());
-        process.kill(child.pid, 'SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
       }),
   );
   return child;
 }
 
-async function startApi(): Promise<void> {
-  const { startHttpServer } = await import('../../src/mock/server.ts');
-  const server = await startHttpServer({ port: API_PORT, host: HOST });
-  cleanups.push(() => server.close());
+/** `vite preview` as one process started from node_modules/.bin, so killing its PID stops it. */
+function startPreview(): ChildProcess {
+  return startChild('vite preview', join(ROOT, 'node_modules/.bin/vite'), [
+    'preview',
+    '--host',
+    HOST,
+    '--port',
+    String(APP_PORT),
+    '--strictPort',
+    '--outDir',
+    DIST,
+  ]);
+}
+
+/**
+ * The mock API (`npm run api`) in its own Node process: a heavy query it computes synchronously
+ * then blocks only the mock, never this runner's timers (a journey's time limit must always fire).
+ */
+function startApi(): ChildProcess {
+  return startChild('the mock API', process.execPath, ['--import', 'tsx', 'src/mock/server.ts'], {
+    PORT: String(API_PORT),
+  });
 }
 
 async function waitUntilAnswering(
@@ -275,10 +296,10 @@ async function main(): Promise<number> {
     await assertPortFree(APP_PORT, 'vite preview');
     await assertPortFree(API_PORT, 'the mock API');
     const preview = startPreview();
-    await startApi();
+    const api = startApi();
     await Promise.all([
       waitUntilAnswering(`${APP_URL}/`, 'vite preview', preview),
-      waitUntilAnswering(`${API_URL}/health`, 'the mock API'),
+      waitUntilAnswering(`${API_URL}/health`, 'the mock API', api),
     ]);
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     cleanups.push(() => browser.close());
