@@ -122,8 +122,17 @@ function assertPortFree(port: number, what: string): Promise<void> {
  * A server as a child process that cleanup stops: SIGTERM, then SIGKILL if it has not exited
  * within 5 s (a server busy with one long request cannot run its signal handler).
  */
-function startChild(what: string, command: string, args: readonly string[], env?: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+function startChild(
+  what: string,
+  command: string,
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): ChildProcess {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
