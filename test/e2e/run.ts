@@ -134,8 +134,8 @@ function startChild(
     env: { ...process.env, ...env },
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let stopping = false;
   child.on('exit', (code, signal) => {
     if (!stopping) console.error(`${what} exited (${code ?? signal ?? '?'}):\n${output}`);
