@@ -17,7 +17,7 @@ let root: Root | null = null;
 
 const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-const linePath = (): SVGPathElement | null => document.querySelector('path.recharts-line-curve');
+const linePath = (): SVGPathElement | null => document.querySelector('path.series-line');
 
 const bench: PageBench = {
   render: () =>

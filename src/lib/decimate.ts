@@ -19,30 +19,30 @@ export function decimateMinMax<P extends Point>(points: readonly P[], buckets: n
   const last = points[points.length - 1];
   if (!first || !last) return [];
   const span = last.x - first.x;
-  // One multiply per point instead of a subtract-divide-multiply.
+  // A point's bucket is floor((x − x0) × perX), clamped to the last one. x ascends, so instead of
+  // a floor per point the loop waits for that product to reach the current bucket's end.
   const perX = span > 0 ? n / span : 0;
   const x0 = first.x;
   const out: P[] = [];
-  let bucket = -1;
-  let min: P | undefined;
-  let max: P | undefined;
+  let end = Number.NEGATIVE_INFINITY;
+  let min = first;
+  let max = first;
   const flush = () => {
-    if (!min || !max) return;
     if (min === max) out.push(min);
     else if (min.x <= max.x) out.push(min, max);
     else out.push(max, min);
   };
-  for (const p of points) {
-    const b = Math.min(n - 1, Math.floor((p.x - x0) * perX));
-    if (b !== bucket) {
-      flush();
-      bucket = b;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i] as P;
+    const at = (p.x - x0) * perX;
+    if (at >= end) {
+      if (i > 0) flush();
+      const bucket = Math.min(n - 1, Math.floor(at));
+      end = bucket === n - 1 ? Number.POSITIVE_INFINITY : bucket + 1;
       min = p;
       max = p;
-      continue;
-    }
-    if (min && p.y < min.y) min = p;
-    if (max && p.y > max.y) max = p;
+    } else if (p.y < min.y) min = p;
+    else if (p.y > max.y) max = p;
   }
   flush();
   return out;

@@ -125,7 +125,7 @@ for (const theme of ['light', 'dark'] as const) {
       await audit.check('query builder with results');
 
       await page.getByRole('tab', { name: 'Chart', exact: true }).click();
-      await eventually(async () => assert.ok((await page.locator('.recharts-line').count()) >= 1), 15_000);
+      await eventually(async () => assert.ok((await page.locator('path.series-line').count()) >= 1), 15_000);
       await audit.check('query builder, Chart tab');
       await page.getByRole('tab', { name: 'Export', exact: true }).click();
       await page.getByRole('button', { name: 'Export all rows', exact: true }).waitFor();

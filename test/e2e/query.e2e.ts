@@ -51,9 +51,17 @@ test(
     // The chart draws one line for the location.
     await page.getByRole('tab', { name: 'Chart', exact: true }).click();
     await eventually(
-      async () => assert.ok((await page.locator('.recharts-line').count()) >= 1, 'a line is drawn'),
+      async () => assert.ok((await page.locator('path.series-line').count()) >= 1, 'a line is drawn'),
       15_000,
     );
+    // Hovering the line names the time and the location's value; Escape puts the tooltip away.
+    const line = await page.locator('path.series-line').first().boundingBox();
+    assert.ok(line, 'the line has a box');
+    await page.mouse.move(line.x + line.width / 2, line.y + line.height / 2);
+    const tip = page.getByText(new RegExp(`^${LOCATION}: -?[\\d,.]+$`));
+    await tip.waitFor();
+    await page.keyboard.press('Escape');
+    await tip.waitFor({ state: 'detached' });
 
     // Reload: the URL alone restores the same query and results.
     const url = page.url();

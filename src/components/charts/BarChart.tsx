@@ -8,6 +8,7 @@ import {
   YAxis,
 } from 'recharts';
 import styles from './BarChart.module.css';
+import { noVerticalLines } from './grid';
 
 export interface BarDatum {
   /** Category shown on the x axis (a market date, a hub…). */
@@ -48,7 +49,11 @@ export function BarChart({
           margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
           accessibilityLayer={false}
         >
-          <CartesianGrid vertical={false} stroke="var(--color-border, #d0d7de)" />
+          <CartesianGrid
+            vertical={false}
+            verticalCoordinatesGenerator={noVerticalLines}
+            stroke="var(--color-border, #d0d7de)"
+          />
           <XAxis
             dataKey="label"
             tickFormatter={formatLabel}

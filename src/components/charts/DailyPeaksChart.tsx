@@ -11,6 +11,7 @@ import {
   type MouseHandlerDataParam,
 } from 'recharts';
 import styles from './BarChart.module.css';
+import { noVerticalLines } from './grid';
 
 export interface DailyPeakDatum {
   /** Market date `YYYY-MM-DD`. */
@@ -99,7 +100,7 @@ export function DailyPeaksChart({
           onClick={onChartClick}
           style={{ cursor: 'pointer' }}
         >
-          <CartesianGrid vertical={false} stroke={BORDER} />
+          <CartesianGrid vertical={false} verticalCoordinatesGenerator={noVerticalLines} stroke={BORDER} />
           <XAxis
             dataKey="date"
             tickFormatter={formatDate}

@@ -10,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import styles from './BarChart.module.css';
+import { noVerticalLines } from './grid';
 
 export interface PeakCurvePoint {
   /** Epoch ms. */
@@ -62,7 +63,7 @@ export function PeakCurveChart({
           margin={{ top: 24, right: 16, bottom: 4, left: 8 }}
           accessibilityLayer={false}
         >
-          <CartesianGrid vertical={false} stroke={BORDER} />
+          <CartesianGrid vertical={false} verticalCoordinatesGenerator={noVerticalLines} stroke={BORDER} />
           <XAxis
             dataKey="x"
             type="number"

@@ -1,7 +1,19 @@
-import { useMemo, useState } from 'react';
-import { Brush, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Brush,
+  CartesianGrid,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  useXAxisScale,
+  useYAxisScale,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
 import { decimateMinMax, type Point } from '@/lib/decimate';
 import styles from './TimeSeriesChart.module.css';
+import { noVerticalLines } from './grid';
 
 export interface TimeSeries {
   name: string;
@@ -91,6 +103,156 @@ function mergeSeries(series: readonly TimeSeries[], buckets: number): Datum[] {
 }
 
 /**
+ * About `count` ticks on round numbers (1, 2 or 5 × a power of ten) covering [lo, hi]; the first
+ * and last are the axis' ends.
+ */
+export function niceTicks(lo: number, hi: number, count = 5): number[] {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi <= lo) return [lo, hi];
+  const rough = (hi - lo) / Math.max(1, count - 1);
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const residual = rough / magnitude;
+  const step = (residual > 5 ? 10 : residual > 2 ? 5 : residual > 1 ? 2 : 1) * magnitude;
+  const first = Math.floor(lo / step);
+  const last = Math.ceil(hi / step);
+  const ticks: number[] = [];
+  // Multiplied, not accumulated, so 0.1 steps stay 0.3 and not 0.30000000000000004.
+  for (let k = first; k <= last; k++) ticks.push(Number((k * step).toPrecision(12)));
+  return ticks;
+}
+
+/** The visible series' lowest and highest value in rows [from, to], for the y axis. */
+function valueRange(
+  data: readonly Datum[],
+  keys: readonly string[],
+  from: number,
+  to: number,
+): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let r = from; r <= to; r++) {
+    const row = data[r];
+    if (!row) continue;
+    for (const key of keys) {
+      const v = row[key];
+      if (v === null || v === undefined || Number.isNaN(v)) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  if (lo > hi) return [0, 1];
+  return lo === hi ? [lo - 1, hi + 1] : [lo, hi];
+}
+
+type Scale = (value: number) => number | undefined;
+
+/** `M x,y L x,y …` through the non-null values of `key` in rows [from, to] (gaps are bridged). */
+export function linePath(
+  data: readonly Datum[],
+  key: string,
+  x: Scale,
+  y: Scale,
+  from: number,
+  to: number,
+): string {
+  const parts: string[] = [];
+  for (let r = from; r <= to; r++) {
+    const row = data[r];
+    const v = row?.[key];
+    if (!row || v === null || v === undefined || row.x === null || row.x === undefined) continue;
+    const px = x(row.x);
+    const py = y(v);
+    if (px === undefined || py === undefined) continue;
+    parts.push(`${parts.length === 0 ? 'M' : 'L'}${px.toFixed(1)},${py.toFixed(1)}`);
+  }
+  return parts.join('');
+}
+
+interface LinesProps {
+  data: readonly Datum[];
+  series: readonly TimeSeries[];
+  hidden: ReadonlySet<string>;
+  from: number;
+  to: number;
+}
+
+/**
+ * The lines, drawn from the chart's own axis scales. recharts' `<Line>` also builds a label
+ * object for every point, shown or not (a fifth of the render with 1,600 points); a path needs
+ * only the points.
+ */
+function SeriesLines({ data, series, hidden, from, to }: LinesProps) {
+  const x = useXAxisScale();
+  const y = useYAxisScale();
+  if (!x || !y) return null;
+  const toNumber =
+    (scale: typeof x): Scale =>
+    (v) => {
+      const px = scale(v);
+      return typeof px === 'number' && Number.isFinite(px) ? px : undefined;
+    };
+  return (
+    <g>
+      {series.map((s, i) =>
+        hidden.has(s.name) ? null : (
+          <path
+            key={s.name}
+            className="series-line"
+            d={linePath(data, `s${i}`, toNumber(x), toNumber(y), from, to)}
+            fill="none"
+            stroke={PALETTE[i % PALETTE.length]}
+            strokeWidth={1.5}
+            strokeLinejoin="round"
+          />
+        ),
+      )}
+    </g>
+  );
+}
+
+interface TipProps {
+  rows: ReadonlyMap<number, Datum>;
+  series: readonly TimeSeries[];
+  hidden: ReadonlySet<string>;
+  formatTime: (ms: number) => string;
+  formatValue: (value: number) => string;
+}
+
+/** The values at the hovered time, one line per visible series, as text. */
+function SeriesTooltip({
+  active,
+  label,
+  rows,
+  series,
+  hidden,
+  formatTime,
+  formatValue,
+}: TipProps & Pick<TooltipContentProps, 'active' | 'label'>) {
+  const row = typeof label === 'number' ? rows.get(label) : undefined;
+  if (!active || !row || typeof label !== 'number') return null;
+  return (
+    <div className={styles.tooltip}>
+      <p className={styles.tooltipTime}>{formatTime(label)}</p>
+      <ul>
+        {series.map((s, i) => {
+          const v = row[`s${i}`];
+          if (hidden.has(s.name) || v === null || v === undefined) return null;
+          return (
+            <li key={s.name}>
+              <span
+                className={styles.swatch}
+                style={{ background: PALETTE[i % PALETTE.length] }}
+                aria-hidden="true"
+              />
+              {s.name}: {formatValue(v)}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
  * Numeric columns over time, one line per series, legend entries that toggle lines, and a Brush
  * to zoom the time axis. Long series are cut to min/max per pixel bucket so spikes survive.
  */
@@ -106,9 +268,31 @@ export function TimeSeriesChart({
   const data = useMemo(() => mergeSeries(series, pixelWidth), [series, pixelWidth]);
   // The Brush's window (indexes into data), so ticks follow a zoom.
   const [brush, setBrush] = useState<{ startIndex?: number; endIndex?: number }>({});
-  const lo = data[Math.min(brush.startIndex ?? 0, data.length - 1)]?.x ?? Number.NaN;
-  const hi = data[Math.min(brush.endIndex ?? data.length - 1, data.length - 1)]?.x ?? Number.NaN;
+  const from = Math.max(0, Math.min(brush.startIndex ?? 0, data.length - 1));
+  const to = Math.max(0, Math.min(brush.endIndex ?? data.length - 1, data.length - 1));
+  const lo = data[from]?.x ?? Number.NaN;
+  const hi = data[to]?.x ?? Number.NaN;
   const ticks = useMemo(() => timeTicks(lo, hi), [lo, hi]);
+  const shownKeys = useMemo(
+    () => series.flatMap((s, i) => (hidden.has(s.name) ? [] : [`s${i}`])),
+    [series, hidden],
+  );
+  // The y axis is ours to scale: no recharts <Line> tells it the data's range.
+  const yTicks = useMemo(() => {
+    const [min, max] = valueRange(data, shownKeys, from, to);
+    return niceTicks(min, max);
+  }, [data, shownKeys, from, to]);
+  // recharts shows its tooltip box only when a <Line> gives it a payload, and hides it on Escape;
+  // with lines of our own the box is always shown and Escape is handled here, until the pointer moves.
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDismissed(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  const rowsByX = useMemo(() => new Map(data.map((row) => [row.x ?? Number.NaN, row])), [data]);
   const toggle = (name: string) =>
     setHidden((current) => {
       const next = new Set(current);
@@ -142,8 +326,15 @@ export function TimeSeriesChart({
             data={data}
             margin={{ top: 8, right: 16, bottom: 4, left: 8 }}
             accessibilityLayer={false}
+            onMouseMove={() => {
+              if (dismissed) setDismissed(false);
+            }}
           >
-            <CartesianGrid vertical={false} stroke="var(--color-border, #d0d7de)" />
+            <CartesianGrid
+              vertical={false}
+              verticalCoordinatesGenerator={noVerticalLines}
+              stroke="var(--color-border, #d0d7de)"
+            />
             <XAxis
               dataKey="x"
               type="number"
@@ -153,22 +344,30 @@ export function TimeSeriesChart({
               tick={{ fontSize: 11 }}
               minTickGap={32}
             />
-            <YAxis tickFormatter={(v: number) => fmt(v)} tick={{ fontSize: 11 }} width={72} />
-            <Tooltip
-              labelFormatter={(v) => (typeof v === 'number' ? formatTime(v) : typeof v === 'string' ? v : '')}
+            <YAxis
+              type="number"
+              domain={[yTicks[0] ?? 0, yTicks[yTicks.length - 1] ?? 1]}
+              ticks={yTicks}
+              allowDataOverflow
+              tickFormatter={(v: number) => fmt(v)}
+              tick={{ fontSize: 11 }}
+              width={72}
             />
-            {series.map((s, i) => (
-              <Line
-                key={s.name}
-                dataKey={`s${i}`}
-                name={s.name}
-                hide={hidden.has(s.name)}
-                stroke={PALETTE[i % PALETTE.length]}
-                dot={false}
-                connectNulls
-                isAnimationActive={false}
-              />
-            ))}
+            <Tooltip
+              wrapperStyle={{ visibility: 'visible' }}
+              content={({ active, label }) => (
+                <SeriesTooltip
+                  active={active && !dismissed}
+                  label={label}
+                  rows={rowsByX}
+                  series={series}
+                  hidden={hidden}
+                  formatTime={formatTime}
+                  formatValue={fmt}
+                />
+              )}
+            />
+            <SeriesLines data={data} series={series} hidden={hidden} from={from} to={to} />
             <Brush
               dataKey="x"
               height={24}
