@@ -371,6 +371,9 @@ export function TimeSeriesChart({
             <Brush
               dataKey="x"
               height={24}
+              // Theme colours: recharts' default is a white bar, glaring on the dark theme.
+              fill="var(--color-surface, #fff)"
+              stroke="var(--color-muted, #57606a)"
               tickFormatter={(v: number) => formatTime(v)}
               onChange={({ startIndex, endIndex }) => setBrush({ startIndex, endIndex })}
             />
