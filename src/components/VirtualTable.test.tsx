@@ -95,3 +95,49 @@ describe('VirtualTable column widths', () => {
     expect(widthOf(container, 1)).not.toBe(before);
   });
 });
+
+describe('VirtualTable column resizing', () => {
+  const colWidth = (container: HTMLElement, index: number) =>
+    (container.querySelectorAll('col')[index] as HTMLElement).style.width;
+
+  it('keeps header names clean and offers a named resize handle per column', () => {
+    render(<VirtualTable caption="Prices" columns={columns} rows={rows.slice(0, 10)} />);
+    expect(screen.getByRole('columnheader', { name: 'spp ($/MWh)' })).toBeInTheDocument();
+    const handle = screen.getByRole('separator', { name: 'Resize column spp ($/MWh)' });
+    expect(handle).toHaveAttribute('tabindex', '0');
+    expect(handle).toHaveAttribute('aria-orientation', 'vertical');
+  });
+
+  it('widens and narrows a column with the arrow keys, and Escape gives the estimate back', () => {
+    const { container } = render(
+      <VirtualTable caption="Prices" columns={columns} rows={rows.slice(0, 10)} />,
+    );
+    const estimated = colWidth(container, 1);
+    const handle = screen.getByRole('separator', { name: 'Resize column location' });
+    const before = Number(handle.getAttribute('aria-valuenow'));
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    expect(colWidth(container, 1)).toBe(`calc(${before + 32}px)`);
+    expect(handle).toHaveAttribute('aria-valuenow', String(before + 32));
+    fireEvent.keyDown(handle, { key: 'ArrowLeft' });
+    expect(handle).toHaveAttribute('aria-valuenow', String(before + 16));
+    // A resized column may cut any value, so each carries its full text as a tooltip.
+    expect(screen.getAllByText('HB_WEST')[0]).toHaveAttribute('title', 'HB_WEST');
+    fireEvent.keyDown(handle, { key: 'Escape' });
+    expect(colWidth(container, 1)).toBe(estimated);
+    fireEvent.doubleClick(handle);
+    expect(colWidth(container, 1)).toBe(estimated);
+  });
+
+  it('forgets resized widths when the columns change', () => {
+    const { container, rerender } = render(
+      <VirtualTable caption="Prices" columns={columns} rows={rows.slice(0, 10)} />,
+    );
+    fireEvent.keyDown(screen.getByRole('separator', { name: 'Resize column location' }), {
+      key: 'ArrowRight',
+    });
+    expect(colWidth(container, 1)).toMatch(/^calc\(\d+px\)$/);
+    rerender(<VirtualTable caption="Prices" columns={[...columns]} rows={rows.slice(0, 10)} />);
+    expect(colWidth(container, 1)).toMatch(/ch/);
+  });
+});

@@ -2,6 +2,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Row } from '@/api/types';
+import { ColumnResizer } from './ColumnResizer';
 import { cellText, columnWidths, textWidth } from './columnWidths';
 import styles from './VirtualTable.module.css';
 
@@ -59,6 +60,26 @@ function useStableWidths(columns: readonly VirtualTableColumn[], rows: readonly 
   if (!sameResult || widths.some((w, i) => w !== shown.widths[i]))
     setShown({ columns, first: rows[0], widths });
   return widths;
+}
+
+/** About the px of one `ch` at the table's font size (0.875rem), for a width given to assistive technology. */
+const CH_PX = 7.7;
+
+/** Widths the user set by dragging a header's edge, in px, by column id; forgotten with a new set of columns. */
+function useResizedWidths(columns: readonly VirtualTableColumn[]) {
+  const [resized, setResized] = useState<{
+    columns: readonly VirtualTableColumn[];
+    px: Record<string, number>;
+  }>({
+    columns,
+    px: {},
+  });
+  const px = resized.columns === columns ? resized.px : {};
+  const set = (id: string, width: number | null) => {
+    const next = Object.fromEntries(Object.entries(px).filter(([key]) => key !== id));
+    setResized({ columns, px: width === null ? next : { ...next, [id]: width } });
+  };
+  return { px, set };
 }
 
 function headerLabel(column: VirtualTableColumn): string {
@@ -146,6 +167,12 @@ export function VirtualTable({
 
   const numeric = new Set(columns.filter((c) => c.numeric).map((c) => c.id));
   const widths = useStableWidths(columns, rows);
+  const resized = useResizedWidths(columns);
+  /** A column's width as CSS: the user's px, or the estimate in `ch` plus the cell padding. */
+  const widthOf = (column: VirtualTableColumn, i: number): string => {
+    const px = resized.px[column.id];
+    return px === undefined ? `${widths[i] ?? 0}ch + ${CELL_PADDING_REM}rem` : `${px}px`;
+  };
   const cellClass = (id: string) => (numeric.has(id) ? `${styles.cell} ${styles.numeric}` : styles.cell);
   const first = items[0];
   const last = items[items.length - 1];
@@ -166,24 +193,35 @@ export function VirtualTable({
         <table
           className={styles.table}
           aria-rowcount={rowCount + 1}
-          style={{
-            width: `calc(${widths.reduce((a, b) => a + b, 0)}ch + ${columns.length * CELL_PADDING_REM}rem)`,
-          }}
+          style={{ width: `calc(${columns.map(widthOf).join(' + ')})` }}
         >
           <caption className={styles.visuallyHidden}>{caption}</caption>
           <colgroup>
             {columns.map((column, i) => (
-              <col key={column.id} style={{ width: `calc(${widths[i] ?? 0}ch + ${CELL_PADDING_REM}rem)` }} />
+              <col key={column.id} style={{ width: `calc(${widthOf(column, i)})` }} />
             ))}
           </colgroup>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} aria-rowindex={1}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className={cellClass(header.column.id)}>
-                    <table.FlexRender header={header} />
-                  </th>
-                ))}
+                {group.headers.map((header, i) => {
+                  const column = columns[i];
+                  if (!column) return null;
+                  const label = headerLabel(column);
+                  const px = resized.px[column.id];
+                  return (
+                    // Named by its text alone: the resize handle inside has a name of its own.
+                    <th key={header.id} scope="col" className={cellClass(column.id)} aria-label={label}>
+                      <table.FlexRender header={header} />
+                      <ColumnResizer
+                        label={label}
+                        width={px ?? (widths[i] ?? 0) * CH_PX + CELL_PADDING_REM * 16}
+                        onResize={(width) => resized.set(column.id, width)}
+                        onReset={() => resized.set(column.id, null)}
+                      />
+                    </th>
+                  );
+                })}
               </tr>
             ))}
           </thead>
@@ -206,7 +244,11 @@ export function VirtualTable({
                       <td
                         key={column.id}
                         className={cellClass(column.id)}
-                        title={textWidth(text) > (widths[i] ?? 0) ? text : undefined}
+                        title={
+                          resized.px[column.id] !== undefined || textWidth(text) > (widths[i] ?? 0)
+                            ? text || undefined
+                            : undefined
+                        }
                       >
                         {text}
                       </td>

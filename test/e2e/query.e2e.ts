@@ -48,6 +48,20 @@ test(
     await table.getByRole('columnheader', { name: /spp/ }).first().waitFor();
     await table.getByText(LOCATION, { exact: true }).first().waitFor();
 
+    // Dragging a header's edge widens its column.
+    const locationHeader = table.getByRole('columnheader', { name: 'location', exact: true });
+    const resizer = table.getByRole('separator', { name: 'Resize column location', exact: true });
+    await resizer.scrollIntoViewIfNeeded();
+    const handle = await resizer.boundingBox();
+    const before = (await locationHeader.boundingBox())?.width ?? 0;
+    assert.ok(handle, 'the location column has a resize handle');
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 120, handle.y + handle.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const after = (await locationHeader.boundingBox())?.width ?? 0;
+    assert.ok(Math.abs(after - before - 120) <= 4, `the column grew by the drag: ${before} → ${after}`);
+
     // The chart draws one line for the location.
     await page.getByRole('tab', { name: 'Chart', exact: true }).click();
     await eventually(
