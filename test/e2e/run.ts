@@ -240,7 +240,12 @@ async function runOne(browser: Browser, t: RegisteredTest): Promise<TestResult> 
     const text = msg.text();
     if (!allowed.some((re) => re.test(text))) browserErrors.push(`console.error: ${text}`);
   });
-  context.on('weberror', (webError) => browserErrors.push(`page error: ${message(webError.error())}`));
+  context.on('weberror', (webError) => {
+    // An error without a stack still says what and where.
+    const error = webError.error();
+    const text = message(error).trim() || `${error.name}: ${error.message || 'no message'}`;
+    browserErrors.push(`page error on ${webError.page()?.url() ?? 'a closed page'}: ${text}`);
+  });
 
   let error: unknown = null;
   let timer: NodeJS.Timeout | undefined;
