@@ -277,7 +277,13 @@ async function runOne(browser: Browser, t: RegisteredTest): Promise<TestResult> 
       // the page may be gone; the error message still says what failed
     }
   }
-  await context.close().catch(() => undefined);
+  // A route handler still waiting on the API (a journey that timed out) would hold close() open
+  // indefinitely: drop the handlers, and give close ten seconds at most.
+  await context.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
+  await Promise.race([
+    context.close().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 10_000)),
+  ]);
   const result: TestResult = {
     name: t.name,
     file: t.file,
