@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import styles from './VirtualTable.module.css';
 
-export const MIN_COLUMN_PX = 48;
-export const MAX_COLUMN_PX = 1200;
+const MIN_COLUMN_PX = 48;
+const MAX_COLUMN_PX = 1200;
 /** One arrow key press. */
 const KEY_STEP_PX = 16;
 

@@ -105,14 +105,9 @@ export function VirtualTable({
   status,
   fallbackRect = { width: 1024, height },
 }: VirtualTableProps) {
+  // Display columns: the model only names the headers, no cell is ever read through it.
   const columnDefs = useMemo(
-    () =>
-      columns.map((column) =>
-        helper.accessor((row: Row): unknown => row[column.id] ?? null, {
-          id: column.id,
-          header: headerLabel(column),
-        }),
-      ),
+    () => columns.map((column) => helper.display({ id: column.id, header: headerLabel(column) })),
     [columns],
   );
   const data = rows as Row[];

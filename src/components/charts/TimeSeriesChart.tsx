@@ -209,6 +209,17 @@ function SeriesLines({ data, series, hidden, from, to }: LinesProps) {
   );
 }
 
+/** Series `index`'s line colour as a square: as text colour it fails contrast on the dark theme. */
+function Swatch({ index }: { index: number }) {
+  return (
+    <span
+      className={styles.swatch}
+      style={{ background: PALETTE[index % PALETTE.length] }}
+      aria-hidden="true"
+    />
+  );
+}
+
 interface TipProps {
   rows: ReadonlyMap<number, Datum>;
   series: readonly TimeSeries[];
@@ -238,11 +249,7 @@ function SeriesTooltip({
           if (hidden.has(s.name) || v === null || v === undefined) return null;
           return (
             <li key={s.name}>
-              <span
-                className={styles.swatch}
-                style={{ background: PALETTE[i % PALETTE.length] }}
-                aria-hidden="true"
-              />
+              <Swatch index={i} />
               {s.name}: {formatValue(v)}
             </li>
           );
@@ -309,12 +316,7 @@ export function TimeSeriesChart({
         {series.map((s, i) => (
           <label key={s.name}>
             <input type="checkbox" checked={!hidden.has(s.name)} onChange={() => toggle(s.name)} />{' '}
-            {/* The line colour as a swatch: as text colour it fails contrast on the dark theme. */}
-            <span
-              className={styles.swatch}
-              style={{ background: PALETTE[i % PALETTE.length] }}
-              aria-hidden="true"
-            />
+            <Swatch index={i} />
             {s.name}
           </label>
         ))}
