@@ -1,5 +1,6 @@
 import { http, type RequestHandler } from 'msw';
 import { dispatch, relativePath, type DispatchEnv } from './handlers/dispatch';
+import type { OffloadRunner } from './handlers/offload';
 import { RateLimiter } from './handlers/RateLimiter';
 import type { UsageCounts } from './handlers/route';
 import { ROUTES } from './handlers/routes';
@@ -61,6 +62,11 @@ export interface MockApiOptions {
   rateLimits?: boolean;
   /** Called with unexpected exceptions answered as 500 (bugs); default: ignored. */
   onError?: (error: unknown) => void;
+  /**
+   * Runs the long routes (the query engine) off this thread: a Web Worker in the browser, a
+   * worker-thread pool behind the HTTP server. Default: in this thread (Vitest).
+   */
+  offload?: OffloadRunner;
 }
 
 export interface MockUsage {
@@ -101,6 +107,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     rate: new RateLimiter(),
     rateLimits: options.rateLimits ?? true,
     onError: options.onError ?? (() => undefined),
+    offload: options.offload,
   };
 
   let basePath: string | null = null;

@@ -2,6 +2,7 @@ import type { KeyPlan } from '../createMockApi';
 import { ApiProblem } from '../engine/problem';
 import { ParamReader } from '../engine/params';
 import type { RateLimiter } from './RateLimiter';
+import { deserializeResponse, type OffloadRunner } from './offload';
 import { matchRoute, type Caller, type RouteContext, type RouteDef } from './route';
 import { CORS_HEADERS, PREFLIGHT_HEADERS, errorResponse } from './responders';
 import { secondsToNextUtcDay, secondsToNextUtcMonth, type UsageTracker } from './UsageTracker';
@@ -16,6 +17,8 @@ export interface DispatchEnv {
   rateLimits: boolean;
   /** Sees unexpected exceptions (bugs) that were answered with a 500. */
   onError: (error: unknown) => void;
+  /** Where offloaded routes run (a worker); without it they run here, in this thread. */
+  offload?: OffloadRunner;
 }
 
 /** `API_KEY_HEADER` of `@/api/types`, which the mock may import only as a type. */
@@ -103,6 +106,10 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
       if (route.countsUsage) env.usage.count(key, now);
     }
 
+    if (route.offload && env.offload !== undefined) {
+      const answer = await env.offload({ url: request.url, path, head, now, caller }, request.signal);
+      return withCors(deserializeResponse(answer), head);
+    }
     const ctx: RouteContext = {
       request,
       url,
@@ -112,10 +119,14 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
       caller,
       usage: () =>
         caller === null ? { requests_today: 0, requests_this_month: 0 } : env.usage.get(caller.key, now),
+      head,
+      cancelled: () => request.signal.aborted,
     };
     return withCors(await route.handle(ctx), head);
   } catch (error) {
     if (error instanceof ApiProblem) return withCors(problemResponse(error), head);
+    // The client left: nobody reads this answer, and an abort is not a bug.
+    if (request.signal.aborted) return withCors(errorResponse(499, 'Client Closed Request'), head);
     env.onError(error);
     return withCors(errorResponse(500, 'Internal Server Error'), head);
   }

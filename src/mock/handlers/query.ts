@@ -30,7 +30,9 @@ function answer(ctx: RouteContext, pathFilter: PathFilter | null): Response {
   });
 }
 
-export const datasetQueryRoute = defineRoute('/v1/datasets/:dataset_id/query', (ctx) => answer(ctx, null));
+export const datasetQueryRoute = defineRoute('/v1/datasets/:dataset_id/query', (ctx) => answer(ctx, null), {
+  offload: true,
+});
 
 export const datasetPathQueryRoute = defineRoute(
   '/v1/datasets/:dataset_id/query/:filter_column_id/:filter_value_path',
@@ -39,4 +41,5 @@ export const datasetPathQueryRoute = defineRoute(
       column: pathParam(ctx, 'filter_column_id'),
       value: pathParam(ctx, 'filter_value_path'),
     }),
+  { offload: true },
 );

@@ -31,6 +31,10 @@ export interface RouteContext {
   caller: Caller | null;
   /** The caller's usage as of this request (after counting it). */
   usage(): UsageCounts;
+  /** `HEAD`: the body will be dropped, so a route may skip the work that only the body needs. */
+  head: boolean;
+  /** True once nobody waits for the answer any more (the client left): long work stops. */
+  cancelled: () => boolean;
 }
 
 export type RouteHandler = (ctx: RouteContext) => Response | Promise<Response>;
@@ -40,6 +44,12 @@ export interface RouteOptions {
   auth?: boolean;
   /** Default true: the request counts toward the caller's usage and quotas apply. */
   countsUsage?: boolean;
+  /**
+   * Default false: the route's work can be long (it runs the query engine), so the dispatcher hands
+   * it to the backend's offload runner (a worker) when there is one. Such a route reads only its
+   * context's data (path, query, `now`, `caller`), never `usage()`, which lives with the dispatcher.
+   */
+  offload?: boolean;
 }
 
 export interface RouteDef {
@@ -47,6 +57,7 @@ export interface RouteDef {
   segments: readonly Segment[];
   auth: boolean;
   countsUsage: boolean;
+  offload: boolean;
   handle: RouteHandler;
 }
 
@@ -58,7 +69,14 @@ export function defineRoute(pattern: string, handle: RouteHandler, options: Rout
     .split('/')
     .filter((s) => s !== '')
     .map((s) => (s.startsWith(':') ? { kind: 'param', name: s.slice(1) } : { kind: 'static', text: s }));
-  return { pattern, segments, auth: options.auth ?? true, countsUsage: options.countsUsage ?? true, handle };
+  return {
+    pattern,
+    segments,
+    auth: options.auth ?? true,
+    countsUsage: options.countsUsage ?? true,
+    offload: options.offload ?? false,
+    handle,
+  };
 }
 
 export interface RouteMatch {
