@@ -1,7 +1,9 @@
 import { Link, useLocation } from 'react-router-dom';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  useDocumentTitle('Page not found');
   return (
     <div className="page">
       <h1>Page not found</h1>

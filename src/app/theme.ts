@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { createExternalStore } from '@/lib/store';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
@@ -6,8 +7,6 @@ export type Theme = 'light' | 'dark';
 
 const STORAGE_KEY = 'gridscope.theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-const listeners = new Set<() => void>();
 
 function isChoice(value: unknown): value is ThemeChoice {
   return THEME_CHOICES.includes(value as ThemeChoice);
@@ -34,6 +33,8 @@ export function applyTheme(choice: ThemeChoice = getThemeChoice()): void {
   document.documentElement.dataset.theme = resolveTheme(choice);
 }
 
+const store = createExternalStore(getThemeChoice);
+
 export function setThemeChoice(choice: ThemeChoice): void {
   try {
     if (choice === 'system') window.localStorage.removeItem(STORAGE_KEY);
@@ -42,7 +43,7 @@ export function setThemeChoice(choice: ThemeChoice): void {
     // Without storage the choice still holds for this page.
   }
   applyTheme(choice);
-  for (const listener of listeners) listener();
+  store.notify();
 }
 
 export function nextThemeChoice(choice: ThemeChoice): ThemeChoice {
@@ -50,16 +51,9 @@ export function nextThemeChoice(choice: ThemeChoice): ThemeChoice {
   return THEME_CHOICES[(index + 1) % THEME_CHOICES.length] ?? 'system';
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
 /** The current choice, a function that cycles system → light → dark, and the theme in effect. */
 export function useTheme(): { choice: ThemeChoice; theme: Theme; cycle: () => void } {
-  const choice = useSyncExternalStore(subscribe, getThemeChoice, () => 'system' as const);
+  const choice = store.useValue();
   useEffect(() => {
     applyTheme(choice);
     if (choice !== 'system' || typeof window.matchMedia !== 'function') return;

@@ -1,9 +1,8 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { createExternalStore } from '@/lib/store';
 
 /** The map's own setting: an online tile layer over the bundled basemap, off (empty) by default. */
 export const TILE_URL_STORAGE_KEY = 'gridscope.map.tileUrl';
-
-const listeners = new Set<() => void>();
 
 export function readTileUrl(): string {
   try {
@@ -13,6 +12,15 @@ export function readTileUrl(): string {
   }
 }
 
+/** Another tab that changes the setting changes it here too. */
+const store = createExternalStore(readTileUrl, (notify) => {
+  const onStorage = (event: StorageEvent): void => {
+    if (event.key === TILE_URL_STORAGE_KEY) notify();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+});
+
 export function writeTileUrl(value: string): void {
   const trimmed = value.trim();
   try {
@@ -21,7 +29,7 @@ export function writeTileUrl(value: string): void {
   } catch {
     // Storage may be disabled (private mode); the setting then lasts for this page only.
   }
-  listeners.forEach((listener) => listener());
+  store.notify();
 }
 
 /**
@@ -32,20 +40,8 @@ export function isUsableTileUrl(value: string): boolean {
   return /^https?:\/\/\S+$/i.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part));
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent): void => {
-    if (event.key === TILE_URL_STORAGE_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
 export function useTileUrl(): [string, (value: string) => void] {
-  const value = useSyncExternalStore(subscribe, readTileUrl, () => '');
+  const value = store.useValue();
   const set = useCallback((next: string) => writeTileUrl(next), []);
   return [value, set];
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { datasetsOptions } from '@/api/datasets/queries';
 import type { Dataset } from '@/api/types';
@@ -13,6 +13,7 @@ import styles from './CatalogPage.module.css';
 import { KNOWN_SOURCES, catalogUrlState } from './catalogUrlState';
 import { filterDatasets } from './filterDatasets';
 import { useFocusShortcut } from './useFocusShortcut';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 function countText(shown: number, total: number): string {
   const noun = total === 1 ? 'dataset' : 'datasets';
@@ -85,9 +86,7 @@ export function CatalogPage() {
   const filterRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   useFocusShortcut(filterRef);
-  useEffect(() => {
-    document.title = 'Datasets · GridScope';
-  }, []);
+  useDocumentTitle('Datasets');
   // Ages of the latest data are read when the page opens; they move slower than anyone reads them.
   const [now] = useState(Date.now);
   const columns = useMemo(() => catalogColumns(now), [now]);

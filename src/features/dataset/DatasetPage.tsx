@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError, apiErrorText } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
@@ -11,6 +10,7 @@ import { ColumnsSection } from './ColumnsSection';
 import { CoverageSection } from './CoverageSection';
 import styles from './DatasetPage.module.css';
 import { UpdatesSection } from './UpdatesSection';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 function Breadcrumb({ current }: { current: string }) {
   return (
@@ -35,9 +35,7 @@ export function DatasetPage() {
   const query = useQuery(datasetOptions(id));
   const name = query.data?.name;
 
-  useEffect(() => {
-    if (name) document.title = `${name} · GridScope`;
-  }, [name]);
+  useDocumentTitle(name);
 
   if (query.isPending) {
     return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/ApiError';
 import { pricingLocationOptions } from '@/api/locations/queries';
@@ -10,6 +10,7 @@ import { LazyLocationMap } from '@/components/map/LazyLocationMap';
 import { formatNumber, formatTimestamp } from '@/lib/format';
 import { hasCoordinates, queryBuilderHref, statusText, typeColor } from './locationTypes';
 import styles from './LocationsPage.module.css';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 function Seen({ value }: { value: string }) {
   return (
@@ -107,9 +108,7 @@ export function LocationPage() {
   const { gsEntityId = '' } = useParams();
   const query = useQuery(pricingLocationOptions(gsEntityId));
   const name = query.data?.location;
-  useEffect(() => {
-    document.title = `${name ?? gsEntityId} · Pricing locations · GridScope`;
-  }, [name, gsEntityId]);
+  useDocumentTitle(`${name ?? gsEntityId} · Pricing locations`);
   return (
     <div className={styles.page}>
       <nav aria-label="Breadcrumb">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   nearbyLocationsOptions,
@@ -28,6 +28,7 @@ import {
 } from './locationsUrlState';
 import styles from './LocationsPage.module.css';
 import { NearbyPanel } from './NearbyPanel';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 function toPoint(l: PricingLocation): MapPoint | null {
   if (!hasCoordinates(l)) return null;
@@ -51,9 +52,7 @@ export function LocationsPage() {
   const [state, setState] = useUrlState(locationsUrlState);
   const id = useId();
   const [hovered, setHovered] = useState<string | null>(null);
-  useEffect(() => {
-    document.title = 'Pricing locations · GridScope';
-  }, []);
+  useDocumentTitle('Pricing locations');
 
   // The box shows local text so typing never waits for the router; a URL change from elsewhere replaces it.
   const [text, setText] = useState(state.q);

@@ -29,6 +29,7 @@ import { ResultTabs, type ResultTab } from './ResultTabs';
 import { TimeRangeControl } from './TimeRangeControl';
 import { TimezoneControl } from './TimezoneControl';
 import { VintageControl } from './VintageControl';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 const NO_ROWS: Row[] = [];
 
@@ -36,6 +37,7 @@ const NO_ROWS: Row[] = [];
 export function QueryPage() {
   const { id = '' } = useParams();
   const datasetQuery = useQuery(datasetOptions(id));
+  useDocumentTitle(`Query ${datasetQuery.data?.name ?? id}`);
   if (datasetQuery.isSuccess) return <QueryBuilder dataset={datasetQuery.data} />;
   // Until the metadata arrives the page still says where the user is, so it never reads blank.
   return (

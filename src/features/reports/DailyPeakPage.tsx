@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorText, isApiError } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
@@ -17,6 +17,7 @@ import { PeakPanel } from './PeakPanel';
 import { resolveRange, type DayRange } from './resolveRange';
 import { LOAD_DATASET, useLoadBounds } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 const ISO = 'ercot';
 
@@ -39,9 +40,7 @@ export function DailyPeakPage() {
   // The same request useLoadBounds makes (one cache entry): read here for whether it failed.
   const loadMetadata = useQuery(datasetOptions(LOAD_DATASET));
 
-  useEffect(() => {
-    document.title = 'Daily peak report · GridScope';
-  }, []);
+  useDocumentTitle('Daily peak report');
 
   // Without a report (the free plan, an outage) the last complete day of the load data stands in.
   const date = state.date || report.data?.date || (report.isError ? bounds?.to : undefined);

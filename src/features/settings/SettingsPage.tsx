@@ -11,10 +11,12 @@ import {
 import { SecretInput } from '@/components/SecretInput';
 import { ConnectionTestResultView, useConnectionTest } from '@/features/settings/ConnectionTest';
 import styles from './SettingsPage.module.css';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 const isDemoKey = (key: string): boolean => DEMO_KEYS.some((k) => k.key === key);
 
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const id = useId();
   const [form, setForm] = useState<Connection>(() => getConnection());
   const [urlError, setUrlError] = useState<string | null>(null);

@@ -5,10 +5,12 @@ import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import { UsageBar } from '@/features/usage/UsageBar';
 import styles from './UsagePage.module.css';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 export function UsagePage() {
   const connection = useConnection();
   const usage = useQuery(usageOptions());
+  useDocumentTitle('Usage');
 
   return (
     <div className="page">

@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { setupMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+
+setupMockServer();
+
+describe('page titles', () => {
+  it.each([
+    ['/', 'Datasets · GridScope'],
+    ['/datasets/ercot_load', 'ERCOT Load · GridScope'],
+    ['/datasets/ercot_load/query', 'Query ERCOT Load · GridScope'],
+    ['/locations', 'Pricing locations · GridScope'],
+    ['/reports/daily-peak', 'Daily peak report · GridScope'],
+    ['/usage', 'Usage · GridScope'],
+    ['/settings', 'Settings · GridScope'],
+    ['/no/such/page', 'Page not found · GridScope'],
+  ])('%s names itself in the tab', async (url, title) => {
+    document.title = 'The previous page · GridScope';
+    renderApp(url);
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+});
