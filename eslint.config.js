@@ -106,6 +106,21 @@ export default tseslint.config(
       ],
     },
   },
+  // The contract: the one definition of the API, imported as values by the client and the mock alike.
+  {
+    files: ['src/contract/**'],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|\\./|@/contract/)', message: 'The contract imports only zod and itself.' },
+          ],
+        },
+      ],
+    },
+  },
   // Tests, boot, scripts and benchmarks may reach the mock.
   {
     files: [

@@ -26,8 +26,8 @@ import {
   pricingLocationListSchema,
   pricingLocationSchema,
   rowArraysSchema,
-} from '@/api/schemas';
-import type { Dataset, Meta, Row } from '@/api/types';
+} from '@/contract/schemas';
+import type { Dataset, Meta, Row } from '@/contract/schemas';
 import { parseCsv } from '@/lib/csv';
 import { DATASETS } from '@/mock/data/catalog';
 import { LOCATIONS } from '@/mock/data/locations';

@@ -89,8 +89,8 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Any origin and prefix, then a `/v1` segment or a final `/health`. */
-const ANY_BASE = /^[a-z][a-z\d+.-]*:\/\/[^/]+(?:\/.*)?\/(?:v1(?:\/.*)?|health\/?)$/i;
+/** Any origin and prefix, then a `/v1` segment or a final `/health` or `/openapi.json`. */
+const ANY_BASE = /^[a-z][a-z\d+.-]*:\/\/[^/]+(?:\/.*)?\/(?:v1(?:\/.*)?|health\/?|openapi\.json)$/i;
 
 /**
  * The whole mock API as msw handlers with per-instance state (usage and rate windows), so two

@@ -9,9 +9,10 @@ import { MARKET_TIME_ZONE } from '@/lib/format';
 export const API_KEY_ENV = 'GRIDSTATUS_API_KEY';
 
 function entries(params: DatasetQueryParams): [string, string][] {
-  return Object.entries(params)
-    .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => [k, String(v as string | number | boolean)]);
+  // Optional parameters may be present with the value undefined: they are not sent.
+  return (Object.entries(params) as [string, string | number | boolean | undefined][])
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([k, v]) => [k, String(v)]);
 }
 
 function queryUrl(baseUrl: string, datasetId: string): string {

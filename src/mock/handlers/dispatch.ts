@@ -134,7 +134,7 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
 
 /**
  * The relative route path of a URL. With a base path, what follows it; without one (the mock
- * answers under any prefix), from the first `/v1` segment, or `/health` at the end.
+ * answers under any prefix), from the first `/v1` segment, or `/health` or `/openapi.json` at the end.
  * `undefined` when the URL is not the mock's.
  */
 export function relativePath(url: URL, basePath: string | null): string | undefined {
@@ -145,5 +145,6 @@ export function relativePath(url: URL, basePath: string | null): string | undefi
   }
   const v1 = /\/v1(?=\/|$)/.exec(pathname);
   if (v1 !== null) return pathname.slice(v1.index);
-  return /\/health\/?$/.test(pathname) ? '/health' : undefined;
+  const tail = /\/(health\/?|openapi\.json)$/.exec(pathname);
+  return tail === null ? undefined : `/${tail[1]?.replace(/\/$/, '') ?? ''}`;
 }

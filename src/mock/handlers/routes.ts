@@ -5,6 +5,7 @@ import { datasetListRoute, datasetRoute } from './datasets';
 import { datasetUpdatesRoute } from './datasetUpdates';
 import { healthRoute } from './health';
 import { nearbyRoute } from './nearby';
+import { openApiRoute } from './openApi';
 import { pricingLocationRoute } from './pricingLocation';
 import { pricingLocationsRoute } from './pricingLocations';
 import { datasetPathQueryRoute, datasetQueryRoute } from './query';
@@ -28,4 +29,5 @@ export const ROUTES: readonly RouteDef[] = [
   pricingLocationRoute,
   dailyPeakRoute,
   apiUsageRoute,
+  openApiRoute,
 ];

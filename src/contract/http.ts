@@ -1,0 +1,29 @@
+/** The HTTP names of the API (contract §1, §2, §4): headers, the key's places, limits on requests. */
+
+export const API_VERSION = '1.0.0';
+
+/** Where the key travels; the client only ever uses the header. */
+export const API_KEY_HEADER = 'x-api-key';
+/** The query-parameter form of the key, which the server accepts and the client never sends. */
+export const API_KEY_QUERY_PARAM = 'api_key';
+
+export const PAGING_HEADERS = {
+  page: 'X-Page',
+  pageSize: 'X-Page-Size',
+  limit: 'X-Limit',
+  hasNextPage: 'X-Has-Next-Page',
+  cursor: 'X-Cursor',
+} as const;
+
+/** Headers a browser page on another origin may read (`Access-Control-Expose-Headers`). */
+export const EXPOSED_HEADERS = [
+  'Retry-After',
+  'Content-Disposition',
+  ...Object.values(PAGING_HEADERS),
+] as const;
+
+/** The methods the API answers; any other gets 405. */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+
+/** A request target longer than this gets 414 (contract §1). */
+export const MAX_REQUEST_TARGET_BYTES = 32_768;

@@ -1,0 +1,334 @@
+/**
+ * Every wire shape of the API as a zod schema, and its TypeScript type inferred from it: the schema
+ * is the definition, there is no hand-written twin. The client checks answers against these in
+ * development and tests, the fuzzer checks every 200, and the OpenAPI document is generated from
+ * them. Objects are not strict: the API may add properties, and a client must tolerate them.
+ */
+import { z } from 'zod';
+import {
+  CADENCES,
+  COLUMN_TYPES,
+  FILTER_OPERATOR_ALIASES,
+  FILTER_OPERATORS,
+  JSON_SCHEMA_ALIASES,
+  JSON_SCHEMAS,
+  LOCATION_STATUSES,
+  LOCATION_TYPES,
+  ORDERS,
+  PRICING_LOCATION_SORT_COLUMNS,
+  RESAMPLE_FUNCTIONS,
+  RETURN_FORMATS,
+  TIME_COMPARISONS,
+} from './vocabulary';
+
+/** Contract preamble: second precision and an explicit offset, never `Z`. */
+export const ISO_TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+export const CALENDAR_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const isoTimestampSchema = z
+  .string()
+  .regex(ISO_TIMESTAMP_RE, 'Expected an ISO timestamp with offset')
+  .meta({ description: 'ISO 8601 with seconds and an explicit offset, e.g. 2024-03-01T00:00:00-06:00' });
+export const calendarDateSchema = z.string().regex(CALENDAR_DATE_RE, 'Expected a YYYY-MM-DD date');
+
+// ---------------------------------------------------------------------------------------------
+// Envelopes and errors
+// ---------------------------------------------------------------------------------------------
+
+export const metaSchema = z
+  .object({
+    page: z.number().int().nullable(),
+    limit: z.number().int().nullable(),
+    page_size: z.number().int().nullable(),
+    hasNextPage: z.boolean().nullable(),
+    cursor: z.string().nullable(),
+  })
+  .meta({ id: 'Meta' });
+export type Meta = z.infer<typeof metaSchema>;
+
+export const validationIssueSchema = z
+  .object({
+    loc: z.array(z.union([z.string(), z.number()])),
+    msg: z.string(),
+    type: z.string(),
+    input: z.unknown(),
+  })
+  .meta({ id: 'ValidationIssue' });
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+/** `detail` is a sentence, or (422 type errors) a list of per-parameter entries. */
+export const errorDetailSchema = z.union([z.string(), z.array(validationIssueSchema)]);
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+export const errorBodySchema = z.object({ detail: errorDetailSchema }).meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const healthResponseSchema = z
+  .object({ status: z.literal('ok'), version: z.string() })
+  .meta({ id: 'Health' });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Datasets
+// ---------------------------------------------------------------------------------------------
+
+export const datasetColumnSchema = z
+  .object({
+    name: z.string(),
+    type: z.enum(COLUMN_TYPES),
+    is_numeric: z.boolean(),
+    is_datetime: z.boolean(),
+    description: z.string(),
+    unit: z.string().nullable(),
+  })
+  .meta({ id: 'DatasetColumn' });
+export type DatasetColumn = z.infer<typeof datasetColumnSchema>;
+
+export const datasetSchema = z
+  .object({
+    id: z.string(),
+    source: z.string(),
+    name: z.string(),
+    description: z.string(),
+    cadence: z.enum(CADENCES),
+    earliestData: isoTimestampSchema,
+    latestData: isoTimestampSchema,
+    earliest_available_time_utc: isoTimestampSchema,
+    latest_available_time_utc: isoTimestampSchema,
+    time_index_column: z.enum(['interval_start_utc', 'time_utc']),
+    subseries_index_column: z.literal('location').nullable(),
+    publish_time_column: z.literal('publish_time_utc').nullable(),
+    primary_key_columns: z.array(z.string()),
+    data_timezone: z.string(),
+    all_columns: z.array(datasetColumnSchema),
+    number_of_rows_approximate: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'Dataset' });
+export type Dataset = z.infer<typeof datasetSchema>;
+
+/** One cell of a row: numbers, strings (timestamps are ISO strings with an offset), booleans, null. */
+export const cellValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type CellValue = z.infer<typeof cellValueSchema>;
+export const rowSchema = z.record(z.string(), cellValueSchema);
+export type Row = z.infer<typeof rowSchema>;
+/** `array_of_arrays`: the first element is the column names, each later element one row. */
+export const rowArraysSchema = z.tuple([z.array(z.string())], z.array(cellValueSchema));
+export type RowArrays = z.infer<typeof rowArraysSchema>;
+
+/** `{data, meta, dataset_metadata}`: every list-shaped answer (contract §4). */
+function listResponseSchema<T extends z.ZodType, M extends z.ZodType>(item: T, metadata: M) {
+  return z.object({ data: z.array(item), meta: metaSchema, dataset_metadata: metadata });
+}
+export interface ListResponse<T, M = null> {
+  data: T[];
+  meta: Meta;
+  dataset_metadata: M;
+}
+
+export const datasetListResponseSchema = listResponseSchema(datasetSchema, z.null()).meta({
+  id: 'DatasetList',
+});
+export type DatasetListResponse = z.infer<typeof datasetListResponseSchema>;
+
+export const datasetQueryResponseSchema = z
+  .object({ data: z.array(rowSchema), meta: metaSchema, dataset_metadata: datasetSchema })
+  .meta({ id: 'QueryResult' });
+export type DatasetQueryResponse = z.infer<typeof datasetQueryResponseSchema>;
+
+export const datasetQueryArraysResponseSchema = z
+  .object({ data: rowArraysSchema, meta: metaSchema, dataset_metadata: datasetSchema })
+  .meta({ id: 'QueryResultArrays' });
+export type DatasetQueryArraysResponse = z.infer<typeof datasetQueryArraysResponseSchema>;
+
+export const datasetUpdateSchema = z
+  .object({
+    id: z.string(),
+    dataset: z.string(),
+    time_utc: isoTimestampSchema,
+    num_rows_inserted: z.number().int().nonnegative(),
+    num_rows_updated: z.number().int().nonnegative(),
+    is_backfill: z.boolean(),
+  })
+  .meta({ id: 'DatasetUpdate' });
+export type DatasetUpdate = z.infer<typeof datasetUpdateSchema>;
+
+export const datasetUpdatesResponseSchema = listResponseSchema(datasetUpdateSchema, z.null()).meta({
+  id: 'DatasetUpdates',
+});
+export type DatasetUpdatesResponse = z.infer<typeof datasetUpdatesResponseSchema>;
+
+export const datasetAuditRecordSchema = z
+  .object({
+    market_date: calendarDateSchema,
+    number_of_datapoints: z.number().int().nonnegative(),
+    number_of_unique_time_index_values: z.number().int().nonnegative(),
+    number_of_unique_subseries_index_values: z.number().int().nonnegative().nullable(),
+  })
+  .meta({ id: 'DatasetAuditRecord' });
+export type DatasetAuditRecord = z.infer<typeof datasetAuditRecordSchema>;
+
+export const datasetAuditResponseSchema = listResponseSchema(datasetAuditRecordSchema, z.null()).meta({
+  id: 'DatasetAudit',
+});
+export type DatasetAuditResponse = z.infer<typeof datasetAuditResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Pricing locations
+// ---------------------------------------------------------------------------------------------
+
+export const pricingLocationSchema = z
+  .object({
+    gs_entity_id: z.string(),
+    location: z.string(),
+    location_type: z.enum(LOCATION_TYPES),
+    market_id: z.string(),
+    baa: z.string(),
+    zone: z.string().nullable(),
+    zone_type: z.literal('Load Zone').nullable(),
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+    pricing_datasets: z.array(z.string()),
+    earliest_seen_utc: isoTimestampSchema,
+    latest_seen_utc: isoTimestampSchema,
+    status_threshold_days: z.number().int(),
+    status: z.enum(LOCATION_STATUSES),
+  })
+  .meta({ id: 'PricingLocation' });
+export type PricingLocation = z.infer<typeof pricingLocationSchema>;
+
+const facetCountsSchema = z.record(z.string(), z.number().int().positive());
+export const pricingLocationListSchema = z
+  .object({
+    items: z.array(pricingLocationSchema),
+    total_items: z.number().int().nonnegative(),
+    facets: z.object({
+      location_type: facetCountsSchema,
+      zone: facetCountsSchema,
+      status: facetCountsSchema,
+    }),
+  })
+  .meta({ id: 'PricingLocationList' });
+export type PricingLocationList = z.infer<typeof pricingLocationListSchema>;
+
+export const nearbyPricingLocationSchema = z
+  .object({
+    gs_entity_id: z.string(),
+    location: z.string(),
+    market_id: z.string(),
+    distance_in_miles: z.number().nonnegative(),
+  })
+  .meta({ id: 'NearbyPricingLocation' });
+export type NearbyPricingLocation = z.infer<typeof nearbyPricingLocationSchema>;
+export const nearbyPricingLocationsSchema = z
+  .array(nearbyPricingLocationSchema)
+  .meta({ id: 'NearbyPricingLocations' });
+
+// ---------------------------------------------------------------------------------------------
+// Reports and usage
+// ---------------------------------------------------------------------------------------------
+
+export const dailyPeakReportSchema = z
+  .object({
+    iso: z.string(),
+    date: calendarDateSchema,
+    peak_load_mw: z.number(),
+    peak_time_utc: isoTimestampSchema,
+  })
+  .meta({ id: 'DailyPeakReport' });
+export type DailyPeakReport = z.infer<typeof dailyPeakReportSchema>;
+
+export const apiUsageSchema = z
+  .object({
+    plan: z.string(),
+    requests_today: z.number().int().nonnegative(),
+    requests_this_month: z.number().int().nonnegative(),
+    limit_per_day: z.number().int().nullable(),
+    limit_per_month: z.number().int().nullable(),
+  })
+  .meta({ id: 'ApiUsage' });
+export type ApiUsage = z.infer<typeof apiUsageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Query parameters, as the client sends them (every value optional; the server's defaults apply)
+// ---------------------------------------------------------------------------------------------
+
+const described = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });
+
+export const formatParamsSchema = z.object({
+  return_format: described(z.enum(RETURN_FORMATS), 'json (default) or csv').optional(),
+  download: described(z.boolean(), 'Adds Content-Disposition: attachment').optional(),
+  json_schema: described(
+    z.enum([...JSON_SCHEMAS, ...(Object.keys(JSON_SCHEMA_ALIASES) as (keyof typeof JSON_SCHEMA_ALIASES)[])]),
+    'Shape of `data` in JSON list answers; array_of_objects by default',
+  ).optional(),
+});
+export type FormatParams = z.infer<typeof formatParamsSchema>;
+
+export const datasetQueryParamsSchema = formatParamsSchema.extend({
+  order: z.enum(ORDERS).optional(),
+  filter_column: z.string().optional(),
+  filter_value: described(
+    z.string(),
+    'A value, or a comma-separated list of at most 1000 for `in`',
+  ).optional(),
+  filter_operator: z
+    .enum([
+      ...FILTER_OPERATORS,
+      ...(Object.keys(FILTER_OPERATOR_ALIASES) as (keyof typeof FILTER_OPERATOR_ALIASES)[]),
+    ])
+    .optional(),
+  limit: described(z.number().int().min(1), 'Caps the rows served across all pages').optional(),
+  page: z.number().int().min(1).optional(),
+  page_size: z.number().int().min(1).max(50_000).optional(),
+  columns: described(z.string(), 'Comma-separated column names').optional(),
+  cursor: described(z.string(), 'Present (empty for the first page) to page by cursor').optional(),
+  timezone: described(z.string(), 'UTC (default), market, or an IANA zone').optional(),
+  time: described(z.string(), '`latest` or a timestamp, compared with time_comparison').optional(),
+  time_comparison: z.enum(TIME_COMPARISONS).optional(),
+  start_time: described(z.string(), 'Inclusive; YYYY-MM-DD[THH:MM[:SS]] with an optional offset').optional(),
+  end_time: described(z.string(), 'Exclusive').optional(),
+  publish_time: described(z.string(), '`latest`, `latest_report` or a timestamp').optional(),
+  publish_time_start: z.string().optional(),
+  publish_time_end: z.string().optional(),
+  resample_frequency: described(
+    z.string(),
+    '<n><unit> or <n> <unit>, e.g. 15min, 1 hour, 1d, 1 month',
+  ).optional(),
+  resample_by: described(z.string(), 'Comma-separated group columns').optional(),
+  resample_function: z.enum(RESAMPLE_FUNCTIONS).optional(),
+});
+export type DatasetQueryParams = z.infer<typeof datasetQueryParamsSchema>;
+
+export const datasetUpdatesParamsSchema = formatParamsSchema.extend({
+  order: z.enum(ORDERS).optional(),
+  limit: z.number().int().min(1).optional(),
+});
+export type DatasetUpdatesParams = z.infer<typeof datasetUpdatesParamsSchema>;
+
+export const pricingLocationListParamsSchema = z.object({
+  isos: z.string().optional(),
+  search: z.string().optional(),
+  location_types: z.string().optional(),
+  zones: z.string().optional(),
+  statuses: z.string().optional(),
+  has_geo: z.boolean().optional(),
+  sort_column: z.enum(PRICING_LOCATION_SORT_COLUMNS).optional(),
+  sort_order: z.enum(ORDERS).optional(),
+  page: z.number().int().min(1).optional(),
+  page_size: z.number().int().min(1).optional(),
+});
+export type PricingLocationListParams = z.infer<typeof pricingLocationListParamsSchema>;
+
+export const nearbyParamsSchema = z.object({
+  isos: z.string().optional(),
+  limit: z.number().int().min(1).optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  location_id: z.string().optional(),
+  max_distance_miles: z.number().positive().optional(),
+});
+export type NearbyParams = z.infer<typeof nearbyParamsSchema>;
+
+export const dailyPeakParamsSchema = z.object({
+  date: described(calendarDateSchema, 'Market date; default the latest complete day').optional(),
+});
