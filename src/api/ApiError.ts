@@ -39,7 +39,7 @@ export function isApiError(e: unknown): e is ApiError {
 }
 
 /** A request the server did not answer (in full) within the time-out of the settings. */
-export function isTimeoutError(e: unknown): e is ApiError {
+export function isTimeoutError(e: unknown): boolean {
   return isApiError(e) && e.kind === 'timeout';
 }
 

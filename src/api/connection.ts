@@ -114,7 +114,12 @@ export function setConnection(input: ConnectionInput): void {
   // The base URL, the time-out and the choice itself are not secret; only the key follows "remember".
   local?.setItem(
     SETTINGS_KEY,
-    JSON.stringify({ mode: c.mode, baseUrl: c.baseUrl, remember: c.remember, timeoutSeconds: c.timeoutSeconds }),
+    JSON.stringify({
+      mode: c.mode,
+      baseUrl: c.baseUrl,
+      remember: c.remember,
+      timeoutSeconds: c.timeoutSeconds,
+    }),
   );
   if (c.remember) {
     local?.setItem(API_KEY_KEY, c.apiKey);
@@ -179,10 +184,10 @@ export function validateBaseUrl(value: string): string | null {
 /** Seconds as the form shows them, or the reason they cannot be used. */
 export function validateTimeoutSeconds(value: string): string | null {
   const trimmed = value.trim();
-  if (trimmed === '') return `Enter a time-out in seconds, from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}.`;
+  if (trimmed === '')
+    return `Enter a time-out in seconds, from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}.`;
   const seconds = Number(trimmed);
-  if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(seconds))
-    return 'Enter a whole number of seconds.';
+  if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(seconds)) return 'Enter a whole number of seconds.';
   if (seconds < MIN_TIMEOUT_SECONDS || seconds > MAX_TIMEOUT_SECONDS)
     return `The time-out must be from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} seconds.`;
   return null;
