@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading } from '@/components/Loading';
 
@@ -17,15 +17,17 @@ interface Props {
  */
 export function QueryLoading({ label, queryKey, refetch }: Props) {
   const queryClient = useQueryClient();
-  const [cancelled, setCancelled] = useState(false);
-  if (cancelled) {
+  // Which query was cancelled: another one shown in the same place (a new filter) is waited for anew.
+  const [cancelledKey, setCancelledKey] = useState<string | null>(null);
+  const key = hashKey(queryKey);
+  if (cancelledKey === key) {
     return (
       <div>
         <p role="status">Request cancelled.</p>
         <button
           type="button"
           onClick={() => {
-            setCancelled(false);
+            setCancelledKey(null);
             void refetch();
           }}
         >
@@ -38,8 +40,9 @@ export function QueryLoading({ label, queryKey, refetch }: Props) {
     <Loading
       label={label}
       onCancel={() => {
-        setCancelled(true);
-        void queryClient.cancelQueries({ queryKey });
+        setCancelledKey(key);
+        // Exactly this query: a key is also the prefix of its sub-resources' keys.
+        void queryClient.cancelQueries({ queryKey, exact: true });
       }}
     />
   );

@@ -152,6 +152,18 @@ describe('Catalog page under faults', () => {
     expect(never.requests).toHaveLength(1);
   });
 
+  it('waits anew for another query shown in the same place after a cancel', async () => {
+    const never = neverAnswers(DATASETS, { once: true });
+    server.use(never.handler);
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    expect(await screen.findByText('Request cancelled.')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'ercot');
+    expect(screen.queryByText('Request cancelled.')).not.toBeInTheDocument();
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+  });
+
   it('says the server did not answer within the time-out, and Retry loads the datasets', async () => {
     const never = neverAnswers(DATASETS, { once: true });
     server.use(never.handler);
