@@ -1,5 +1,11 @@
 import type { ErrorDetail, ValidationIssue } from '@/api/types';
 
+/**
+ * What went wrong, where the status alone cannot tell: status 0 is both a connection that failed
+ * and a server that never answered, and the user can do different things about each.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
 /** Every failed request of the typed client, whatever went wrong, so components branch on one type. */
 export class ApiError extends Error {
   readonly status: number;
@@ -8,9 +14,11 @@ export class ApiError extends Error {
   readonly retryAfter: number | null;
   /** The request path with its query string; built without the key, so it is safe to show or log. */
   readonly path: string;
+  readonly kind: ApiErrorKind;
 
   constructor(init: {
     status: number;
+    kind?: ApiErrorKind;
     detail: ErrorDetail | null;
     retryAfter?: number | null;
     path: string;
@@ -22,11 +30,17 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.retryAfter = init.retryAfter ?? null;
     this.path = init.path;
+    this.kind = init.kind ?? (init.status === 0 ? 'network' : 'http');
   }
 }
 
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
+}
+
+/** A request the server did not answer (in full) within the time-out of the settings. */
+export function isTimeoutError(e: unknown): boolean {
+  return isApiError(e) && e.kind === 'timeout';
 }
 
 function issueText(issue: ValidationIssue): string {
@@ -50,7 +64,7 @@ function describe(status: number, detail: ErrorDetail | null): string {
 
 /** The server's detail as one readable sentence, for any thrown value. */
 export function apiErrorText(e: unknown): string {
-  if (isApiError(e)) return describe(e.status, e.detail);
+  if (isApiError(e)) return e.kind === 'timeout' ? e.message : describe(e.status, e.detail);
   if (e instanceof Error) return e.message;
   return String(e);
 }

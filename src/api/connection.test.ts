@@ -8,6 +8,7 @@ import {
   setConnection,
   subscribeConnection,
   validateBaseUrl,
+  validateTimeoutSeconds,
 } from '@/api/connection';
 
 beforeEach(() => {
@@ -18,7 +19,13 @@ beforeEach(() => {
 
 describe('connection storage', () => {
   it('starts on the built-in demo data with the demo key', () => {
-    expect(getConnection()).toEqual({ mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false });
+    expect(getConnection()).toEqual({
+      mode: 'demo',
+      baseUrl: '',
+      apiKey: DEMO_API_KEY,
+      remember: false,
+      timeoutSeconds: 30,
+    });
     expect(effectiveBaseUrl(getConnection())).toBe(`${location.origin}/demo-api`);
     expect(describeBackend(getConnection())).toBe('Built-in demo data');
   });
@@ -68,5 +75,33 @@ describe('connection storage', () => {
     expect(validateBaseUrl('ftp://x.org')).toMatch(/http/);
     expect(validateBaseUrl('api.example.com')).toMatch(/http/);
     expect(validateBaseUrl('https://u:p@x.org')).toMatch(/credentials/);
+  });
+
+  it('keeps the time-out with the other settings, and falls back to 30 s on a bad stored value', () => {
+    setConnection({ mode: 'demo', baseUrl: '', apiKey: 'demo-key', remember: false, timeoutSeconds: 90 });
+    expect(JSON.parse(localStorage.getItem('gridscope.connection') ?? '{}')).toMatchObject({
+      timeoutSeconds: 90,
+    });
+    reloadConnection();
+    expect(getConnection().timeoutSeconds).toBe(90);
+
+    setConnection({ mode: 'demo', baseUrl: '', apiKey: 'demo-key', remember: false });
+    expect(getConnection().timeoutSeconds).toBe(30);
+
+    for (const bad of ['"60"', '-1', '0', '1e9', 'null']) {
+      localStorage.setItem('gridscope.connection', `{"mode":"demo","timeoutSeconds":${bad}}`);
+      reloadConnection();
+      expect(getConnection().timeoutSeconds).toBe(30);
+    }
+  });
+
+  it('accepts a time-out of 5 to 600 whole seconds in the form', () => {
+    expect(validateTimeoutSeconds('5')).toBeNull();
+    expect(validateTimeoutSeconds(' 600 ')).toBeNull();
+    expect(validateTimeoutSeconds('')).toMatch(/Enter a time-out/);
+    expect(validateTimeoutSeconds('4')).toBe('The time-out must be from 5 to 600 seconds.');
+    expect(validateTimeoutSeconds('601')).toBe('The time-out must be from 5 to 600 seconds.');
+    expect(validateTimeoutSeconds('2.5')).toBe('Enter a whole number of seconds.');
+    expect(validateTimeoutSeconds('abc')).toBe('Enter a whole number of seconds.');
   });
 });

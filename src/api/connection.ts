@@ -6,7 +6,17 @@ export interface Connection {
   baseUrl: string;
   apiKey: string;
   remember: boolean;
+  /** How long a request may take, answer and body included, before the client gives up on it. */
+  timeoutSeconds: number;
 }
+
+/** A connection to save; a missing time-out means the default one. */
+export type ConnectionInput = Omit<Connection, 'timeoutSeconds'> & { timeoutSeconds?: number };
+
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+/** What the settings form accepts: below 5 s a busy server times out; past 10 min nobody is waiting. */
+export const MIN_TIMEOUT_SECONDS = 5;
+export const MAX_TIMEOUT_SECONDS = 600;
 
 export const DEMO_BASE_PATH = '/demo-api';
 export const DEMO_API_KEY = 'demo-key';
@@ -25,7 +35,23 @@ export function demoBaseUrl(): string {
   return `${window.location.origin}${DEMO_BASE_PATH}`;
 }
 
-const DEFAULT_CONNECTION: Connection = { mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false };
+const DEFAULT_CONNECTION: Connection = {
+  mode: 'demo',
+  baseUrl: '',
+  apiKey: DEMO_API_KEY,
+  remember: false,
+  timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+};
+
+/**
+ * A usable stored time-out, else the default. Storage is not the form: it keeps any positive
+ * number (tests use a fraction of a second), and only garbage falls back.
+ */
+function storedTimeout(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_TIMEOUT_SECONDS
+    ? value
+    : DEFAULT_TIMEOUT_SECONDS;
+}
 
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -40,6 +66,7 @@ interface StoredSettings {
   mode: 'demo' | 'remote';
   baseUrl: string;
   remember: boolean;
+  timeoutSeconds: number;
 }
 
 function readSettings(): StoredSettings | null {
@@ -53,6 +80,7 @@ function readSettings(): StoredSettings | null {
       mode: p.mode === 'remote' ? 'remote' : 'demo',
       baseUrl: typeof p.baseUrl === 'string' ? p.baseUrl : '',
       remember: p.remember === true,
+      timeoutSeconds: storedTimeout(p.timeoutSeconds),
     };
   } catch {
     return null;
@@ -79,11 +107,20 @@ export function getConnection(): Connection {
   return current;
 }
 
-export function setConnection(c: Connection): void {
+export function setConnection(input: ConnectionInput): void {
+  const c: Connection = { ...input, timeoutSeconds: storedTimeout(input.timeoutSeconds) };
   const local = storage('localStorage');
   const session = storage('sessionStorage');
-  // The base URL and the choice itself are not secret; only the key follows the "remember" choice.
-  local?.setItem(SETTINGS_KEY, JSON.stringify({ mode: c.mode, baseUrl: c.baseUrl, remember: c.remember }));
+  // The base URL, the time-out and the choice itself are not secret; only the key follows "remember".
+  local?.setItem(
+    SETTINGS_KEY,
+    JSON.stringify({
+      mode: c.mode,
+      baseUrl: c.baseUrl,
+      remember: c.remember,
+      timeoutSeconds: c.timeoutSeconds,
+    }),
+  );
   if (c.remember) {
     local?.setItem(API_KEY_KEY, c.apiKey);
     session?.removeItem(API_KEY_KEY);
@@ -91,7 +128,7 @@ export function setConnection(c: Connection): void {
     local?.removeItem(API_KEY_KEY);
     session?.setItem(API_KEY_KEY, c.apiKey);
   }
-  current = { ...c };
+  current = c;
   for (const listener of listeners) listener();
 }
 
@@ -141,5 +178,17 @@ export function validateBaseUrl(value: string): string | null {
   if (url.username !== '' || url.password !== '')
     return 'Leave credentials out of the address; use the API key field.';
   if (url.search !== '' || url.hash !== '') return 'Leave the query string out of the address.';
+  return null;
+}
+
+/** Seconds as the form shows them, or the reason they cannot be used. */
+export function validateTimeoutSeconds(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '')
+    return `Enter a time-out in seconds, from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}.`;
+  const seconds = Number(trimmed);
+  if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(seconds)) return 'Enter a whole number of seconds.';
+  if (seconds < MIN_TIMEOUT_SECONDS || seconds > MAX_TIMEOUT_SECONDS)
+    return `The time-out must be from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} seconds.`;
   return null;
 }

@@ -29,6 +29,12 @@ describe('retry policy', () => {
     expect(retryDelay(10, error(500))).toBe(30_000);
   });
 
+  it('never retries a time-out by itself: the user has waited it out once and gets a Retry button', () => {
+    const timeout = new ApiError({ status: 0, kind: 'timeout', detail: null, path: '/v1/x' });
+    expect(shouldRetry(0, timeout)).toBe(false);
+    expect(shouldRetry(0, error(0))).toBe(true);
+  });
+
   it('does not retry programming errors', () => {
     expect(shouldRetry(0, new TypeError('x is undefined'))).toBe(false);
   });

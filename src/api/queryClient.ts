@@ -1,5 +1,5 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { isApiError } from '@/api/ApiError';
+import { isApiError, isTimeoutError } from '@/api/ApiError';
 import { usageKeys } from '@/api/usage/keys';
 
 const MAX_RETRIES = 3;
@@ -9,11 +9,14 @@ const MAX_RATE_LIMIT_WAIT_S = 60;
 
 /**
  * Whether a failed query is worth another attempt. A 4xx is an answer about the request itself
- * and will not change by asking again, except 429, which says when to come back.
+ * and will not change by asking again, except 429, which says when to come back. A time-out is
+ * never retried by itself: the user has already watched the whole time-out go by, and three more
+ * would keep a spinner up for two minutes with no word of what is wrong; the message says the
+ * server did not answer and offers Retry instead (docs/decisions/0007-request-timeouts.md).
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
-  if (!isApiError(error)) return false;
+  if (!isApiError(error) || isTimeoutError(error)) return false;
   if (error.status === 429) return error.retryAfter === null || error.retryAfter <= MAX_RATE_LIMIT_WAIT_S;
   return error.status === 0 || error.status >= 500;
 }

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { apiErrorText, isApiError, type ApiError } from '@/api/ApiError';
-import { setConnection } from '@/api/connection';
+import { apiErrorText, isApiError, isTimeoutError, type ApiError } from '@/api/ApiError';
+import { getConnection, setConnection } from '@/api/connection';
 import { encodeQuery, parseRetryAfter, request, requestText } from '@/api/request';
 
 const BASE = 'http://api.test';
@@ -46,6 +46,22 @@ const server = setupServer(
   http.get(`${BASE}/v1/csv`, () =>
     HttpResponse.text('a,b\n1,2\n', { headers: { 'Content-Type': 'text/csv', 'X-Page': '1' } }),
   ),
+  // Holds the request open until the client gives up on it, as a server that stopped answering does.
+  http.get(`${BASE}/v1/silent`, ({ request: req }) => {
+    seen.push(req);
+    return new Promise<Response>((resolve) => {
+      req.signal.addEventListener('abort', () => resolve(HttpResponse.error()), { once: true });
+    });
+  }),
+  // Headers at once, then half a body and nothing more.
+  http.get(`${BASE}/v1/stalled-body`, () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"data":['));
+      },
+    });
+    return new HttpResponse(stream, { headers: { 'Content-Type': 'application/json' } });
+  }),
   http.get(`${BASE}/v1/slow`, async () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     return HttpResponse.json({});
@@ -159,7 +175,7 @@ describe('request', () => {
 
   it('uses a connection given for one request instead of the saved one', async () => {
     await request('/v1/echo', {
-      connection: { mode: 'remote', baseUrl: BASE, apiKey: 'other', remember: false },
+      connection: { mode: 'remote', baseUrl: BASE, apiKey: 'other', remember: false, timeoutSeconds: 30 },
     });
     expect(seen[0]?.headers.get('x-api-key')).toBe('other');
   });
@@ -168,5 +184,55 @@ describe('request', () => {
     const { text, headers } = await requestText('/v1/csv');
     expect(text).toBe('a,b\n1,2\n');
     expect(headers.get('x-page')).toBe('1');
+  });
+});
+
+describe('request time-out', () => {
+  /** The time-out as the settings store keeps it; a fraction of a second keeps the tests quick. */
+  function useTimeout(seconds: number): void {
+    setConnection({ ...getConnection(), timeoutSeconds: seconds });
+  }
+
+  it('gives up on a server that never answers with a time-out error naming the time-out', async () => {
+    useTimeout(0.05);
+    const error = await failure(request('/v1/silent', { params: { page: 1 } }));
+    expect(isTimeoutError(error)).toBe(true);
+    expect(error.status).toBe(0);
+    expect(error.kind).toBe('timeout');
+    expect(error.path).toBe('/v1/silent?page=1');
+    expect(apiErrorText(error)).toBe('The server did not answer within 0.05 s.');
+    // The request itself is abandoned, not left open.
+    expect(seen[0]?.signal.aborted).toBe(true);
+  });
+
+  it('covers the body: an answer that stops half-way times out too', async () => {
+    useTimeout(0.05);
+    expect(isTimeoutError(await failure(request('/v1/stalled-body')))).toBe(true);
+    expect(isTimeoutError(await failure(requestText('/v1/stalled-body')))).toBe(true);
+  });
+
+  it('keeps a caller abort an abort, never a time-out', async () => {
+    useTimeout(30);
+    const controller = new AbortController();
+    const pending = request('/v1/silent', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toSatisfy(
+      (e: unknown) => !isApiError(e) && (e as Error).name === 'AbortError',
+    );
+  });
+
+  it('keeps a caller abort during the body read an abort', async () => {
+    useTimeout(30);
+    const controller = new AbortController();
+    const pending = request('/v1/stalled-body', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toSatisfy((e: unknown) => !isApiError(e));
+  });
+
+  it('uses the time-out of a connection given for one request', async () => {
+    const error = await failure(
+      request('/v1/silent', { connection: { ...getConnection(), timeoutSeconds: 0.02 } }),
+    );
+    expect(error.message).toBe('The server did not answer within 0.02 s.');
   });
 });

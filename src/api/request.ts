@@ -58,7 +58,72 @@ function isAbort(e: unknown): boolean {
   return e instanceof DOMException && (e.name === 'AbortError' || e.name === 'TimeoutError');
 }
 
-async function send(path: string, opts: RequestOptions, accept: string): Promise<Response> {
+/** The sentence of a timed-out request; the time-out is in seconds, as the settings show it. */
+export function timeoutMessage(seconds: number): string {
+  return `The server did not answer within ${seconds} s.`;
+}
+
+interface Deadline {
+  /** Aborts when the caller aborts or when the time-out runs out. */
+  signal: AbortSignal;
+  /** Whether it was the time-out (and not the caller) that aborted. */
+  timedOut: () => boolean;
+  dispose: () => void;
+}
+
+/**
+ * The caller's signal combined with a timer, by hand: `AbortSignal.any` is missing from some of
+ * the environments we run in (jsdom), and neither it nor `AbortSignal.timeout` says which of the
+ * two fired, which decides between "cancelled" (rethrown as is) and "timed out" (an ApiError).
+ */
+function deadline(caller: AbortSignal | undefined, ms: number): Deadline {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onCallerAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted === true) onCallerAbort();
+  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+  const timer = setTimeout(() => {
+    if (controller.signal.aborted) return;
+    timedOut = true;
+    controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+  }, ms);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+}
+
+/**
+ * `work`, or the abort of `signal` if that comes first. Reading a body is raced against the signal
+ * because not every fetch (msw's interceptors among them) fails a body that stops half-way when
+ * the request is aborted: a time-out must end the wait for the body as well as for the headers.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * One request from start to the end of its body, under the time-out of the connection: `read`
+ * turns the response into the result and runs inside the same deadline.
+ */
+async function exchange<T>(
+  path: string,
+  opts: RequestOptions,
+  accept: string,
+  read: (response: Response, target: string) => Promise<T>,
+): Promise<T> {
   const connection = opts.connection ?? getConnection();
   const target = `${path}${encodeQuery(opts.params)}`;
   const url = `${effectiveBaseUrl(connection)}${target}`;
@@ -66,51 +131,72 @@ async function send(path: string, opts: RequestOptions, accept: string): Promise
   // The key goes in a header only: a URL ends up in histories, logs and shared links.
   if (connection.apiKey !== '') headers.set(API_KEY_HEADER, connection.apiKey);
 
-  let response: Response;
+  const limit = deadline(opts.signal, connection.timeoutSeconds * 1000);
   try {
-    response = await fetch(url, { headers, signal: opts.signal ?? null });
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal: limit.signal });
+    } catch (e) {
+      if (isAbort(e) || limit.signal.aborted) throw e;
+      throw new ApiError({
+        status: 0,
+        kind: 'network',
+        detail: null,
+        path: target,
+        message: `The server could not be reached (${effectiveBaseUrl(connection) || 'no address'}).`,
+      });
+    }
+    if (!response.ok) {
+      const detail = await untilAborted(readDetail(response), limit.signal);
+      throw new ApiError({
+        status: response.status,
+        detail,
+        retryAfter: parseRetryAfter(response.headers.get('retry-after')),
+        path: target,
+      });
+    }
+    return await untilAborted(read(response, target), limit.signal);
   } catch (e) {
-    if (isAbort(e) || opts.signal?.aborted === true) throw e;
-    throw new ApiError({
-      status: 0,
-      detail: null,
-      path: target,
-      message: `The server could not be reached (${effectiveBaseUrl(connection) || 'no address'}).`,
-    });
+    // The caller's own abort stays an abort; only the timer's becomes a time-out.
+    if (limit.timedOut() && !(opts.signal?.aborted ?? false)) {
+      throw new ApiError({
+        status: 0,
+        kind: 'timeout',
+        detail: null,
+        path: target,
+        message: timeoutMessage(connection.timeoutSeconds),
+      });
+    }
+    throw e;
+  } finally {
+    limit.dispose();
   }
-  if (!response.ok) {
-    const detail = await readDetail(response);
-    throw new ApiError({
-      status: response.status,
-      detail,
-      retryAfter: parseRetryAfter(response.headers.get('retry-after')),
-      path: target,
-    });
-  }
-  return response;
 }
 
 /** GET a JSON resource. */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const response = await send(path, opts, 'application/json');
-  try {
-    return (await response.json()) as T;
-  } catch (e) {
-    if (isAbort(e)) throw e;
-    // Typically an HTML page from a wrong base URL: say so instead of a JSON parse error.
-    throw new ApiError({
-      status: response.status,
-      detail: 'The answer was not valid JSON. Check the base URL.',
-      path: `${path}${encodeQuery(opts.params)}`,
-    });
-  }
+export function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return exchange(path, opts, 'application/json', async (response, target) => {
+    try {
+      return (await response.json()) as T;
+    } catch (e) {
+      if (isAbort(e)) throw e;
+      // Typically an HTML page from a wrong base URL: say so instead of a JSON parse error.
+      throw new ApiError({
+        status: response.status,
+        detail: 'The answer was not valid JSON. Check the base URL.',
+        path: target,
+      });
+    }
+  });
 }
 
 /** GET a text resource (CSV, downloads), with its headers for paging and file names. */
-export async function requestText(
+export function requestText(
   path: string,
   opts: RequestOptions = {},
 ): Promise<{ text: string; headers: Headers }> {
-  const response = await send(path, opts, 'text/csv, text/plain, */*');
-  return { text: await response.text(), headers: response.headers };
+  return exchange(path, opts, 'text/csv, text/plain, */*', async (response) => ({
+    text: await response.text(),
+    headers: response.headers,
+  }));
 }

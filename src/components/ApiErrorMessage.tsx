@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { apiErrorText, isApiError } from '@/api/ApiError';
+import { apiErrorText, isApiError, isTimeoutError } from '@/api/ApiError';
 import styles from './ApiErrorMessage.module.css';
 
 interface Props {
@@ -16,6 +16,7 @@ export function formatWait(seconds: number): string {
 
 function title(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong';
+  if (isTimeoutError(error)) return 'No answer from the server';
   // A 2xx that still failed is an answer the client could not read (cut off, HTML instead of JSON).
   if (error.status >= 200 && error.status < 300) return 'Unreadable answer';
   switch (error.status) {
@@ -39,6 +40,7 @@ export function ApiErrorMessage({ error, onRetry }: Props) {
   const status = isApiError(error) ? error.status : null;
   const needsKey = status === 401 || status === 403;
   const retryAfter = isApiError(error) ? error.retryAfter : null;
+  const timedOut = isTimeoutError(error);
   return (
     <div role="alert" className={styles.error}>
       <p className={styles.title}>{title(error)}</p>
@@ -50,6 +52,11 @@ export function ApiErrorMessage({ error, onRetry }: Props) {
             : `Try again in ${formatWait(retryAfter)}.`}
         </p>
       )}
+      {timedOut && (
+        <p>
+          It may be busy or down. Retry, or allow it longer in <Link to="/settings">Settings</Link>.
+        </p>
+      )}
       {needsKey && (
         <p>
           Check the API key in <Link to="/settings">Settings</Link>.
@@ -57,7 +64,7 @@ export function ApiErrorMessage({ error, onRetry }: Props) {
       )}
       {onRetry && (
         <button type="button" onClick={onRetry}>
-          Try again
+          {timedOut ? 'Retry' : 'Try again'}
         </button>
       )}
     </div>

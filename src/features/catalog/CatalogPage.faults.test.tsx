@@ -131,4 +131,62 @@ describe('Catalog page under faults', () => {
     expect(never.requests[0]?.signal.aborted).toBe(true);
     expect(await screen.findByRole('heading', { level: 1, name: 'Usage' })).toBeInTheDocument();
   });
+
+  it('counts the seconds of a slow wait, and Cancel gives up on it until the user loads again', async () => {
+    const never = neverAnswers(DATASETS, { once: true });
+    server.use(never.handler);
+    const { user } = renderApp('/');
+    expect(await screen.findByText('Loading datasets…')).toBeInTheDocument();
+    // Shown once the wait is longer than a normal answer (2 s).
+    const waiting = await screen.findByText(/^Waiting for the server… \d+ s$/, {}, { timeout: 5000 });
+    expect(waiting.closest('[role="status"]')).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await never.whenAborted();
+    expect(await screen.findByText('Request cancelled.')).toBeInTheDocument();
+    expect(screen.queryByText(/Waiting for the server/)).not.toBeInTheDocument();
+    expectPageShown();
+
+    await user.click(screen.getByRole('button', { name: 'Load again' }));
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(never.requests).toHaveLength(1);
+  });
+
+  it('waits anew for another query shown in the same place after a cancel', async () => {
+    const never = neverAnswers(DATASETS, { once: true });
+    server.use(never.handler);
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    expect(await screen.findByText('Request cancelled.')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'ercot');
+    expect(screen.queryByText('Request cancelled.')).not.toBeInTheDocument();
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+  });
+
+  it('says the server did not answer within the time-out, and Retry loads the datasets', async () => {
+    const never = neverAnswers(DATASETS, { once: true });
+    server.use(never.handler);
+    const { user } = renderApp('/?q=load', { connection: { timeoutSeconds: 1 } });
+    // With a time-out this short the waiting line comes at half of it, before the time-out.
+    expect(await screen.findByText(/^Waiting for the server… \d+ s$/)).toBeInTheDocument();
+    const message = await alert();
+    expect(message).toHaveTextContent('No answer from the server');
+    expect(message).toHaveTextContent('The server did not answer within 1 s.');
+    expect(never.aborted()).toBe(1);
+    expect(screen.queryByText(/Waiting for the server/)).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('load');
+
+    await user.click(within(message).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/of 9 datasets/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('does not retry a time-out by itself, even with the retry policy on', async () => {
+    const never = neverAnswers(DATASETS);
+    server.use(never.handler);
+    await renderAppWithRetries('/', { connection: { timeoutSeconds: 0.2 } });
+    expect(await alert()).toHaveTextContent('The server did not answer within 0.2 s.');
+    expect(never.requests).toHaveLength(1);
+  });
 });

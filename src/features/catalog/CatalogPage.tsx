@@ -6,7 +6,7 @@ import type { Dataset } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
-import { Loading } from '@/components/Loading';
+import { QueryLoading } from '@/components/QueryLoading';
 import { formatCadence, formatRelative, formatTimestamp } from '@/lib/format';
 import { useUrlState } from '@/lib/urlState';
 import styles from './CatalogPage.module.css';
@@ -105,7 +105,8 @@ export function CatalogPage() {
     setState({ q: value }, { replace: true });
   };
 
-  const query = useQuery(datasetsOptions(source ? { source } : {}));
+  const options = datasetsOptions(source ? { source } : {});
+  const query = useQuery(options);
   const all = query.data?.data;
   const shown = useMemo(() => (all ? filterDatasets(all, text) : []), [all, text]);
   const sources: readonly string[] =
@@ -171,7 +172,7 @@ export function CatalogPage() {
       </div>
 
       {query.isPending ? (
-        <Loading label="Loading datasets…" />
+        <QueryLoading label="Loading datasets…" queryKey={options.queryKey} refetch={query.refetch} />
       ) : query.isError ? (
         <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
       ) : shown.length === 0 ? (

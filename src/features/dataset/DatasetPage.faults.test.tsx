@@ -112,3 +112,27 @@ describe('Dataset page under faults', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
   });
 });
+
+describe('Dataset page with a server that stops answering', () => {
+  it('counts the wait with Cancel, then a time-out says so and Retry shows the dataset', async () => {
+    const never = neverAnswers(METADATA);
+    server.use(never.handler);
+    // Long enough that Cancel is pressed well before the time-out (the line shows at half of it).
+    const { user } = renderApp('/datasets/ercot_load', { connection: { timeoutSeconds: 3 } });
+    expect(await screen.findByText(/^Waiting for the server… \d+ s$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await never.whenAborted();
+    expect(await screen.findByText('Request cancelled.')).toBeInTheDocument();
+
+    // Asked again, the server still says nothing: after the time-out the page says so.
+    await user.click(screen.getByRole('button', { name: 'Load again' }));
+    const message = await screen.findByRole('alert', {}, { timeout: 6000 });
+    expect(message).toHaveTextContent('No answer from the server');
+    expect(message).toHaveTextContent('The server did not answer within 3 s.');
+    expect(never.requests).toHaveLength(2);
+
+    server.resetHandlers();
+    await user.click(within(message).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ERCOT Load' })).toBeInTheDocument();
+  });
+});

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isApiError, apiErrorText } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
-import { Loading } from '@/components/Loading';
+import { QueryLoading } from '@/components/QueryLoading';
 import { formatCadence } from '@/lib/format';
 import { AuditSection } from './AuditSection';
 import { ColumnsSection } from './ColumnsSection';
@@ -32,7 +32,8 @@ function Breadcrumb({ current }: { current: string }) {
  */
 export function DatasetPage() {
   const id = useParams().id ?? '';
-  const query = useQuery(datasetOptions(id));
+  const options = datasetOptions(id);
+  const query = useQuery(options);
   const name = query.data?.name;
 
   useDocumentTitle(name);
@@ -41,7 +42,7 @@ export function DatasetPage() {
     return (
       <div className={styles.page}>
         <Breadcrumb current={id} />
-        <Loading label="Loading dataset…" />
+        <QueryLoading label="Loading dataset…" queryKey={options.queryKey} refetch={query.refetch} />
       </div>
     );
   }

@@ -5,7 +5,7 @@ import { isApiError } from '@/api/ApiError';
 import { pricingLocationOptions } from '@/api/locations/queries';
 import type { PricingLocation } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
-import { Loading } from '@/components/Loading';
+import { QueryLoading } from '@/components/QueryLoading';
 import { LazyLocationMap } from '@/components/map/LazyLocationMap';
 import { formatNumber, formatTimestamp } from '@/lib/format';
 import { hasCoordinates, queryBuilderHref, statusText, typeColor } from './locationTypes';
@@ -106,7 +106,8 @@ function Detail({ location: l }: { location: PricingLocation }) {
 /** `/locations/:gsEntityId`: every field of one pricing location, its place and its price data. */
 export function LocationPage() {
   const { gsEntityId = '' } = useParams();
-  const query = useQuery(pricingLocationOptions(gsEntityId));
+  const options = pricingLocationOptions(gsEntityId);
+  const query = useQuery(options);
   const name = query.data?.location;
   useDocumentTitle(`${name ?? gsEntityId} · Pricing locations`);
   return (
@@ -115,7 +116,7 @@ export function LocationPage() {
         <Link to="/locations">← All pricing locations</Link>
       </nav>
       {query.isPending ? (
-        <Loading label="Loading location…" />
+        <QueryLoading label="Loading location…" queryKey={options.queryKey} refetch={query.refetch} />
       ) : query.isError ? (
         <>
           <h1>

@@ -9,7 +9,7 @@ import {
 import type { NearbyParams, PricingLocation, PricingLocationSortColumn } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { EmptyState } from '@/components/EmptyState';
-import { Loading } from '@/components/Loading';
+import { QueryLoading } from '@/components/QueryLoading';
 import { LazyLocationMap, type MapPoint, type MapView } from '@/components/map/LazyLocationMap';
 import { MapSettings } from '@/components/map/MapSettings';
 import { formatInteger } from '@/lib/format';
@@ -62,7 +62,8 @@ export function LocationsPage() {
     setText(state.q);
   }
 
-  const list = useQuery(pricingLocationsOptions(listParams(state)));
+  const listOptions = pricingLocationsOptions(listParams(state));
+  const list = useQuery(listOptions);
   const mapQuery = useQuery({ ...pricingLocationsOptions(mapParams(state)), enabled: state.geo !== 'no' });
 
   const nearbyActive = state.np !== null || state.near !== '';
@@ -285,7 +286,7 @@ export function LocationsPage() {
         <section aria-labelledby={`${id}-list`} className={styles.listColumn}>
           <h2 id={`${id}-list`}>List</h2>
           {list.isPending ? (
-            <Loading label="Loading locations…" />
+            <QueryLoading label="Loading locations…" queryKey={listOptions.queryKey} refetch={list.refetch} />
           ) : list.isError ? (
             <ApiErrorMessage error={list.error} onRetry={() => void list.refetch()} />
           ) : !data || data.items.length === 0 ? (

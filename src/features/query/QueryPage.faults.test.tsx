@@ -252,3 +252,36 @@ describe('An export interrupted by a fault', () => {
     expect(within(exports).queryByRole('button', { name: /Resume/ })).not.toBeInTheDocument();
   });
 });
+
+describe('Query page with a server that stops answering', () => {
+  const results = () => within(screen.getByRole('region', { name: 'Results' }));
+
+  it('counts the wait for the results with Cancel; Run query after that shows them', async () => {
+    const never = neverAnswers(QUERY, { once: true });
+    server.use(never.handler);
+    const { user } = renderApp(URL);
+    expect(await screen.findByText('Running query…', {}, SLOW)).toBeInTheDocument();
+    expect(await results().findByText(/^Waiting for the server… \d+ s$/, {}, SLOW)).toBeInTheDocument();
+
+    await user.click(results().getByRole('button', { name: 'Cancel' }));
+    await never.whenAborted();
+    expect(await results().findByText('Query cancelled.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Run query' }));
+    expect(await screen.findByText(ALL_LOADED, {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('says the server did not answer within the time-out; Retry shows the rows', async () => {
+    const never = neverAnswers(QUERY, { once: true });
+    server.use(never.handler);
+    const { user } = renderApp(URL, { connection: { timeoutSeconds: 1 } });
+    const message = await resultsAlert();
+    expect(message).toHaveTextContent('No answer from the server');
+    expect(message).toHaveTextContent('The server did not answer within 1 s.');
+    expect(never.aborted()).toBe(1);
+
+    await user.click(within(message).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(ALL_LOADED, {}, SLOW)).toBeInTheDocument();
+    expect(results().queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

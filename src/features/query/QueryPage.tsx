@@ -6,6 +6,7 @@ import { datasetQueryInfiniteOptions } from '@/api/query/queries';
 import type { Dataset, Row } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
+import { QueryLoading } from '@/components/QueryLoading';
 import { describeQuery } from '@/lib/queryDescription';
 import { CodePanel } from './CodePanel';
 import { ColumnsControl } from './ColumnsControl';
@@ -36,7 +37,8 @@ const NO_ROWS: Row[] = [];
 /** `/datasets/:id/query`: the query builder. */
 export function QueryPage() {
   const { id = '' } = useParams();
-  const datasetQuery = useQuery(datasetOptions(id));
+  const datasetOpts = datasetOptions(id);
+  const datasetQuery = useQuery(datasetOpts);
   useDocumentTitle(`Query ${datasetQuery.data?.name ?? id}`);
   if (datasetQuery.isSuccess) return <QueryBuilder dataset={datasetQuery.data} />;
   // Until the metadata arrives the page still says where the user is, so it never reads blank.
@@ -53,7 +55,11 @@ export function QueryPage() {
       {datasetQuery.isError ? (
         <ApiErrorMessage error={datasetQuery.error} onRetry={() => void datasetQuery.refetch()} />
       ) : (
-        <Loading label="Loading dataset…" />
+        <QueryLoading
+          label="Loading dataset…"
+          queryKey={datasetOpts.queryKey}
+          refetch={datasetQuery.refetch}
+        />
       )}
     </div>
   );
@@ -158,7 +164,11 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   else if (tab === 'Export')
     panel = <ExportPanel dataset={dataset} params={params} label={summary} nowMs={runAt} />;
   else if (results.isPending)
-    panel = cancelled ? <p role="status">Query cancelled.</p> : <Loading label="Running query…" />;
+    panel = cancelled ? (
+      <p role="status">Query cancelled.</p>
+    ) : (
+      <Loading label="Running query…" onCancel={cancel} />
+    );
   else if (tab === 'Chart')
     panel = (
       <ResultsChart

@@ -2,12 +2,17 @@
 import { http, HttpResponse } from 'msw';
 import { DEMO_API_KEY, setConnection } from '@/api/connection';
 import {
+  canResumeExportJob,
   cancelExportJob,
+  dismissExportJob,
   getExportJobs,
   startExportJob,
+  resumeExportJob,
   subscribeExportJobs,
   type ExportJob,
 } from '@/features/query/exportJobs';
+import { formatTimestamp } from '@/lib/format';
+import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';
 
 const { server } = setupMockServer();
@@ -88,5 +93,145 @@ describe('export jobs', () => {
     const job = await finished(id);
     expect(job.status).toBe('cancelled');
     expect(save).not.toHaveBeenCalled();
+  });
+
+  describe('stopped by a server that does not answer or a spent quota', () => {
+    const DATASET = 'ercot_spp_real_time_15_min';
+    const QUERY = '*/v1/datasets/:id/query';
+
+    afterEach(() => {
+      vi.useRealTimers();
+      for (const job of getExportJobs()) dismissExportJob(job.id);
+    });
+
+    /** 192 rows in pages of 50; retries come at once. */
+    function exportTo(saved: Blob[]): number {
+      return startExportJob({
+        datasetId: DATASET,
+        label: 'test',
+        params,
+        estimate: 192,
+        pageSize: 50,
+        retryDelaysMs: [1, 1],
+        save: (blob) => saved.push(blob),
+      });
+    }
+
+    async function reference(): Promise<string> {
+      const saved: Blob[] = [];
+      const id = exportTo(saved);
+      expect((await finished(id)).status).toBe('done');
+      dismissExportJob(id);
+      return (await saved[0]?.text()) ?? '';
+    }
+
+    /** Resumes a stopped job (as the Resume button does) and returns its CSV. */
+    async function resumeToEnd(id: number, saved: Blob[]): Promise<string> {
+      expect(canResumeExportJob(id)).toBe(true);
+      expect(resumeExportJob(id)).toBe(true);
+      const job = await finished(id);
+      expect(job.status).toBe('done');
+      expect(job.rows).toBe(192);
+      expect(saved).toHaveLength(1);
+      return (await saved[0]?.text()) ?? '';
+    }
+
+    it('retries a page that times out, then stops resumably; Resume writes every row once', async () => {
+      const expected = await reference();
+      setConnection({
+        mode: 'demo',
+        baseUrl: '',
+        apiKey: DEMO_API_KEY,
+        remember: false,
+        timeoutSeconds: 0.1,
+      });
+      // The second page is never answered, three times in a row (the first try and two retries).
+      const held: Request[] = [];
+      server.use(
+        http.get(QUERY, ({ request }) => {
+          if (new URL(request.url).searchParams.get('cursor') === '' || held.length >= 3) return undefined;
+          held.push(request);
+          return new Promise<Response>((resolve) => {
+            request.signal.addEventListener('abort', () => resolve(HttpResponse.error()), { once: true });
+          });
+        }),
+      );
+      const messages: string[] = [];
+      const stop = subscribeExportJobs(() =>
+        getExportJobs().forEach((j) => j.message !== null && messages.push(j.message)),
+      );
+      const saved: Blob[] = [];
+      const id = exportTo(saved);
+      const job = await finished(id);
+      stop();
+
+      expect(held).toHaveLength(3);
+      expect(held.every((r) => r.signal.aborted)).toBe(true);
+      expect(messages).toContain(
+        'Page 2 failed (The server did not answer within 0.1 s.); try 2 of 3 in 1 s.',
+      );
+      expect(job.status).toBe('failed');
+      expect(job.rows).toBe(50);
+      expect(job.message).toBe(
+        'stopped at page 2: the server stopped answering (The server did not answer within 0.1 s.) Resume to try again.',
+      );
+      expect(saved).toHaveLength(0);
+
+      const text = await resumeToEnd(id, saved);
+      expect(text).toBe(expected);
+      const lines = text.trimEnd().split('\n');
+      expect(new Set(lines).size).toBe(lines.length);
+    });
+
+    it('does not wait out a 429 six hours long: it stops saying when the quota resets', async () => {
+      const expected = await reference();
+      vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+      let refused = 0;
+      server.use(
+        http.get(QUERY, ({ request }) => {
+          if (new URL(request.url).searchParams.get('cursor') === '' || refused > 0) return undefined;
+          refused += 1;
+          return HttpResponse.json(
+            { detail: 'Daily request limit reached.' },
+            { status: 429, headers: { 'Retry-After': String(6 * 3600) } },
+          );
+        }),
+      );
+      const statuses = new Set<string>();
+      const stop = subscribeExportJobs(() => getExportJobs().forEach((j) => statuses.add(j.status)));
+      const saved: Blob[] = [];
+      const id = exportTo(saved);
+      const job = await finished(id);
+      stop();
+
+      expect(refused).toBe(1);
+      expect(statuses).not.toContain('waiting');
+      expect(job.status).toBe('failed');
+      expect(job.rows).toBe(50);
+      const resets = formatTimestamp(TEST_NOW + 6 * 3600 * 1000, { timeZone: 'local' });
+      expect(job.message).toBe(
+        `stopped at page 2: the request quota of this key is spent; it resets at ${resets} (local time). Resume after that.`,
+      );
+
+      expect(await resumeToEnd(id, saved)).toBe(expected);
+    });
+
+    it('still waits out a short Retry-After and carries on by itself', async () => {
+      server.use(
+        http.get(
+          QUERY,
+          () =>
+            HttpResponse.json(
+              { detail: 'Too Many Requests. Limit: 20 per 1 second.' },
+              { status: 429, headers: { 'Retry-After': '0' } },
+            ),
+          { once: true },
+        ),
+      );
+      const saved: Blob[] = [];
+      const job = await finished(exportTo(saved));
+      expect(job.status).toBe('done');
+      expect(job.rows).toBe(192);
+    });
   });
 });

@@ -2,15 +2,18 @@
  * "Export all rows" jobs, kept outside React in a small module store so an export keeps going
  * (and its progress stays visible through `<ExportProgress />`) when the user leaves the query
  * page. Each job walks the result by cursor in `array_of_arrays` pages (the fastest JSON to
- * parse), turns each page's CSV into a Blob part at once (keeping it off the JS heap), and backs off on 429 by `Retry-After`. A page
- * that fails on the way is tried again with backoff; a job that still fails keeps its cursor and
- * the rows it has, and can be resumed.
+ * parse), turns each page's CSV into a Blob part at once (keeping it off the JS heap), and backs
+ * off on 429 by `Retry-After`. A page that fails on the way (network, 5xx, or no answer within the
+ * time-out of the settings) is tried again with backoff; a job that still fails keeps its cursor
+ * and the rows it has, and can be resumed. A 429 that asks to wait past an hour is a spent quota:
+ * the job stops at once, resumably, saying when the quota resets, rather than sit "waiting" for it.
  */
 import { useSyncExternalStore } from 'react';
-import { apiErrorText, isApiError } from '@/api/ApiError';
+import { apiErrorText, isApiError, isTimeoutError } from '@/api/ApiError';
 import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
 import type { DatasetQueryParams } from '@/api/types';
 import { neutraliseCsvText } from '@/lib/csv';
+import { formatTimestamp } from '@/lib/format';
 
 /**
  * Rows per request. Smaller than the API's 50,000 maximum: the built-in mock answers on the page's
@@ -49,8 +52,22 @@ export interface StartExportOptions {
   retryDelaysMs?: readonly number[];
 }
 
-/** Backoff for a page that failed on the way (network, 5xx): three more tries over about 7 s. */
+/** Backoff for a page that failed on the way (network, 5xx, time-out): three more tries over about 7 s. */
 export const EXPORT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
+
+/**
+ * The longest `Retry-After` a job waits out. A per-second limit asks for seconds; a spent daily
+ * or monthly quota asks for hours, and a tab left "waiting" that long is a job nobody can tell
+ * from a stuck one.
+ */
+export const MAX_RATE_LIMIT_WAIT_S = 3600;
+
+/** A 429 not worth waiting for: the job stops and says when to resume. */
+class QuotaSpent extends Error {
+  constructor(readonly resetsAtMs: number) {
+    super('quota spent');
+  }
+}
 
 /**
  * Where a job stands: the cursor of the next page and the CSV written so far. A page's rows and
@@ -154,6 +171,7 @@ async function fetchPage(job: ExportJob, state: JobProgress, signal: AbortSignal
     } catch (e) {
       if (isApiError(e) && e.status === 429) {
         const wait = e.retryAfter ?? 1;
+        if (wait > MAX_RATE_LIMIT_WAIT_S) throw new QuotaSpent(Date.now() + wait * 1000);
         update(job.id, { status: 'waiting', message: `Rate limited; retrying in ${wait} s.` });
         // The same cursor again: nothing was written for the refused page.
         await sleep(wait * 1000, signal);
@@ -191,6 +209,16 @@ async function run(job: ExportJob, state: JobProgress, signal: AbortSignal) {
   update(job.id, { status: 'done', message: null });
 }
 
+/** Why a job stopped, and what the user can do about it. */
+function stopReason(e: unknown): string {
+  if (e instanceof QuotaSpent) {
+    const resets = formatTimestamp(e.resetsAtMs, { timeZone: 'local' });
+    return `the request quota of this key is spent; it resets at ${resets} (local time). Resume after that.`;
+  }
+  if (isTimeoutError(e)) return `the server stopped answering (${apiErrorText(e)}) Resume to try again.`;
+  return apiErrorText(e);
+}
+
 /** Runs (or resumes) a job from the progress it has recorded. */
 function launch(job: ExportJob, state: JobProgress): void {
   const controller = new AbortController();
@@ -202,10 +230,7 @@ function launch(job: ExportJob, state: JobProgress): void {
         update(job.id, { status: 'cancelled', message: null });
       } else {
         // The progress stays, so "Resume" carries on from the page that failed.
-        update(job.id, {
-          status: 'failed',
-          message: `stopped at page ${state.pages + 1}: ${apiErrorText(e)}`,
-        });
+        update(job.id, { status: 'failed', message: `stopped at page ${state.pages + 1}: ${stopReason(e)}` });
       }
     })
     .finally(() => {

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getConnection } from '@/api/connection';
+import { neverAnswers } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
@@ -49,6 +50,7 @@ describe('Settings page', () => {
       baseUrl: 'https://api.example.com',
       apiKey: 'my-key',
       remember: false,
+      timeoutSeconds: 30,
     });
     expect(screen.getByText('Backend: api.example.com')).toBeInTheDocument();
 
@@ -122,4 +124,45 @@ describe('Settings page', () => {
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.join(' ')).not.toContain('demo-key');
   });
+
+  it('validates the time-out field next to it, and saves a good value with the connection', async () => {
+    const { user } = await openSettings();
+    const field = page().getByLabelText('Time-out (seconds)');
+    expect(field).toHaveValue(30);
+    expect(field).toHaveAccessibleDescription(/from 5 to 600 seconds \(30 by default\)/);
+
+    await user.clear(field);
+    await user.type(field, '2');
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(field).toHaveAccessibleDescription('The time-out must be from 5 to 600 seconds.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(page().queryByText(/^Saved\./)).not.toBeInTheDocument();
+    expect(getConnection().timeoutSeconds).toBe(30);
+
+    await user.clear(field);
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(field).toHaveAccessibleDescription(/Enter a time-out in seconds/);
+
+    await user.type(field, '90');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(page().getByText('Saved. Now using Built-in demo data.')).toBeInTheDocument();
+    expect(getConnection().timeoutSeconds).toBe(90);
+    expect(JSON.parse(localStorage.getItem('gridscope.connection') ?? '{}')).toMatchObject({
+      timeoutSeconds: 90,
+    });
+  });
+
+  it("uses the form's time-out for its requests: a silent server is reported after it", async () => {
+    const never = neverAnswers('*/health');
+    server.use(never.handler);
+    const { user } = await openSettings();
+    const field = page().getByLabelText('Time-out (seconds)');
+    await user.clear(field);
+    await user.type(field, '5');
+    await user.click(page().getByRole('button', { name: 'Test connection' }));
+    const alert = await page().findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('The server did not answer within 5 s.');
+    expect(never.aborted()).toBe(1);
+  }, 15_000);
 });

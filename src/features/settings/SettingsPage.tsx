@@ -3,9 +3,13 @@ import {
   DEMO_API_KEY,
   DEMO_KEYS,
   describeBackend,
+  DEFAULT_TIMEOUT_SECONDS,
   getConnection,
+  MAX_TIMEOUT_SECONDS,
+  MIN_TIMEOUT_SECONDS,
   setConnection,
   validateBaseUrl,
+  validateTimeoutSeconds,
   type Connection,
 } from '@/api/connection';
 import { SecretInput } from '@/components/SecretInput';
@@ -20,6 +24,9 @@ export function SettingsPage() {
   const id = useId();
   const [form, setForm] = useState<Connection>(() => getConnection());
   const [urlError, setUrlError] = useState<string | null>(null);
+  // The field's text, which may be half-typed; the connection keeps the last valid number.
+  const [timeoutText, setTimeoutText] = useState(() => String(getConnection().timeoutSeconds));
+  const [timeoutError, setTimeoutError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const connectionTest = useConnectionTest();
 
@@ -46,14 +53,21 @@ export function SettingsPage() {
 
   /** The form as a connection, or null (with the reason shown) when the address is not usable. */
   const checked = (): Connection | null => {
+    const badTimeout = validateTimeoutSeconds(timeoutText);
+    setTimeoutError(badTimeout);
+    const urlProblem = form.mode === 'remote' ? validateBaseUrl(form.baseUrl) : null;
+    setUrlError(urlProblem);
+    if (badTimeout !== null || urlProblem !== null) return null;
+    const timeoutSeconds = Number(timeoutText.trim());
     if (form.mode === 'remote') {
-      const error = validateBaseUrl(form.baseUrl);
-      setUrlError(error);
-      if (error !== null) return null;
-      return { ...form, baseUrl: form.baseUrl.trim().replace(/\/+$/, ''), apiKey: form.apiKey.trim() };
+      return {
+        ...form,
+        baseUrl: form.baseUrl.trim().replace(/\/+$/, ''),
+        apiKey: form.apiKey.trim(),
+        timeoutSeconds,
+      };
     }
-    setUrlError(null);
-    return { ...form, apiKey: form.apiKey.trim() };
+    return { ...form, apiKey: form.apiKey.trim(), timeoutSeconds };
   };
 
   const onSave = (event: SyntheticEvent): void => {
@@ -62,6 +76,7 @@ export function SettingsPage() {
     if (next === null) return;
     setConnection(next);
     setForm(next);
+    setTimeoutText(String(next.timeoutSeconds));
     setSaved(`Saved. Now using ${describeBackend(next)}.`);
   };
 
@@ -72,6 +87,7 @@ export function SettingsPage() {
   };
 
   const urlErrorId = `${id}-url-error`;
+  const timeoutErrorId = `${id}-timeout-error`;
   return (
     <div className="page">
       <h1>Settings</h1>
@@ -183,6 +199,40 @@ export function SettingsPage() {
               ? 'The key is kept in this browser until you untick this box.'
               : 'The key is kept for this tab only and forgotten when it closes.'}
           </p>
+        </fieldset>
+
+        <fieldset className={styles.fieldset}>
+          <legend>Requests</legend>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-timeout`}>Time-out (seconds)</label>
+            <input
+              id={`${id}-timeout`}
+              className={styles.number}
+              type="number"
+              inputMode="numeric"
+              min={MIN_TIMEOUT_SECONDS}
+              max={MAX_TIMEOUT_SECONDS}
+              step={1}
+              value={timeoutText}
+              aria-invalid={timeoutError !== null}
+              aria-describedby={timeoutError === null ? `${id}-timeout-hint` : timeoutErrorId}
+              onChange={(e) => {
+                setTimeoutText(e.target.value);
+                setSaved(null);
+                if (timeoutError !== null) setTimeoutError(validateTimeoutSeconds(e.target.value));
+              }}
+              onBlur={() => setTimeoutError(validateTimeoutSeconds(timeoutText))}
+            />
+            {timeoutError !== null && (
+              <p id={timeoutErrorId} className={styles.fieldError}>
+                {timeoutError}
+              </p>
+            )}
+            <p id={`${id}-timeout-hint`} className={styles.hint}>
+              How long to wait for an answer before giving up, from {MIN_TIMEOUT_SECONDS} to{' '}
+              {MAX_TIMEOUT_SECONDS} seconds ({DEFAULT_TIMEOUT_SECONDS} by default).
+            </p>
+          </div>
         </fieldset>
 
         <div className={styles.actions}>

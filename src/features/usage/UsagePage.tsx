@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { describeBackend, useConnection } from '@/api/connection';
 import { usageOptions } from '@/api/usage/queries';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
-import { Loading } from '@/components/Loading';
+import { QueryLoading } from '@/components/QueryLoading';
 import { UsageBar } from '@/features/usage/UsageBar';
 import styles from './UsagePage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 export function UsagePage() {
   const connection = useConnection();
-  const usage = useQuery(usageOptions());
+  const options = usageOptions();
+  const usage = useQuery(options);
   useDocumentTitle('Usage');
 
   return (
@@ -24,7 +25,9 @@ export function UsagePage() {
         Requests made with your API key on {describeBackend(connection)}. Every data request counts; checking
         usage does not.
       </p>
-      {usage.isPending && <Loading label="Loading usage…" />}
+      {usage.isPending && (
+        <QueryLoading label="Loading usage…" queryKey={options.queryKey} refetch={usage.refetch} />
+      )}
       {usage.isError && <ApiErrorMessage error={usage.error} onRetry={() => void usage.refetch()} />}
       {usage.data && (
         <section aria-labelledby="usage-plan" className={styles.card}>
