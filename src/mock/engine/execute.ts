@@ -8,6 +8,7 @@
 import type { CellValue, ColumnType, DatasetColumn, Meta } from '@/api/types';
 import { countRows } from '@/mock/data/counting';
 import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
+import { NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
 import { encodeCursor } from './paging';
 import type { QueryPlan, ResamplePlan } from './plan';
 import { ApiProblem } from './problem';
@@ -45,6 +46,26 @@ const DAY_MS = 86_400_000;
 
 const tooLarge = (): ApiProblem => new ApiProblem(422, SCAN_TOO_LARGE);
 
+/** Units of work (rows, grid indices, aggregated values) between two questions to the CancelCheck. */
+const CHECK_EVERY = 8192;
+
+/**
+ * Counts the work of long loops and asks the CancelCheck once every CHECK_EVERY units, so a
+ * cancelled query stops within a few milliseconds while a running one pays a decrement per step.
+ */
+class Ticker {
+  private left = CHECK_EVERY;
+
+  constructor(private readonly cancel: CancelCheck) {}
+
+  tick(units = 1): void {
+    this.left -= units;
+    if (this.left > 0) return;
+    this.left = CHECK_EVERY;
+    if (this.cancel()) throw new QueryCancelled();
+  }
+}
+
 /** The part of the grid a plan selects, with its walkers. */
 class Grid {
   readonly def: DatasetDef;
@@ -59,7 +80,11 @@ class Grid {
   private segment: { from: number; to: number; active: readonly (LocationDef | null)[] } | null = null;
   private readonly pubsOf: (t: Millis) => readonly (Millis | null)[];
 
-  constructor(plan: QueryPlan, now: Millis) {
+  constructor(
+    plan: QueryPlan,
+    now: Millis,
+    readonly ticker: Ticker,
+  ) {
     const def = plan.def;
     this.def = def;
     this.now = now;
@@ -187,6 +212,7 @@ class Grid {
     const vintages = this.def.vintages;
     let n = 0;
     for (let k = this.kLo; k <= this.kHi && n <= cap; k++) {
+      this.ticker.tick();
       n += this.segmentAt(k).active.length * vintages(this.timeAt(k), this.now).length;
     }
     return n;
@@ -206,6 +232,7 @@ class Grid {
     let k = dir > 0 ? this.kLo : this.kHi;
     const inRange = (x: number): boolean => x >= this.kLo && x <= this.kHi;
     while (inRange(k) && remaining > 0) {
+      this.ticker.tick();
       if (this.def.vintages) {
         const c = this.countAt(k);
         if (c > remaining) break;
@@ -236,6 +263,7 @@ class Grid {
       const pubs = this.pubsAt(t);
       const per = pubs.length;
       const n = locs.length * per;
+      this.ticker.tick(n + 1);
       for (let i = k === start.k ? start.inner : 0; i < n; i++) {
         const j = dir > 0 ? i : n - 1 - i;
         if (!visit(t, locs[Math.floor(j / per)] ?? null, pubs[j % per] ?? null)) return;
@@ -336,6 +364,7 @@ class Resampler {
     // Every fine bucket the interval [t, t + step) touches, in walking order.
     const fine = this.fineMs;
     const count = Math.ceil((t + this.grid.step - first.start) / fine);
+    this.grid.ticker.tick(count);
     for (let j = 0; j < count; j++) {
       const s = first.start + (this.dir > 0 ? j : count - 1 - j) * fine;
       this.addTo(this.openBucket(s, s + fine), row);
@@ -355,6 +384,7 @@ class Resampler {
       this.open.shift();
       const ordered = o.groups.sort((a, b) => compareKeys(a.key, b.key) * this.dir);
       for (const g of ordered) {
+        this.grid.ticker.tick();
         const row: RawCell[] = [o.bucket.start, o.bucket.end, ...g.key];
         for (const a of g.aggregates) row.push(a.result());
         if (!emit(row)) return false;
@@ -483,6 +513,7 @@ function resampleSeries(
       const a = Math.max(lo, s.kFrom);
       const b = Math.min(hi, s.kTo);
       if (a > b) continue;
+      grid.ticker.tick(b - a + 1);
       if (skip()) continue;
       values = ensure(values, b - a + 1);
       scratch = ensure(scratch, b - a + 1);
@@ -531,9 +562,16 @@ function latestIndex(grid: Grid, plan: QueryPlan): number | null {
   return found;
 }
 
-/** One page of the query's result (contract §6). Throws 422 when the query would scan too much. */
-export function executeQuery(plan: QueryPlan, now: Millis): QueryResult {
-  const grid = new Grid(plan, now);
+/**
+ * One page of the query's result (contract §6). Throws 422 when the query would scan too much, and
+ * QueryCancelled as soon as `cancel` (asked every few thousand rows) says stop.
+ */
+export function executeQuery(
+  plan: QueryPlan,
+  now: Millis,
+  cancel: CancelCheck = NEVER_CANCELLED,
+): QueryResult {
+  const grid = new Grid(plan, now, new Ticker(cancel));
   if (plan.latest && !grid.empty) {
     const k = latestIndex(grid, plan);
     if (k === null) grid.kLo = grid.kHi + 1;
