@@ -19,7 +19,7 @@ import { run as runBundle } from './bundle';
 import { run as runCatalogLoad } from './catalogLoad';
 import { run as runChartPoints } from './chartPoints';
 import { createDuckDbPeer, type Series } from './duckdbPeer';
-import { cancelOverhead, inFilter } from './engineLimits';
+import { cancelOverhead, cursorDepth, inFilter } from './engineLimits';
 import { run as runExportAll } from './exportAll';
 import { formatNumber, formatTable, judge, measure, measurePair, type BenchRow } from './harness';
 import { run as runHttpLoad } from './httpLoad';
@@ -324,6 +324,7 @@ const SECTIONS: Section[] = [
   { name: 'history', run: historyIndependence },
   { name: 'cancel', run: cancelOverhead },
   { name: 'in-filter', run: inFilter },
+  { name: 'cursor-depth', run: cursorDepth },
   {
     name: 'bundle',
     run: () => {

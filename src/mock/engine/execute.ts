@@ -9,7 +9,7 @@ import type { CellValue, ColumnType, DatasetColumn, Meta } from '@/api/types';
 import { countRows } from '@/mock/data/counting';
 import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
-import { encodeCursor } from './paging';
+import { encodeCursor, type CursorPosition } from './paging';
 import type { QueryPlan, ResamplePlan } from './plan';
 import { ApiProblem } from './problem';
 import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } from './resample';
@@ -40,7 +40,8 @@ export interface QueryResult {
 }
 
 type Dir = 1 | -1;
-type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null) => boolean;
+/** A row of the walk: its cells' keys, and its grid index `k` and index `i` among k's rows in walking order. */
+type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null, k: number, i: number) => boolean;
 
 const DAY_MS = 86_400_000;
 
@@ -266,7 +267,7 @@ class Grid {
       this.ticker.tick(n + 1);
       for (let i = k === start.k ? start.inner : 0; i < n; i++) {
         const j = dir > 0 ? i : n - 1 - i;
-        if (!visit(t, locs[Math.floor(j / per)] ?? null, pubs[j % per] ?? null)) return;
+        if (!visit(t, locs[Math.floor(j / per)] ?? null, pubs[j % per] ?? null, k, i)) return;
       }
     }
   }
@@ -307,6 +308,11 @@ class Resampler {
     // Finer than the grid: each source value is repeated into every bucket its interval covers.
     this.fineMs = fixed !== null && fixed < grid.step ? fixed : null;
     this.reach = this.fineMs === null ? 1 : grid.step;
+  }
+
+  /** Whether buckets are finer than the grid (each source value repeated into several). */
+  get upsamples(): boolean {
+    return this.fineMs !== null;
   }
 
   /** The open bucket starting at `start`; a new one goes last, as rows never reach back past open ones. */
@@ -449,8 +455,7 @@ function resampleSeries(
   rs: ResamplePlan,
   series: Series[],
   dir: Dir,
-  emit: (row: RawCell[]) => boolean,
-  skip: () => boolean,
+  pager: Pager,
 ): void {
   const def = grid.def;
   const bucketOf = bucketer(rs.frequency, plan.zone);
@@ -504,17 +509,24 @@ function resampleSeries(
   };
 
   const keyLength = ordered[0]?.key.length ?? 0;
+  // A cursor resumes at its bucket: the grid index where the walk meets that bucket first.
+  const resume = pager.resume;
   let k = dir > 0 ? grid.kLo : grid.kHi;
+  if (resume) {
+    k = dir > 0 ? Math.max(k, grid.kAt(resume.t)) : Math.min(k, grid.kAt(bucketOf(resume.t).end) - 1);
+  }
   while (k >= grid.kLo && k <= grid.kHi) {
     const bucket = bucketOf(grid.timeAt(k));
     const lo = dir > 0 ? k : Math.max(grid.kLo, grid.kAt(bucket.start));
     const hi = dir > 0 ? Math.min(grid.kHi, grid.kAt(bucket.end) - 1) : k;
+    // Index of the next row among this bucket's rows.
+    let index = 0;
     for (const s of ordered) {
       const a = Math.max(lo, s.kFrom);
       const b = Math.min(hi, s.kTo);
       if (a > b) continue;
       grid.ticker.tick(b - a + 1);
-      if (skip()) continue;
+      if (pager.before(bucket.start, index++)) continue;
       values = ensure(values, b - a + 1);
       scratch = ensure(scratch, b - a + 1);
       // Built at its final length: a result can hold hundreds of thousands of these.
@@ -523,7 +535,7 @@ function resampleSeries(
       row[1] = bucket.end;
       for (let i = 0; i < keyLength; i++) row[2 + i] = s.key[i] ?? null;
       for (let i = 0; i < columns.length; i++) row[2 + keyLength + i] = aggregate(s, columns[i] ?? 0, a, b);
-      if (!emit(row)) return;
+      if (!pager.take(row, bucket.start, index - 1)) return;
     }
     k = dir > 0 ? hi + 1 : lo - 1;
   }
@@ -545,6 +557,90 @@ function compareKeys(a: readonly RawCell[], b: readonly RawCell[]): number {
     if (c !== 0) return c;
   }
   return 0;
+}
+
+/**
+ * Collects one page (plus one row that tells whether a next page exists) from rows arriving in
+ * output order with their walk positions, and remembers the position of that extra row: the
+ * next page's cursor resumes there. Rows before the page are passed over by count in offset mode,
+ * and by position when a cursor says where the page starts.
+ */
+class Pager {
+  readonly page: RawCell[][] = [];
+  /** Position of the first row after the page, once seen. */
+  next: CursorPosition | null = null;
+  private skipped = 0;
+
+  constructor(
+    readonly resume: CursorPosition | null,
+    private readonly offset: number,
+    private readonly count: number,
+    private readonly want: number,
+    private readonly dir: Dir,
+  ) {}
+
+  /** Whether the row at position (t, i) comes before the page; counts it when it does in offset mode. */
+  before(t: Millis, i: number): boolean {
+    const r = this.resume;
+    if (r) return t === r.t ? i < r.i : this.dir > 0 ? t < r.t : t > r.t;
+    if (this.skipped < this.offset) {
+      this.skipped++;
+      return true;
+    }
+    return false;
+  }
+
+  /** Adds the row at position (t, i); false once the page (and the extra row) is full. */
+  take(row: RawCell[], t: Millis, i: number): boolean {
+    if (this.page.length === this.count) this.next = { t, i };
+    this.page.push(row);
+    return this.page.length < this.want;
+  }
+}
+
+/**
+ * Resamples row by row (filters, vintages, upsampling, groupings other than one per series). A
+ * cursor resumes at the first grid index whose rows can reach its bucket, so that bucket is
+ * complete again; the rows of earlier, partial buckets are passed over by position.
+ */
+function resampleRows(grid: Grid, plan: QueryPlan, rs: ResamplePlan, dir: Dir, pager: Pager): void {
+  const resampler = new Resampler(rs, grid, dir, plan.zone);
+  let k0 = dir > 0 ? grid.kLo : grid.kHi;
+  const resume = pager.resume;
+  if (resume) {
+    const bucket = bucketer(rs.frequency, plan.zone)(resume.t);
+    // Upsampled, a row reaches every fine bucket its interval [t, t + step) touches.
+    const fine = resampler.upsamples;
+    if (dir > 0) k0 = Math.max(k0, grid.kAt(fine ? bucket.start - grid.step + 1 : bucket.start));
+    else k0 = Math.min(k0, grid.kAt(bucket.end) - 1);
+  }
+  // Rows leave the resampler bucket by bucket, each bucket's rows in output order.
+  let bucketStart = Number.NaN;
+  let index = 0;
+  const emit = (row: RawCell[]): boolean => {
+    const start = row[0] as Millis;
+    if (start === bucketStart) index++;
+    else {
+      bucketStart = start;
+      index = 0;
+    }
+    if (pager.before(start, index)) return true;
+    return pager.take(row, start, index);
+  };
+  let lastT: Millis | null = null;
+  // An object, not a `let`: TypeScript does not see the callback assign it.
+  const state = { going: true };
+  grid.walk(dir, { k: k0, inner: 0 }, (t, loc, pub) => {
+    if (t !== lastT) {
+      state.going = resampler.flush(t, emit);
+      if (!state.going) return false;
+      lastT = t;
+    }
+    const row = grid.def.row(t, loc, pub);
+    if (!plan.rowFilter || plan.rowFilter(row)) resampler.add(t, row);
+    return true;
+  });
+  if (state.going) resampler.flush(null, emit);
 }
 
 /** `time=latest`: the grid index of the latest row that passes the filter, or null. */
@@ -584,52 +680,34 @@ export function executeQuery(
   // One row beyond the page tells whether a next page exists (within `limit`).
   const want = plan.offset + count < allowed ? count + 1 : count;
   const dir: Dir = plan.order === 'asc' ? 1 : -1;
-  const page: RawCell[][] = [];
+  const pager = new Pager(plan.resume, plan.offset, count, want, dir);
+  const resume = plan.resume;
 
   if (want > 0 && !grid.empty) {
     const series = plan.resample ? seriesOf(grid, plan, plan.resample) : null;
     if (plan.resample && series) {
-      let skipped = 0;
-      const skip = (): boolean => skipped < plan.offset && ++skipped > 0;
-      resampleSeries(grid, plan, plan.resample, series, dir, (row) => page.push(row) < want, skip);
+      resampleSeries(grid, plan, plan.resample, series, dir, pager);
     } else if (plan.resample) {
-      const resampler = new Resampler(plan.resample, grid, dir, plan.zone);
-      let skipped = 0;
-      const emit = (row: RawCell[]): boolean => {
-        if (skipped < plan.offset) skipped++;
-        else page.push(row);
-        return page.length < want;
-      };
-      let lastT: Millis | null = null;
-      const state = { going: true };
-      grid.walk(dir, { k: dir > 0 ? grid.kLo : grid.kHi, inner: 0 }, (t, loc, pub) => {
-        if (t !== lastT) {
-          state.going = resampler.flush(t, emit);
-          if (!state.going) return false;
-          lastT = t;
-        }
-        const row = grid.def.row(t, loc, pub);
-        if (!plan.rowFilter || plan.rowFilter(row)) resampler.add(t, row);
-        return true;
-      });
-      if (state.going) resampler.flush(null, emit);
-    } else if (plan.rowFilter) {
-      const filter = plan.rowFilter;
-      let skipped = 0;
-      grid.walk(dir, { k: dir > 0 ? grid.kLo : grid.kHi, inner: 0 }, (t, loc, pub) => {
-        const row = grid.def.row(t, loc, pub);
-        if (!filter(row)) return true;
-        if (skipped < plan.offset) skipped++;
-        else page.push(row);
-        return page.length < want;
-      });
+      resampleRows(grid, plan, plan.resample, dir, pager);
     } else {
-      grid.walk(dir, grid.skip(dir, plan.offset), (t, loc, pub) => {
-        page.push(grid.def.row(t, loc, pub));
-        return page.length < want;
+      const filter = plan.rowFilter;
+      // A cursor resumes at its row; offset mode skips whole stretches arithmetically, or row by
+      // row when a filter decides which rows count.
+      const start = resume
+        ? { k: grid.kAt(resume.t), inner: resume.i }
+        : filter
+          ? { k: dir > 0 ? grid.kLo : grid.kHi, inner: 0 }
+          : grid.skip(dir, plan.offset);
+      const skipping = !resume && filter !== null;
+      grid.walk(dir, start, (t, loc, pub, k, i) => {
+        const row = grid.def.row(t, loc, pub);
+        if (filter && !filter(row)) return true;
+        if (skipping && pager.before(t, i)) return true;
+        return pager.take(row, grid.timeAt(k), i);
       });
     }
   }
+  const page = pager.page;
 
   const hasNextPage = page.length > count;
   const rows = formatRows(page, count, plan);
@@ -641,7 +719,10 @@ export function executeQuery(
       limit: plan.limit,
       page_size: plan.pageSize,
       hasNextPage,
-      cursor: plan.cursorMode && hasNextPage ? encodeCursor(plan.fingerprint, plan.offset + count) : null,
+      cursor:
+        plan.cursorMode && hasNextPage && pager.next
+          ? encodeCursor(plan.fingerprint, plan.offset + count, pager.next)
+          : null,
     },
     allColumns: plan.columns.map(({ name, type, unit, description }) => ({
       name,

@@ -6,7 +6,7 @@
 import type { ColumnType, FilterOperator, Order, ResampleFunction, TimeComparison } from '@/api/types';
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { compileFilter, listLength, MAX_IN_VALUES, resolveOperator } from './filter';
-import { decodeCursor, queryFingerprint } from './paging';
+import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
 import { ParamReader } from './params';
 import { badRequest } from './problem';
 import { parseFrequency, resolveResampleFunction, type Frequency } from './resample';
@@ -180,6 +180,8 @@ export interface QueryPlan {
   cursorMode: boolean;
   /** Index, in the ordered result, of the first row of this page. */
   offset: number;
+  /** Cursor mode past the first page: where the page's first row is in the walk. */
+  resume: CursorPosition | null;
   fingerprint: string;
   /** Time-index bounds: `lo` inclusive, `hi` exclusive. */
   lo: Millis;
@@ -453,10 +455,12 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
   // Paging.
   const fingerprint = queryFingerprint([['dataset', def.id], ...raw.fingerprintParts]);
   const cursorMode = raw.cursor !== undefined;
-  const offset =
+  const state =
     cursorMode && raw.cursor !== undefined && raw.cursor.trim() !== ''
       ? decodeCursor(raw.cursor, fingerprint)
-      : (page - 1) * pageSize;
+      : null;
+  const offset = state ? state.offset : (page - 1) * pageSize;
+  const resume = state?.position ?? null;
 
   return {
     def,
@@ -467,6 +471,7 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
     limit,
     cursorMode,
     offset,
+    resume,
     fingerprint,
     lo,
     hi,
