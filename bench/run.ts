@@ -19,6 +19,7 @@ import { run as runBundle } from './bundle';
 import { run as runCatalogLoad } from './catalogLoad';
 import { run as runChartPoints } from './chartPoints';
 import { createDuckDbPeer, type Series } from './duckdbPeer';
+import { cancelOverhead, cursorDepth, inFilter } from './engineLimits';
 import { run as runExportAll } from './exportAll';
 import { formatNumber, formatTable, judge, measure, measurePair, type BenchRow } from './harness';
 import { run as runHttpLoad } from './httpLoad';
@@ -321,6 +322,9 @@ const SECTIONS: Section[] = [
   { name: 'first-pages', run: firstPages },
   { name: 'resample', run: yearResampled },
   { name: 'history', run: historyIndependence },
+  { name: 'cancel', run: cancelOverhead },
+  { name: 'in-filter', run: inFilter },
+  { name: 'cursor-depth', run: cursorDepth },
   {
     name: 'bundle',
     run: () => {

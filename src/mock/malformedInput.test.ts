@@ -352,6 +352,30 @@ for (const route of ['query', 'path'] as const) {
     });
   }
   columnParam({ path: q, base: DAY }, 'ercot_load', 'filter_column', { ...DAY, filter_value: '5' });
+  // `in` takes at most 1,000 values (contract §6.2): a longer list is a type error on filter_value,
+  // whatever the column, answered before the rules (a bad number in it would be a 400).
+  const list = (n: number, prefix = ''): string =>
+    Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(',');
+  for (const operator of ['in', ' IN ']) {
+    add({
+      what: `filter_operator=${operator.trim()} with 1,001 values`,
+      path: `${q}?${qs({ ...DAY, filter_column: 'load', filter_value: list(1001), filter_operator: operator })}`,
+      status: 422,
+      expect: { names: 'filter_value' },
+    });
+  }
+  add({
+    what: 'filter_operator=in with 1,001 values, not numbers',
+    path: `${q}?${qs({ ...DAY, filter_column: 'load', filter_value: list(1001, 'x'), filter_operator: 'in' })}`,
+    status: 422,
+    expect: { names: 'filter_value' },
+  });
+  add({
+    what: 'filter_operator=in with 1,000 values',
+    path: `${SPP}/query?${qs({ ...DAY, filter_column: 'location', filter_value: list(1000, 'L'), filter_operator: 'in' })}`,
+    status: 200,
+    expect: { ok: true },
+  });
   // A string column takes any text: nothing matches, nothing breaks.
   for (const value of GARBAGE) {
     add({

@@ -8,7 +8,8 @@
 import type { CellValue, ColumnType, DatasetColumn, Meta } from '@/api/types';
 import { countRows } from '@/mock/data/counting';
 import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
-import { encodeCursor } from './paging';
+import { NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
+import { encodeCursor, type CursorPosition } from './paging';
 import type { QueryPlan, ResamplePlan } from './plan';
 import { ApiProblem } from './problem';
 import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } from './resample';
@@ -39,11 +40,32 @@ export interface QueryResult {
 }
 
 type Dir = 1 | -1;
-type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null) => boolean;
+/** A row of the walk: its cells' keys, and its grid index `k` and index `i` among k's rows in walking order. */
+type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null, k: number, i: number) => boolean;
 
 const DAY_MS = 86_400_000;
 
 const tooLarge = (): ApiProblem => new ApiProblem(422, SCAN_TOO_LARGE);
+
+/** Units of work (rows, grid indices, aggregated values) between two questions to the CancelCheck. */
+const CHECK_EVERY = 8192;
+
+/**
+ * Counts the work of long loops and asks the CancelCheck once every CHECK_EVERY units, so a
+ * cancelled query stops within a few milliseconds while a running one pays a decrement per step.
+ */
+class Ticker {
+  private left = CHECK_EVERY;
+
+  constructor(private readonly cancel: CancelCheck) {}
+
+  tick(units = 1): void {
+    this.left -= units;
+    if (this.left > 0) return;
+    this.left = CHECK_EVERY;
+    if (this.cancel()) throw new QueryCancelled();
+  }
+}
 
 /** The part of the grid a plan selects, with its walkers. */
 class Grid {
@@ -59,7 +81,11 @@ class Grid {
   private segment: { from: number; to: number; active: readonly (LocationDef | null)[] } | null = null;
   private readonly pubsOf: (t: Millis) => readonly (Millis | null)[];
 
-  constructor(plan: QueryPlan, now: Millis) {
+  constructor(
+    plan: QueryPlan,
+    now: Millis,
+    readonly ticker: Ticker,
+  ) {
     const def = plan.def;
     this.def = def;
     this.now = now;
@@ -187,6 +213,7 @@ class Grid {
     const vintages = this.def.vintages;
     let n = 0;
     for (let k = this.kLo; k <= this.kHi && n <= cap; k++) {
+      this.ticker.tick();
       n += this.segmentAt(k).active.length * vintages(this.timeAt(k), this.now).length;
     }
     return n;
@@ -206,6 +233,7 @@ class Grid {
     let k = dir > 0 ? this.kLo : this.kHi;
     const inRange = (x: number): boolean => x >= this.kLo && x <= this.kHi;
     while (inRange(k) && remaining > 0) {
+      this.ticker.tick();
       if (this.def.vintages) {
         const c = this.countAt(k);
         if (c > remaining) break;
@@ -236,9 +264,10 @@ class Grid {
       const pubs = this.pubsAt(t);
       const per = pubs.length;
       const n = locs.length * per;
+      this.ticker.tick(n + 1);
       for (let i = k === start.k ? start.inner : 0; i < n; i++) {
         const j = dir > 0 ? i : n - 1 - i;
-        if (!visit(t, locs[Math.floor(j / per)] ?? null, pubs[j % per] ?? null)) return;
+        if (!visit(t, locs[Math.floor(j / per)] ?? null, pubs[j % per] ?? null, k, i)) return;
       }
     }
   }
@@ -279,6 +308,11 @@ class Resampler {
     // Finer than the grid: each source value is repeated into every bucket its interval covers.
     this.fineMs = fixed !== null && fixed < grid.step ? fixed : null;
     this.reach = this.fineMs === null ? 1 : grid.step;
+  }
+
+  /** Whether buckets are finer than the grid (each source value repeated into several). */
+  get upsamples(): boolean {
+    return this.fineMs !== null;
   }
 
   /** The open bucket starting at `start`; a new one goes last, as rows never reach back past open ones. */
@@ -336,6 +370,7 @@ class Resampler {
     // Every fine bucket the interval [t, t + step) touches, in walking order.
     const fine = this.fineMs;
     const count = Math.ceil((t + this.grid.step - first.start) / fine);
+    this.grid.ticker.tick(count);
     for (let j = 0; j < count; j++) {
       const s = first.start + (this.dir > 0 ? j : count - 1 - j) * fine;
       this.addTo(this.openBucket(s, s + fine), row);
@@ -355,6 +390,7 @@ class Resampler {
       this.open.shift();
       const ordered = o.groups.sort((a, b) => compareKeys(a.key, b.key) * this.dir);
       for (const g of ordered) {
+        this.grid.ticker.tick();
         const row: RawCell[] = [o.bucket.start, o.bucket.end, ...g.key];
         for (const a of g.aggregates) row.push(a.result());
         if (!emit(row)) return false;
@@ -419,8 +455,7 @@ function resampleSeries(
   rs: ResamplePlan,
   series: Series[],
   dir: Dir,
-  emit: (row: RawCell[]) => boolean,
-  skip: () => boolean,
+  pager: Pager,
 ): void {
   const def = grid.def;
   const bucketOf = bucketer(rs.frequency, plan.zone);
@@ -474,16 +509,24 @@ function resampleSeries(
   };
 
   const keyLength = ordered[0]?.key.length ?? 0;
+  // A cursor resumes at its bucket: the grid index where the walk meets that bucket first.
+  const resume = pager.resume;
   let k = dir > 0 ? grid.kLo : grid.kHi;
+  if (resume) {
+    k = dir > 0 ? Math.max(k, grid.kAt(resume.t)) : Math.min(k, grid.kAt(bucketOf(resume.t).end) - 1);
+  }
   while (k >= grid.kLo && k <= grid.kHi) {
     const bucket = bucketOf(grid.timeAt(k));
     const lo = dir > 0 ? k : Math.max(grid.kLo, grid.kAt(bucket.start));
     const hi = dir > 0 ? Math.min(grid.kHi, grid.kAt(bucket.end) - 1) : k;
+    // Index of the next row among this bucket's rows.
+    let index = 0;
     for (const s of ordered) {
       const a = Math.max(lo, s.kFrom);
       const b = Math.min(hi, s.kTo);
       if (a > b) continue;
-      if (skip()) continue;
+      grid.ticker.tick(b - a + 1);
+      if (pager.before(bucket.start, index++)) continue;
       values = ensure(values, b - a + 1);
       scratch = ensure(scratch, b - a + 1);
       // Built at its final length: a result can hold hundreds of thousands of these.
@@ -492,7 +535,7 @@ function resampleSeries(
       row[1] = bucket.end;
       for (let i = 0; i < keyLength; i++) row[2 + i] = s.key[i] ?? null;
       for (let i = 0; i < columns.length; i++) row[2 + keyLength + i] = aggregate(s, columns[i] ?? 0, a, b);
-      if (!emit(row)) return;
+      if (!pager.take(row, bucket.start, index - 1)) return;
     }
     k = dir > 0 ? hi + 1 : lo - 1;
   }
@@ -516,6 +559,90 @@ function compareKeys(a: readonly RawCell[], b: readonly RawCell[]): number {
   return 0;
 }
 
+/**
+ * Collects one page (plus one row that tells whether a next page exists) from rows arriving in
+ * output order with their walk positions, and remembers the position of that extra row: the
+ * next page's cursor resumes there. Rows before the page are passed over by count in offset mode,
+ * and by position when a cursor says where the page starts.
+ */
+class Pager {
+  readonly page: RawCell[][] = [];
+  /** Position of the first row after the page, once seen. */
+  next: CursorPosition | null = null;
+  private skipped = 0;
+
+  constructor(
+    readonly resume: CursorPosition | null,
+    private readonly offset: number,
+    private readonly count: number,
+    private readonly want: number,
+    private readonly dir: Dir,
+  ) {}
+
+  /** Whether the row at position (t, i) comes before the page; counts it when it does in offset mode. */
+  before(t: Millis, i: number): boolean {
+    const r = this.resume;
+    if (r) return t === r.t ? i < r.i : this.dir > 0 ? t < r.t : t > r.t;
+    if (this.skipped < this.offset) {
+      this.skipped++;
+      return true;
+    }
+    return false;
+  }
+
+  /** Adds the row at position (t, i); false once the page (and the extra row) is full. */
+  take(row: RawCell[], t: Millis, i: number): boolean {
+    if (this.page.length === this.count) this.next = { t, i };
+    this.page.push(row);
+    return this.page.length < this.want;
+  }
+}
+
+/**
+ * Resamples row by row (filters, vintages, upsampling, groupings other than one per series). A
+ * cursor resumes at the first grid index whose rows can reach its bucket, so that bucket is
+ * complete again; the rows of earlier, partial buckets are passed over by position.
+ */
+function resampleRows(grid: Grid, plan: QueryPlan, rs: ResamplePlan, dir: Dir, pager: Pager): void {
+  const resampler = new Resampler(rs, grid, dir, plan.zone);
+  let k0 = dir > 0 ? grid.kLo : grid.kHi;
+  const resume = pager.resume;
+  if (resume) {
+    const bucket = bucketer(rs.frequency, plan.zone)(resume.t);
+    // Upsampled, a row reaches every fine bucket its interval [t, t + step) touches.
+    const fine = resampler.upsamples;
+    if (dir > 0) k0 = Math.max(k0, grid.kAt(fine ? bucket.start - grid.step + 1 : bucket.start));
+    else k0 = Math.min(k0, grid.kAt(bucket.end) - 1);
+  }
+  // Rows leave the resampler bucket by bucket, each bucket's rows in output order.
+  let bucketStart = Number.NaN;
+  let index = 0;
+  const emit = (row: RawCell[]): boolean => {
+    const start = row[0] as Millis;
+    if (start === bucketStart) index++;
+    else {
+      bucketStart = start;
+      index = 0;
+    }
+    if (pager.before(start, index)) return true;
+    return pager.take(row, start, index);
+  };
+  let lastT: Millis | null = null;
+  // An object, not a `let`: TypeScript does not see the callback assign it.
+  const state = { going: true };
+  grid.walk(dir, { k: k0, inner: 0 }, (t, loc, pub) => {
+    if (t !== lastT) {
+      state.going = resampler.flush(t, emit);
+      if (!state.going) return false;
+      lastT = t;
+    }
+    const row = grid.def.row(t, loc, pub);
+    if (!plan.rowFilter || plan.rowFilter(row)) resampler.add(t, row);
+    return true;
+  });
+  if (state.going) resampler.flush(null, emit);
+}
+
 /** `time=latest`: the grid index of the latest row that passes the filter, or null. */
 function latestIndex(grid: Grid, plan: QueryPlan): number | null {
   let found: number | null = null;
@@ -531,9 +658,16 @@ function latestIndex(grid: Grid, plan: QueryPlan): number | null {
   return found;
 }
 
-/** One page of the query's result (contract §6). Throws 422 when the query would scan too much. */
-export function executeQuery(plan: QueryPlan, now: Millis): QueryResult {
-  const grid = new Grid(plan, now);
+/**
+ * One page of the query's result (contract §6). Throws 422 when the query would scan too much, and
+ * QueryCancelled as soon as `cancel` (asked every few thousand rows) says stop.
+ */
+export function executeQuery(
+  plan: QueryPlan,
+  now: Millis,
+  cancel: CancelCheck = NEVER_CANCELLED,
+): QueryResult {
+  const grid = new Grid(plan, now, new Ticker(cancel));
   if (plan.latest && !grid.empty) {
     const k = latestIndex(grid, plan);
     if (k === null) grid.kLo = grid.kHi + 1;
@@ -546,52 +680,34 @@ export function executeQuery(plan: QueryPlan, now: Millis): QueryResult {
   // One row beyond the page tells whether a next page exists (within `limit`).
   const want = plan.offset + count < allowed ? count + 1 : count;
   const dir: Dir = plan.order === 'asc' ? 1 : -1;
-  const page: RawCell[][] = [];
+  const pager = new Pager(plan.resume, plan.offset, count, want, dir);
+  const resume = plan.resume;
 
   if (want > 0 && !grid.empty) {
     const series = plan.resample ? seriesOf(grid, plan, plan.resample) : null;
     if (plan.resample && series) {
-      let skipped = 0;
-      const skip = (): boolean => skipped < plan.offset && ++skipped > 0;
-      resampleSeries(grid, plan, plan.resample, series, dir, (row) => page.push(row) < want, skip);
+      resampleSeries(grid, plan, plan.resample, series, dir, pager);
     } else if (plan.resample) {
-      const resampler = new Resampler(plan.resample, grid, dir, plan.zone);
-      let skipped = 0;
-      const emit = (row: RawCell[]): boolean => {
-        if (skipped < plan.offset) skipped++;
-        else page.push(row);
-        return page.length < want;
-      };
-      let lastT: Millis | null = null;
-      const state = { going: true };
-      grid.walk(dir, { k: dir > 0 ? grid.kLo : grid.kHi, inner: 0 }, (t, loc, pub) => {
-        if (t !== lastT) {
-          state.going = resampler.flush(t, emit);
-          if (!state.going) return false;
-          lastT = t;
-        }
-        const row = grid.def.row(t, loc, pub);
-        if (!plan.rowFilter || plan.rowFilter(row)) resampler.add(t, row);
-        return true;
-      });
-      if (state.going) resampler.flush(null, emit);
-    } else if (plan.rowFilter) {
-      const filter = plan.rowFilter;
-      let skipped = 0;
-      grid.walk(dir, { k: dir > 0 ? grid.kLo : grid.kHi, inner: 0 }, (t, loc, pub) => {
-        const row = grid.def.row(t, loc, pub);
-        if (!filter(row)) return true;
-        if (skipped < plan.offset) skipped++;
-        else page.push(row);
-        return page.length < want;
-      });
+      resampleRows(grid, plan, plan.resample, dir, pager);
     } else {
-      grid.walk(dir, grid.skip(dir, plan.offset), (t, loc, pub) => {
-        page.push(grid.def.row(t, loc, pub));
-        return page.length < want;
+      const filter = plan.rowFilter;
+      // A cursor resumes at its row; offset mode skips whole stretches arithmetically, or row by
+      // row when a filter decides which rows count.
+      const start = resume
+        ? { k: grid.kAt(resume.t), inner: resume.i }
+        : filter
+          ? { k: dir > 0 ? grid.kLo : grid.kHi, inner: 0 }
+          : grid.skip(dir, plan.offset);
+      const skipping = !resume && filter !== null;
+      grid.walk(dir, start, (t, loc, pub, k, i) => {
+        const row = grid.def.row(t, loc, pub);
+        if (filter && !filter(row)) return true;
+        if (skipping && pager.before(t, i)) return true;
+        return pager.take(row, grid.timeAt(k), i);
       });
     }
   }
+  const page = pager.page;
 
   const hasNextPage = page.length > count;
   const rows = formatRows(page, count, plan);
@@ -603,7 +719,10 @@ export function executeQuery(plan: QueryPlan, now: Millis): QueryResult {
       limit: plan.limit,
       page_size: plan.pageSize,
       hasNextPage,
-      cursor: plan.cursorMode && hasNextPage ? encodeCursor(plan.fingerprint, plan.offset + count) : null,
+      cursor:
+        plan.cursorMode && hasNextPage && pager.next
+          ? encodeCursor(plan.fingerprint, plan.offset + count, pager.next)
+          : null,
     },
     allColumns: plan.columns.map(({ name, type, unit, description }) => ({
       name,

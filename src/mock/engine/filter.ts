@@ -46,6 +46,16 @@ export function resolveOperator(text: string | undefined): FilterOperator {
   throw badRequest(`filter_operator '${text}' is not supported; use one of ${ACCEPTED}.`);
 }
 
+/** The longest list `in` takes (contract §6.2); more is a type error (422) on `filter_value`. */
+export const MAX_IN_VALUES = 1000;
+
+/** How many values a `filter_value` list holds, counted without splitting a long text. */
+export function listLength(value: string): number {
+  let n = 1;
+  for (let i = value.indexOf(','); i >= 0; i = value.indexOf(',', i + 1)) n++;
+  return n;
+}
+
 /** A compiled filter: a predicate on one raw cell (timestamps as epoch millis). */
 export type CellPredicate = (cell: RawCell) => boolean;
 
@@ -66,28 +76,42 @@ export function compileFilter(
 ): CellPredicate {
   const def = FILTER_OPERATOR_DEFS[operator];
   const texts = def.list ? value.split(',').map((v) => v.trim()) : [value];
-  if (column.type === 'DOUBLE PRECISION' || column.type === 'TIMESTAMP') {
-    const numbers = texts.map((text) => {
-      if (column.type === 'TIMESTAMP') {
-        const ts = parseTimestamp(text);
-        if (!ts) {
-          throw badRequest(
-            `filter_value '${text}' is not a valid timestamp for the datetime column ${column.name}; write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with an optional offset.`,
-          );
-        }
-        return zone.instant(ts);
-      }
-      const n = text.trim() === '' ? Number.NaN : Number(text);
-      if (!Number.isFinite(n)) {
-        throw badRequest(`filter_value '${text}' is not a number; column ${column.name} is numeric.`);
-      }
-      return n;
-    });
-    return (cell) => typeof cell === 'number' && def.matches(numbers.map((n) => Math.sign(cell - n)));
+  const numeric = column.type === 'DOUBLE PRECISION' || column.type === 'TIMESTAMP';
+  const numbers = numeric ? texts.map((text) => numberOf(column, text, zone)) : [];
+  if (operator === 'in') {
+    // A set lookup per row: the cost does not grow with the list (contract §6.2). Values are
+    // compared as `=` compares them, as numbers or instants, so `1.0` finds 1 and an instant
+    // written in two zones is one value.
+    if (numeric) {
+      const set = new Set(numbers);
+      return (cell) => typeof cell === 'number' && set.has(cell);
+    }
+    const set = new Set(texts);
+    return (cell) => cell !== null && set.has(String(cell));
   }
+  if (numeric)
+    return (cell) => typeof cell === 'number' && def.matches(numbers.map((n) => Math.sign(cell - n)));
   return (cell) => {
     if (cell === null) return false;
     const s = String(cell);
     return def.matches(texts.map((t) => compareStrings(s, t)));
   };
+}
+
+/** A filter value on a numeric column as a number, on a datetime column as an instant; else 400. */
+function numberOf(column: ColumnDef, text: string, zone: Zone): number {
+  if (column.type === 'TIMESTAMP') {
+    const ts = parseTimestamp(text);
+    if (!ts) {
+      throw badRequest(
+        `filter_value '${text}' is not a valid timestamp for the datetime column ${column.name}; write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with an optional offset.`,
+      );
+    }
+    return zone.instant(ts);
+  }
+  const n = text.trim() === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(n)) {
+    throw badRequest(`filter_value '${text}' is not a number; column ${column.name} is numeric.`);
+  }
+  return n;
 }

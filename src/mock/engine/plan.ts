@@ -5,8 +5,8 @@
  */
 import type { ColumnType, FilterOperator, Order, ResampleFunction, TimeComparison } from '@/api/types';
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
-import { compileFilter, resolveOperator } from './filter';
-import { decodeCursor, queryFingerprint } from './paging';
+import { compileFilter, listLength, MAX_IN_VALUES, resolveOperator } from './filter';
+import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
 import { ParamReader } from './params';
 import { badRequest } from './problem';
 import { parseFrequency, resolveResampleFunction, type Frequency } from './resample';
@@ -122,12 +122,28 @@ export function readQueryParams(
     resampleFunction: str('resample_function'),
     fingerprintParts: [],
   };
+  checkInList(reader, raw);
   reader.assertValid();
   for (const name of ROW_PARAMS) {
     for (const v of params.getAll(name)) raw.fingerprintParts.push([name, v]);
   }
   if (pathFilter) raw.fingerprintParts.push(['path_filter', `${pathFilter.column}/${pathFilter.value}`]);
   return raw;
+}
+
+/** Longest `input` echoed back for a too-long `in` list: the answer need not repeat 60 kB. */
+const ECHO_CHARS = 200;
+
+/**
+ * An `in` list longer than MAX_IN_VALUES is a type error on `filter_value` (contract §6.2), so it is
+ * found with the other 422s, before the dataset or any rule is looked at.
+ */
+function checkInList(reader: ParamReader, raw: RawQueryParams): void {
+  if (raw.filterOperator?.trim().toLowerCase() !== 'in' || raw.filterValue === undefined) return;
+  if (listLength(raw.filterValue) <= MAX_IN_VALUES) return;
+  const value = raw.filterValue;
+  const input = value.length > ECHO_CHARS ? `${value.slice(0, ECHO_CHARS)}…` : value;
+  reader.addIssue('filter_value', `at most ${MAX_IN_VALUES} values`, 'too_long', input);
 }
 
 /** One column of the output: where its value comes from and how it is written. */
@@ -164,6 +180,8 @@ export interface QueryPlan {
   cursorMode: boolean;
   /** Index, in the ordered result, of the first row of this page. */
   offset: number;
+  /** Cursor mode past the first page: where the page's first row is in the walk. */
+  resume: CursorPosition | null;
   fingerprint: string;
   /** Time-index bounds: `lo` inclusive, `hi` exclusive. */
   lo: Millis;
@@ -437,10 +455,12 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
   // Paging.
   const fingerprint = queryFingerprint([['dataset', def.id], ...raw.fingerprintParts]);
   const cursorMode = raw.cursor !== undefined;
-  const offset =
+  const state =
     cursorMode && raw.cursor !== undefined && raw.cursor.trim() !== ''
       ? decodeCursor(raw.cursor, fingerprint)
-      : (page - 1) * pageSize;
+      : null;
+  const offset = state ? state.offset : (page - 1) * pageSize;
+  const resume = state?.position ?? null;
 
   return {
     def,
@@ -451,6 +471,7 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
     limit,
     cursorMode,
     offset,
+    resume,
     fingerprint,
     lo,
     hi,

@@ -1,4 +1,5 @@
 import type { DatasetDef, Millis } from '@/mock/data/types';
+import { NEVER_CANCELLED, type CancelCheck } from './cancel';
 import { executeQuery, type QueryResult } from './execute';
 import { planQuery, readQueryParams, type PathFilter } from './plan';
 
@@ -8,7 +9,8 @@ export function runQuery(
   params: URLSearchParams | string,
   now: Millis,
   pathFilter: PathFilter | null = null,
+  cancel: CancelCheck = NEVER_CANCELLED,
 ): QueryResult {
   const search = typeof params === 'string' ? new URLSearchParams(params) : params;
-  return executeQuery(planQuery(def, readQueryParams(search, pathFilter)), now);
+  return executeQuery(planQuery(def, readQueryParams(search, pathFilter)), now, cancel);
 }
