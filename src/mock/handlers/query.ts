@@ -16,7 +16,7 @@ function answer(ctx: RouteContext, pathFilter: PathFilter | null): Response {
   const def = datasetOf(ctx);
   const resolved = format.resolve();
   const plan = planQuery(def, raw);
-  const result = executeQuery(plan, ctx.now);
+  const result = executeQuery(plan, ctx.now, ctx.cancelled);
   return tableResponse(resolved, {
     filenameBase: def.id,
     columns: result.columns.map((c) => c.name),
