@@ -143,7 +143,7 @@ function pageOf(
   extra: Record<string, string>,
 ): { rows: CellValue[][]; cursor: string | null; more: boolean } {
   const r = runQuery(w.def, qs({ ...w.params, ...extra }), NOW);
-  return { rows: r.rows, cursor: r.meta.cursor, more: r.meta.hasNextPage };
+  return { rows: r.rows, cursor: r.meta.cursor, more: r.meta.hasNextPage === true };
 }
 
 describe('cursor pages', { timeout: 120_000 }, () => {
