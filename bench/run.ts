@@ -18,6 +18,7 @@ import { runQuery } from '@/mock/engine/runQuery';
 import { run as runBundle } from './bundle';
 import { run as runCatalogLoad } from './catalogLoad';
 import { run as runChartPoints } from './chartPoints';
+import { run as runDemoMainThread } from './demoMainThread';
 import { createDuckDbPeer, type Series } from './duckdbPeer';
 import { run as runExportAll } from './exportAll';
 import { formatNumber, formatTable, judge, measure, measurePair, type BenchRow } from './harness';
@@ -330,6 +331,7 @@ const SECTIONS: Section[] = [
     },
   },
   { name: 'catalog-load', run: () => runCatalogLoad({ build: buildOnce() }) },
+  { name: 'demo-main-thread', run: () => runDemoMainThread({ build: buildOnce() }) },
   { name: 'lighthouse', run: () => runLighthouse('desktop', { build: buildOnce() }) },
   { name: 'http-load', run: () => runHttpLoad(20) },
   { name: 'table-grid', run: runTableGrid },
