@@ -63,6 +63,8 @@ export default defineConfig({
       'Referrer-Policy': 'no-referrer',
     },
   },
+  // The demo backend's engine worker (src/mock/worker/engineWorker.ts) is a module worker.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -18,6 +18,7 @@ import { runQuery } from '@/mock/engine/runQuery';
 import { run as runBundle } from './bundle';
 import { run as runCatalogLoad } from './catalogLoad';
 import { run as runChartPoints } from './chartPoints';
+import { run as runDemoMainThread } from './demoMainThread';
 import { createDuckDbPeer, type Series } from './duckdbPeer';
 import { cancelOverhead, cursorDepth, inFilter } from './engineLimits';
 import { run as runExportAll } from './exportAll';
@@ -334,6 +335,7 @@ const SECTIONS: Section[] = [
     },
   },
   { name: 'catalog-load', run: () => runCatalogLoad({ build: buildOnce() }) },
+  { name: 'demo-main-thread', run: () => runDemoMainThread({ build: buildOnce() }) },
   { name: 'lighthouse', run: () => runLighthouse('desktop', { build: buildOnce() }) },
   { name: 'http-load', run: () => runHttpLoad(20) },
   { name: 'table-grid', run: runTableGrid },

@@ -92,6 +92,14 @@ function escapeRegExp(text: string): string {
 /** Any origin and prefix, then a `/v1` segment or a final `/health` or `/openapi.json`. */
 const ANY_BASE = /^[a-z][a-z\d+.-]*:\/\/[^/]+(?:\/.*)?\/(?:v1(?:\/.*)?|health\/?|openapi\.json)$/i;
 
+const mockBasePath = (baseUrl: string): string => new URL(baseUrl).pathname.replace(/\/+$/, '');
+
+/** Every URL the mock answers under `baseUrl`: the base itself and any path below it. */
+export function mockUrlPattern(baseUrl: string): RegExp {
+  const origin = new URL(baseUrl).origin;
+  return new RegExp(`^${escapeRegExp(origin + mockBasePath(baseUrl))}(?:/.*)?$`);
+}
+
 /**
  * The whole mock API as msw handlers with per-instance state (usage and rate windows), so two
  * instances (two test files, the browser and the HTTP server) never share counts.
@@ -110,13 +118,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     offload: options.offload,
   };
 
-  let basePath: string | null = null;
-  let pattern = ANY_BASE;
-  if (options.baseUrl !== undefined) {
-    const base = new URL(options.baseUrl);
-    basePath = base.pathname.replace(/\/+$/, '');
-    pattern = new RegExp(`^${escapeRegExp(base.origin + basePath)}(?:/.*)?$`);
-  }
+  const basePath = options.baseUrl === undefined ? null : mockBasePath(options.baseUrl);
+  const pattern = options.baseUrl === undefined ? ANY_BASE : mockUrlPattern(options.baseUrl);
 
   const handle = (request: Request): Promise<Response> => {
     const path = relativePath(new URL(request.url), basePath) ?? '/';
