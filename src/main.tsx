@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { demoBaseUrl, getConnection, subscribeConnection } from '@/api/connection';
 import { createQueryClient } from '@/api/queryClient';
 import { App } from '@/app/App';
+import { NAV_ITEMS } from '@/app/Layout';
 import { getDemoMockState, setDemoMockState } from '@/app/demoMockStatus';
 import { createAppRouter, preloadRoute } from '@/app/router';
 import { applyTheme } from '@/app/theme';
@@ -53,6 +54,20 @@ async function boot(): Promise<void> {
       <App router={createAppRouter()} queryClient={queryClient} />
     </StrictMode>,
   );
+  preloadNavigationWhenIdle();
+}
+
+/**
+ * A click on a header link should show its page at once, not after its code downloads: once the
+ * first page is up and the main thread is idle, the pages of the main navigation are fetched.
+ */
+function preloadNavigationWhenIdle(): void {
+  const preload = (): void => {
+    for (const item of NAV_ITEMS) preloadRoute(item.to);
+  };
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(preload, { timeout: 3000 });
+  else window.setTimeout(preload, 1000);
 }
 
 void boot();
