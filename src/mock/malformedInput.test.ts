@@ -66,7 +66,9 @@ type Expect =
   /** The contract's exact sentence (404s and the unknown-column message fix their wording). */
   | { exact: string }
   /** A 200: the value is legal (free text, or an unknown parameter). */
-  | { ok: true };
+  | { ok: true }
+  /** `?name=` answers exactly as the same request without `name` (contract §1). */
+  | { sameAsAbsent: string };
 
 interface Case {
   what: string;
@@ -96,9 +98,20 @@ interface Endpoint {
   base: Record<string, string>;
 }
 
+/** `?name=` is the same as `name` absent (contract §1): whatever that answers, byte for byte. */
+function emptyCase(path: string, base: Record<string, string>, name: string): void {
+  add({
+    what: `${name}= (empty)`,
+    path: `${path}?${qs({ ...base, [name]: '' })}`,
+    status: 0,
+    expect: { sameAsAbsent: name },
+  });
+}
+
 /** Integers: wrong type → 422; out of range → 400. */
 function integerParam(ep: Endpoint, name: string, outOfRange: string[]): void {
-  for (const value of ['abc', '1.5', '1e3', '0x10', '', ' ', '99999999999999999999', '١٢', ...GARBAGE]) {
+  emptyCase(ep.path, ep.base, name);
+  for (const value of ['abc', '1.5', '1e3', '0x10', ' ', '99999999999999999999', '١٢', ...GARBAGE]) {
     add({
       what: `${name}=${value.slice(0, 20)}`,
       path: `${ep.path}?${qs({ ...ep.base, [name]: value })}`,
@@ -118,7 +131,8 @@ function integerParam(ep: Endpoint, name: string, outOfRange: string[]): void {
 
 /** Numbers: wrong type → 422; out of range → 400. */
 function numberParam(ep: Endpoint, name: string, outOfRange: string[]): void {
-  for (const value of ['north', '', 'NaN', 'Infinity', '-Infinity', '1e999', '0x1A', '1,5', ...GARBAGE]) {
+  emptyCase(ep.path, ep.base, name);
+  for (const value of ['north', 'NaN', 'Infinity', '-Infinity', '1e999', '0x1A', '1,5', ...GARBAGE]) {
     add({
       what: `${name}=${value.slice(0, 20)}`,
       path: `${ep.path}?${qs({ ...ep.base, [name]: value })}`,
@@ -138,7 +152,8 @@ function numberParam(ep: Endpoint, name: string, outOfRange: string[]): void {
 
 /** Booleans accept true/false/1/0 only → 422 otherwise. */
 function booleanParam(ep: Endpoint, name: string): void {
-  for (const value of ['yes', 'no', '2', '-1', '', 'truee', ...GARBAGE]) {
+  emptyCase(ep.path, ep.base, name);
+  for (const value of ['yes', 'no', '2', '-1', 'truee', ...GARBAGE]) {
     add({
       what: `${name}=${value.slice(0, 20)}`,
       path: `${ep.path}?${qs({ ...ep.base, [name]: value })}`,
@@ -151,7 +166,8 @@ function booleanParam(ep: Endpoint, name: string): void {
 /** Timestamps and dates: anything but the accepted forms → 422. */
 function timestampParam(ep: Endpoint, name: string, base = ep.base): void {
   const bad = ['2024-13-01', '2024-02-30', '2024-07-01T25:00', '2024-07-01T12:00+24:00', '07/01/2024'];
-  for (const value of [...bad, 'yesterday', '1720000000', '', ...GARBAGE]) {
+  emptyCase(ep.path, base, name);
+  for (const value of [...bad, 'yesterday', '1720000000', ...GARBAGE]) {
     add({
       what: `${name}=${value.slice(0, 20)}`,
       path: `${ep.path}?${qs({ ...base, [name]: value })}`,
@@ -161,8 +177,8 @@ function timestampParam(ep: Endpoint, name: string, base = ep.base): void {
   }
 }
 
-/** A closed set of words: anything else → 400 naming the parameter (`emptyOk`: empty means default). */
-function enumParam(ep: Endpoint, name: string, emptyOk: boolean, base = ep.base): void {
+/** A closed set of words: anything else → 400 naming the parameter; empty is the default. */
+function enumParam(ep: Endpoint, name: string, base = ep.base): void {
   for (const value of ['sideways', ...GARBAGE]) {
     add({
       what: `${name}=${value.slice(0, 20)}`,
@@ -171,12 +187,7 @@ function enumParam(ep: Endpoint, name: string, emptyOk: boolean, base = ep.base)
       expect: { names: name },
     });
   }
-  add({
-    what: `${name}= (empty)`,
-    path: `${ep.path}?${qs({ ...base, [name]: '' })}`,
-    status: emptyOk ? 200 : 400,
-    expect: emptyOk ? { ok: true } : { names: name },
-  });
+  emptyCase(ep.path, base, name);
 }
 
 /** Column names: unknown → 400 with the contract's exact sentence, which names the column. */
@@ -221,8 +232,8 @@ function unknownParams(ep: Endpoint): void {
 
 /** `return_format`, `download`, `json_schema`: every dataset endpoint. */
 function formatParams(ep: Endpoint): void {
-  enumParam(ep, 'return_format', false);
-  enumParam(ep, 'json_schema', false);
+  enumParam(ep, 'return_format');
+  enumParam(ep, 'json_schema');
   booleanParam(ep, 'download');
 }
 
@@ -267,10 +278,10 @@ for (const route of ['query', 'path'] as const) {
   const dataset = route === 'query' ? 'ercot_load' : 'ercot_spp_real_time_15_min';
   const ep = { path, base: DAY };
   formatParams(ep);
-  enumParam(ep, 'order', false);
-  enumParam(ep, 'timezone', true);
-  enumParam(ep, 'time_comparison', false, { time: '2025-07-14T12:00' });
-  enumParam(ep, 'resample_function', true, { ...DAY, resample_frequency: '1h' });
+  enumParam(ep, 'order');
+  enumParam(ep, 'timezone');
+  enumParam(ep, 'time_comparison', { time: '2025-07-14T12:00' });
+  enumParam(ep, 'resample_function', { ...DAY, resample_frequency: '1h' });
   integerParam(ep, 'limit', ['0', '-1']);
   integerParam(ep, 'page', ['0', '-5']);
   integerParam(ep, 'page_size', ['0', '-1', '50001']);
@@ -457,7 +468,7 @@ for (const route of ['query', 'path'] as const) {
 {
   const ep = { path: '/v1/dataset-updates/ercot_load', base: {} };
   formatParams(ep);
-  enumParam(ep, 'order', false);
+  enumParam(ep, 'order');
   integerParam(ep, 'limit', ['0', '-1', '1001']);
   unknownParams(ep);
   pathResource(
@@ -471,8 +482,8 @@ for (const route of ['query', 'path'] as const) {
   const ep = { path: '/v1/pricing_locations', base: { page_size: '5' } };
   for (const name of ['isos', 'search', 'location_types', 'zones', 'statuses']) freeTextParam(ep, name);
   booleanParam(ep, 'has_geo');
-  enumParam(ep, 'sort_column', false);
-  enumParam(ep, 'sort_order', false);
+  enumParam(ep, 'sort_column');
+  enumParam(ep, 'sort_order');
   integerParam({ path: ep.path, base: {} }, 'page', ['0', '-1']);
   integerParam({ path: ep.path, base: {} }, 'page_size', ['0', '-1', '5001']);
   unknownParams(ep);
@@ -604,6 +615,16 @@ describe('malformed input catalogue', () => {
     '%s',
     async (_label, c) => {
       const answer = await call(c.path, c.key === undefined ? 'test-key' : c.key);
+      if ('sameAsAbsent' in c.expect) {
+        const absent = new URL(c.path, 'http://x');
+        absent.searchParams.delete(c.expect.sameAsAbsent);
+        const reference = await call(
+          `${absent.pathname}${absent.search}`,
+          c.key === undefined ? 'test-key' : c.key,
+        );
+        expect(answer).toEqual(reference);
+        return;
+      }
       const detail = (answer.body as Partial<ErrorBody> | null)?.detail;
       expect({ status: answer.status, detail }).toMatchObject({ status: c.status });
       if ('ok' in c.expect) return;

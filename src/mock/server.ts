@@ -1,26 +1,113 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
-import { createMockApi, DEMO_KEYS, type MockApiOptions } from './createMockApi';
+import { ALLOWED_METHODS, MAX_REQUEST_TARGET_BYTES } from '@/contract/http';
+import { BUILT_IN_KEY_LIST } from '@/contract/plans';
+import { createMockApi, type MockApiOptions } from './createMockApi';
+import { CORS_HEADERS } from './handlers/responders';
+import { createQueryPool, type QueryPoolStats } from './pool/queryPool';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
+/** Big enough for a 32 kB request target plus headers, so a long one gets its 414 from us. */
+const MAX_HEADER_BYTES = 128 * 1024;
+
 export interface HttpMock {
   url: string;
+  /** The worker pool's counts (null when queries run on the event loop). */
+  poolStats(): QueryPoolStats | null;
   close(): Promise<void>;
 }
 
-function toFetchRequest(req: IncomingMessage, fallbackHost: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
+export interface HttpMockOptions extends MockApiOptions {
+  port?: number;
+  host?: string;
+  /** Run the query engine in a worker-thread pool (default true); false runs it on the event loop. */
+  workers?: boolean;
+  /** Where unexpected errors are reported; default stderr. */
+  log?: (message: string) => void;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', ...lowerCase(CORS_HEADERS) };
+
+function lowerCase(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/** A JSON `{detail}` answer written straight to Node's response, for requests msw never sees. */
+function sendProblem(
+  res: ServerResponse,
+  status: number,
+  detail: string,
+  extra: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    res.end();
+    return;
   }
+  const body = res.req.method === 'HEAD' ? '' : JSON.stringify({ detail });
+  res.writeHead(status, { ...JSON_HEADERS, ...extra, 'content-length': String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+/** The same, on a bare socket: Node could not parse the request at all. */
+function sendRawProblem(socket: Socket, status: number, reason: string, detail: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ detail });
+  const head = [
+    `HTTP/1.1 ${status} ${reason}`,
+    ...Object.entries({
+      ...JSON_HEADERS,
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    }).map(([k, v]) => `${k}: ${v}`),
+  ].join('\r\n');
+  socket.end(`${head}\r\n\r\n${body}`);
+}
+
+/**
+ * The request as a fetch `Request`, or the contract's answer when it cannot be one (§1): a method
+ * other than GET/HEAD/OPTIONS (TRACE and CONNECT cannot even be represented) → 405; a request
+ * target over 32,768 bytes → 414; a malformed Host or target → 400.
+ */
+function toFetchRequest(
+  req: IncomingMessage,
+  fallbackHost: string,
+  signal: AbortSignal,
+): Request | { status: number; detail: string; headers?: Record<string, string> } {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
+    return { status: 405, detail: 'Method Not Allowed', headers: { allow: ALLOWED_METHODS.join(', ') } };
+  }
+  const target = req.url ?? '/';
+  if (Buffer.byteLength(target) > MAX_REQUEST_TARGET_BYTES) return { status: 414, detail: 'URI Too Long' };
   const host = req.headers.host ?? fallbackHost;
-  // Bodies are never read: every route is a GET, and other methods get 405 whatever they carry.
-  return new Request(new URL(req.url ?? '/', `http://${host}`), { method: req.method ?? 'GET', headers });
+  let url: URL;
+  try {
+    if (!target.startsWith('/')) throw new Error('not origin-form');
+    url = new URL(target, `http://${host}`);
+    // `new URL` accepts some hosts it rewrites (`a b` is refused, `x:99999` too; `%zz` is not).
+    if (/[^A-Za-z0-9.\-:[\]]/.test(host)) throw new Error('bad host');
+  } catch {
+    return { status: 400, detail: 'Bad Request' };
+  }
+  const headers = new Headers();
+  try {
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    }
+  } catch {
+    return { status: 400, detail: 'Bad Request' };
+  }
+  // Bodies are never read: every route is a GET.
+  return new Request(url, { method, headers, signal });
 }
 
 async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
@@ -29,6 +116,7 @@ async function send(res: ServerResponse, response: Response, head: boolean): Pro
     headers[name] = value;
   });
   const body = head ? null : Buffer.from(await response.arrayBuffer());
+  if (res.destroyed) return;
   if (body !== null) headers['content-length'] = String(body.byteLength);
   res.writeHead(response.status, headers);
   res.end(body ?? undefined);
@@ -37,38 +125,80 @@ async function send(res: ServerResponse, response: Response, head: boolean): Pro
 /**
  * The mock as a real HTTP server on 127.0.0.1 (for curl, other clients and end-to-end tests).
  * Each request goes through msw's `getResponse` over the same handlers as the browser and
- * Vitest. Port 0 picks a free port; the returned `url` says which.
+ * Vitest; the query engine runs in a worker-thread pool, so a heavy query never holds up a cheap
+ * request, and a client that hangs up cancels its query. No request, however malformed, ends the
+ * process. Port 0 picks a free port; the returned `url` says which.
  */
-export async function startHttpServer(
-  opts: { port?: number; host?: string } & MockApiOptions = {},
-): Promise<HttpMock> {
-  const { port = DEFAULT_PORT, host = DEFAULT_HOST, ...apiOptions } = opts;
-  const api = createMockApi(apiOptions);
+export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpMock> {
+  const {
+    port = DEFAULT_PORT,
+    host = DEFAULT_HOST,
+    workers = true,
+    log = (m) => process.stderr.write(`${m}\n`),
+    ...apiOptions
+  } = opts;
+  const pool = workers ? createQueryPool() : null;
+  const report = (error: unknown): void =>
+    log(
+      `mock API: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  const api = createMockApi({
+    ...apiOptions,
+    ...(pool ? { offload: pool.run } : {}),
+    onError: (error) => {
+      report(error);
+      apiOptions.onError?.(error);
+    },
+  });
   const hostPort = (): string => {
     const address = server.address();
     return typeof address === 'object' && address !== null ? `${host}:${address.port}` : host;
   };
 
-  // Long query strings (a 10 kB filter list) must reach the handlers, which answer with a `detail`;
-  // Node's 16 kB default would answer 431 with no body.
-  const server = createServer({ maxHeaderSize: 65_536 }, (req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const respond = async (): Promise<void> => {
-      const request = toFetchRequest(req, hostPort());
-      const head = request.method === 'HEAD';
-      try {
-        const response = (await getResponse(api.handlers, request)) ?? (await api.handle(request));
-        await send(res, response, head);
-      } catch {
-        // Never a stack trace on the wire.
-        if (!res.headersSent) {
-          res.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-        }
-        res.end(head ? undefined : JSON.stringify({ detail: 'Internal Server Error' }));
+      // A client that hangs up before its answer is written cancels the work behind it.
+      const left = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) left.abort();
+      });
+      const request = toFetchRequest(req, hostPort(), left.signal);
+      if (!(request instanceof Request)) {
+        sendProblem(res, request.status, request.detail, request.headers);
+        return;
       }
+      const response = (await getResponse(api.handlers, request)) ?? (await api.handle(request));
+      await send(res, response, request.method === 'HEAD');
     };
-    void respond();
+    respond().catch((error: unknown) => {
+      report(error);
+      // Never a stack trace on the wire.
+      if (!res.destroyed) sendProblem(res, 500, 'Internal Server Error');
+    });
   });
   server.keepAliveTimeout = 5000;
+  // Requests Node cannot parse (a header too large, bytes that are not HTTP) still get an answer.
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      sendRawProblem(socket, 431, 'Request Header Fields Too Large', 'Request Header Fields Too Large');
+    } else if (
+      error.code === 'HPE_INVALID_METHOD' &&
+      /^[A-Z-]+ /.test(error.rawPacket?.toString('latin1') ?? '')
+    ) {
+      sendRawProblem(socket, 405, 'Method Not Allowed', 'Method Not Allowed');
+    } else {
+      sendRawProblem(socket, 400, 'Bad Request', 'Bad Request');
+    }
+  });
+
+  // CONNECT never reaches the request handler; it is one more method the API does not answer.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    sendRawProblem(socket, 405, 'Method Not Allowed', 'Method Not Allowed');
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -80,14 +210,17 @@ export async function startHttpServer(
 
   return {
     url: `http://${hostPort()}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    poolStats: () => pool?.stats() ?? null,
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => {
           if (error) reject(error);
           else resolve();
         });
         server.closeAllConnections();
-      }),
+      });
+      await pool?.close();
+    },
   };
 }
 
@@ -100,12 +233,21 @@ function parsePort(raw: string | undefined): number {
 }
 
 async function main(): Promise<void> {
+  // One request's bug must never end the server: log it and keep serving.
+  process.on('unhandledRejection', (reason) => {
+    process.stderr.write(
+      `mock API: unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}\n`,
+    );
+  });
+  process.on('uncaughtException', (error) => {
+    process.stderr.write(`mock API: uncaught exception: ${error.message}\n`);
+  });
   const mock = await startHttpServer({ port: parsePort(process.env.PORT) });
   const lines = [
     `Mock market-data API listening on ${mock.url}`,
     '',
     'Keys:',
-    ...DEMO_KEYS.map((k) => {
+    ...BUILT_IN_KEY_LIST.map((k) => {
       const day = k.limit_per_day === null ? 'unlimited' : `${k.limit_per_day}/day`;
       const month = k.limit_per_month === null ? 'unlimited' : `${k.limit_per_month}/month`;
       const rate = k.requestsPerSecond === null ? 'no rate limit' : `${k.requestsPerSecond}/s`;
@@ -114,6 +256,7 @@ async function main(): Promise<void> {
     '',
     'Try:',
     `  curl -H 'x-api-key: demo-key' ${mock.url}/v1/datasets`,
+    `  curl ${mock.url}/openapi.json`,
     '',
     'Press Ctrl+C to stop.',
   ];

@@ -710,20 +710,41 @@ export function executeQuery(
   const page = pager.page;
 
   const hasNextPage = page.length > count;
-  const rows = formatRows(page, count, plan);
+  return resultOf(plan, formatRows(page, count, plan), {
+    page: plan.page,
+    limit: plan.limit,
+    page_size: plan.pageSize,
+    hasNextPage,
+    cursor:
+      plan.cursorMode && hasNextPage && pager.next
+        ? encodeCursor(plan.fingerprint, plan.offset + count, pager.next)
+        : null,
+  });
+}
+
+/**
+ * What a page of the query would be, without its rows: the checks (the scan guard included) and
+ * the columns, for `HEAD`, which must cost no more than a GET's first page. Whether a next page
+ * exists needs the rows, so `hasNextPage` and `cursor` are null. `time=latest` narrows the range
+ * only once its row is found, so its guard is left to the GET.
+ */
+export function describeQuery(plan: QueryPlan, now: Millis): QueryResult {
+  const grid = new Grid(plan, now, new Ticker(NEVER_CANCELLED));
+  if (!plan.latest && grid.candidateCount(SCAN_LIMIT) > SCAN_LIMIT) throw tooLarge();
+  return resultOf(plan, [], {
+    page: plan.page,
+    limit: plan.limit,
+    page_size: plan.pageSize,
+    hasNextPage: null,
+    cursor: null,
+  });
+}
+
+function resultOf(plan: QueryPlan, rows: CellValue[][], meta: Meta): QueryResult {
   return {
     columns: plan.columns.map(({ name, type, unit, description }) => ({ name, type, unit, description })),
     rows,
-    meta: {
-      page: plan.page,
-      limit: plan.limit,
-      page_size: plan.pageSize,
-      hasNextPage,
-      cursor:
-        plan.cursorMode && hasNextPage && pager.next
-          ? encodeCursor(plan.fingerprint, plan.offset + count, pager.next)
-          : null,
-    },
+    meta,
     allColumns: plan.columns.map(({ name, type, unit, description }) => ({
       name,
       type,

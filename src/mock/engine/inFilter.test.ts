@@ -36,7 +36,7 @@ function spellings(kind: Target['kind'], cell: CellValue): string[] {
   if (kind === 'text') return [String(cell), ` ${String(cell)} `];
   if (kind === 'number') {
     const v = Number(cell);
-    return [String(v), v.toFixed(4), `${Math.round(v * 100)}e-2`, `+${v}`];
+    return [String(v), v.toFixed(4), `${Math.round(v * 100)}e-2`, v < 0 ? `-${-v}` : `+${v}`];
   }
   const t = Date.parse(String(cell));
   // The same instant in UTC, with a -06:00 offset, and at +05:30.

@@ -66,10 +66,13 @@ describe('ParamReader', () => {
   });
 
   it('passes when every parameter has the right type, and reads lists', () => {
-    const q = new ParamReader(new URLSearchParams('zones=LZ_WEST, LZ_NORTH,,&search='));
+    const q = new ParamReader(new URLSearchParams('zones=LZ_WEST, LZ_NORTH,,&search=&cursor=&filter_value='));
     expect(q.list('zones')).toEqual(['LZ_WEST', 'LZ_NORTH']);
     expect(q.list('missing')).toBeUndefined();
-    expect(q.string('search')).toBe('');
+    // `?search=` is `search` absent (contract §1); `cursor=` and `filter_value=` keep their empty value.
+    expect(q.string('search')).toBeUndefined();
+    expect(q.string('cursor')).toBe('');
+    expect(q.string('filter_value')).toBe('');
     expect(() => q.assertValid()).not.toThrow();
   });
 

@@ -40,14 +40,30 @@ export function parseNumber(raw: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * `cursor=` asks for the first page in cursor mode, and `filter_value=` filters on the empty string:
+ * for these two an empty value is a value (contract §1).
+ */
+export const EMPTY_IS_A_VALUE: ReadonlySet<string> = new Set(['cursor', 'filter_value']);
+
 export class ParamReader {
   readonly issues: ValidationIssue[] = [];
 
   constructor(readonly params: URLSearchParams) {}
 
-  /** The raw value, or `undefined` when the parameter is absent. An empty value counts as present. */
+  /**
+   * The raw value, or `undefined` when the parameter is absent. An empty value (`?x=`) is the same
+   * as absent (contract §1), except for the parameters where the empty string means something.
+   */
   string(name: string): string | undefined {
-    return this.params.get(name) ?? undefined;
+    const value = this.params.get(name);
+    if (value === null || (value === '' && !EMPTY_IS_A_VALUE.has(name))) return undefined;
+    return value;
+  }
+
+  /** Whether the parameter is given, by the same rule as `string`. */
+  has(name: string): boolean {
+    return this.string(name) !== undefined;
   }
 
   /** Comma-separated values, trimmed, empties dropped; `undefined` when absent. */

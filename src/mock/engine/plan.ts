@@ -7,7 +7,7 @@ import type { ColumnType, FilterOperator, Order, ResampleFunction, TimeCompariso
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { compileFilter, listLength, MAX_IN_VALUES, resolveOperator } from './filter';
 import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
-import { ParamReader } from './params';
+import { EMPTY_IS_A_VALUE, ParamReader } from './params';
 import { badRequest } from './problem';
 import { parseFrequency, resolveResampleFunction, type Frequency } from './resample';
 import { parseTimestamp, resolveZone, type ParsedTimestamp, type Zone } from './time';
@@ -91,8 +91,8 @@ export function readQueryParams(
   const timestamp = (name: string): ParsedTimestamp | undefined =>
     reader.typed(name, (v) => parseTimestamp(v) ?? undefined, TIMESTAMP_ISSUE);
   const keyword = <K extends string>(name: string, words: readonly K[]): ParsedTimestamp | K | undefined => {
-    const v = params.get(name);
-    if (v === null) return undefined;
+    const v = reader.string(name);
+    if (v === undefined) return undefined;
     const word = words.find((w) => w === v.trim().toLowerCase());
     return word ?? timestamp(name);
   };
@@ -102,7 +102,7 @@ export function readQueryParams(
     filterColumn: str('filter_column'),
     filterValue: str('filter_value'),
     filterOperator: str('filter_operator'),
-    queryStringFilter: params.has('filter_column') || params.has('filter_value'),
+    queryStringFilter: reader.has('filter_column') || params.has('filter_value'),
     pathFilter,
     limit: int('limit'),
     page: int('page'),
@@ -125,7 +125,9 @@ export function readQueryParams(
   checkInList(reader, raw);
   reader.assertValid();
   for (const name of ROW_PARAMS) {
-    for (const v of params.getAll(name)) raw.fingerprintParts.push([name, v]);
+    // `?order=` is `order` absent (contract §1), so both bind a cursor alike.
+    for (const v of params.getAll(name))
+      if (v !== '' || EMPTY_IS_A_VALUE.has(name)) raw.fingerprintParts.push([name, v]);
   }
   if (pathFilter) raw.fingerprintParts.push(['path_filter', `${pathFilter.column}/${pathFilter.value}`]);
   return raw;

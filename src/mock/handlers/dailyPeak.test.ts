@@ -138,7 +138,6 @@ describe('GET /v1/reports/daily_peak/{iso}', () => {
       '2024-1-5',
       '20240105',
       'yesterday',
-      '',
       '2024-07-14T00:00',
     ]) {
       const answer = await problem(`/v1/reports/daily_peak/ercot?date=${encodeURIComponent(input)}`);

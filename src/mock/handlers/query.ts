@@ -1,5 +1,5 @@
 import { datasetMetadata } from '../data/catalog';
-import { executeQuery } from '../engine/execute';
+import { describeQuery, executeQuery } from '../engine/execute';
 import { planQuery, readQueryParams, type PathFilter } from '../engine/plan';
 import { datasetOf } from './datasets';
 import { formatParams, tableResponse } from './responders';
@@ -16,7 +16,8 @@ function answer(ctx: RouteContext, pathFilter: PathFilter | null): Response {
   const def = datasetOf(ctx);
   const resolved = format.resolve();
   const plan = planQuery(def, raw);
-  const result = executeQuery(plan, ctx.now, ctx.cancelled);
+  // HEAD answers after every check but walks no rows: it costs no more than a GET's first page.
+  const result = ctx.head ? describeQuery(plan, ctx.now) : executeQuery(plan, ctx.now, ctx.cancelled);
   return tableResponse(resolved, {
     filenameBase: def.id,
     columns: result.columns.map((c) => c.name),
