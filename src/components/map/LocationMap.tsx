@@ -51,10 +51,28 @@ export interface LocationMapProps {
   /** Popup content of the selected point: React children, so data is always text, never HTML. */
   renderPopup?: (point: MapPoint) => ReactNode;
   onPopupClose?: () => void;
+  /** Content of a hovered point's tooltip (default its label): React children, so data stays text. */
+  renderTooltip?: (point: MapPoint) => ReactNode;
+  /**
+   * How a cluster looks, from its members (default a slate circle with its count): a caller
+   * colouring points by value shows the members' mean, and says more in `label`.
+   */
+  clusterStyle?: (members: readonly MapPoint[]) => ClusterLook;
+  /** Marker outlines in the theme's text colour rather than its background (for pale fills). */
+  strongOutline?: boolean;
   /** Merge nearby points into counted circles when zoomed out (default on). */
   cluster?: boolean;
   minZoom?: number;
   maxZoom?: number;
+}
+
+export interface ClusterLook {
+  fill: string;
+  /** Printed on the circle. */
+  text: string;
+  textColor: string;
+  /** The accessible name of the circle's text. */
+  label: string;
 }
 
 export function round4(value: number): number {
@@ -204,6 +222,7 @@ interface ClusterLayerProps {
   onDrawn: (counts: DrawnCounts) => void;
   onSelect: ((id: string) => void) | undefined;
   onHover: ((id: string | null) => void) | undefined;
+  clusterStyle: LocationMapProps['clusterStyle'];
 }
 
 function currentBounds(map: ReturnType<typeof useMap>): Bounds {
@@ -220,6 +239,7 @@ function ClusterLayer({
   onDrawn,
   onSelect,
   onHover,
+  clusterStyle,
 }: ClusterLayerProps) {
   const map = useMap();
   const index = useMemo(
@@ -242,26 +262,39 @@ function ClusterLayer({
   useEffect(() => onDrawn(countDrawn(items)), [items, onDrawn]);
   return (
     <>
-      {items.map((item) =>
-        item.kind === 'cluster' ? (
-          <CircleMarker
-            key={`c${item.clusterId}`}
-            center={[item.lat, item.lon]}
-            radius={clusterRadius(item.count)}
-            bubblingMouseEvents={false}
-            pathOptions={{ color: clusterStroke, weight: 2, fillColor: CLUSTER_FILL, fillOpacity: 0.85 }}
-            eventHandlers={{
-              click: () =>
-                map.setView([item.lat, item.lon], Math.min(index.expansionZoom(item.clusterId), maxZoom)),
-            }}
-          >
-            <Tooltip permanent direction="center" className={styles.clusterCount}>
-              <span role="img" aria-label={`Cluster of ${item.count} locations`}>
-                {item.count}
-              </span>
-            </Tooltip>
-          </CircleMarker>
-        ) : (
+      {items.map((item) => {
+        if (item.kind === 'cluster') {
+          const look = clusterStyle?.(index.leaves(item.clusterId));
+          return (
+            <CircleMarker
+              key={`c${item.clusterId}`}
+              center={[item.lat, item.lon]}
+              radius={clusterRadius(item.count)}
+              bubblingMouseEvents={false}
+              pathOptions={{
+                color: clusterStroke,
+                weight: 2,
+                fillColor: look?.fill ?? CLUSTER_FILL,
+                fillOpacity: look ? 1 : 0.85,
+              }}
+              eventHandlers={{
+                click: () =>
+                  map.setView([item.lat, item.lon], Math.min(index.expansionZoom(item.clusterId), maxZoom)),
+              }}
+            >
+              <Tooltip permanent direction="center" className={styles.clusterCount}>
+                <span
+                  role="img"
+                  aria-label={look?.label ?? `Cluster of ${item.count} locations`}
+                  style={look ? { color: look.textColor } : undefined}
+                >
+                  {look?.text ?? item.count}
+                </span>
+              </Tooltip>
+            </CircleMarker>
+          );
+        }
+        return (
           <CircleMarker
             key={item.point.id}
             center={[item.point.lat, item.point.lon]}
@@ -274,8 +307,8 @@ function ClusterLayer({
               mouseout: () => onHover?.(null),
             }}
           />
-        ),
-      )}
+        );
+      })}
     </>
   );
 }
@@ -299,15 +332,19 @@ export function LocationMap({
   linked = [],
   renderPopup,
   onPopupClose,
+  renderTooltip,
+  clusterStyle,
+  strongOutline = false,
   cluster = true,
   minZoom = 4,
   maxZoom = 14,
 }: LocationMapProps) {
   const [tileUrl] = useTileUrl();
-  const stroke = useCssColor('--color-bg', '#ffffff');
+  const background = useCssColor('--color-bg', '#ffffff');
   const accent = useCssColor('--color-accent', '#0b5cad');
   const text = useCssColor('--color-text', '#1a1f26');
   const clusterStroke = useCssColor(CLUSTER_OUTLINE_VAR, CLUSTER_OUTLINE_FALLBACK);
+  const stroke = strongOutline ? text : background;
   const summaryId = useId();
   const [drawn, setDrawn] = useState<DrawnCounts>(() => countDrawn([]));
   const byId = useMemo(() => {
@@ -348,6 +385,7 @@ export function LocationMap({
           onDrawn={setDrawn}
           onSelect={onSelect}
           onHover={onHover}
+          clusterStyle={clusterStyle}
         />
         {origin &&
           linked.map((p) => (
@@ -381,7 +419,7 @@ export function LocationMap({
             center={[origin.lat, origin.lon]}
             radius={6}
             interactive={false}
-            pathOptions={{ color: text, weight: 3, fillColor: stroke, fillOpacity: 1 }}
+            pathOptions={{ color: text, weight: 3, fillColor: background, fillOpacity: 1 }}
           >
             <Tooltip permanent direction="top" offset={[0, -8]}>
               {origin.label}
@@ -398,7 +436,7 @@ export function LocationMap({
             eventHandlers={{ click: () => onSelect?.(highlighted.id), mouseout: () => onHover?.(null) }}
           >
             <Tooltip permanent direction="top" offset={[0, -10]}>
-              {highlighted.label}
+              {renderTooltip ? renderTooltip(highlighted) : highlighted.label}
             </Tooltip>
           </CircleMarker>
         )}

@@ -21,6 +21,8 @@ export interface ClusterIndex {
   itemsIn(bounds: Bounds, zoom: number): ClusterItem[];
   /** The zoom at which a cluster splits into smaller ones (for "click to zoom in"). */
   expansionZoom(clusterId: number): number;
+  /** Every point a cluster stands for (to summarise their values). */
+  leaves(clusterId: number): MapPoint[];
 }
 
 export interface ClusterOptions {
@@ -74,6 +76,14 @@ export function createClusterIndex(points: readonly MapPoint[], options: Cluster
     },
     expansionZoom(clusterId) {
       return index.getClusterExpansionZoom(clusterId);
+    },
+    leaves(clusterId) {
+      const out: MapPoint[] = [];
+      for (const f of index.getLeaves(clusterId, Infinity)) {
+        const point = points[f.properties.index];
+        if (point) out.push(point);
+      }
+      return out;
     },
   };
 }
