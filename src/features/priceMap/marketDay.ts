@@ -97,6 +97,9 @@ export function isoUtc(ms: number): string {
  * the repeated hour of an autumn DST day is never ambiguous.
  */
 export function intervalText(ms: number, index: number, count: number): string {
-  const utc = formatTimestamp(ms, { timeZone: 'UTC' }).slice(11);
-  return `${formatTimestamp(ms)} (${utc}), interval ${index + 1} of ${count}`;
+  const market = formatTimestamp(ms);
+  const utc = formatTimestamp(ms, { timeZone: 'UTC' });
+  // The UTC date is said only when it is not the market date (evenings, after 18:00 or 19:00 Central).
+  const utcText = utc.slice(0, 10) === market.slice(0, 10) ? utc.slice(11) : utc;
+  return `${market} (${utcText}), interval ${index + 1} of ${count}`;
 }
