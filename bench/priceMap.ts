@@ -27,22 +27,37 @@ function yesterday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(Date.now() - 86_400_000);
 }
 
-const READY = `(() => {
-  const box = document.querySelector('[data-testid="price-map-box"]');
+/** Markers coloured by an interval, the canvas up and the top table filled (runs in the page; CSP forbids eval). */
+function ready(): boolean {
+  const box = document.querySelector<HTMLElement>('[data-testid="price-map-box"]');
   const canvas = document.querySelector('.leaflet-overlay-pane canvas');
   const rows = document.querySelectorAll('table tbody tr');
-  return box && box.dataset.shownInterval && canvas && rows.length > 0;
-})()`;
+  return Boolean(box?.dataset.shownInterval) && canvas !== null && rows.length > 0;
+}
+
+/** tsx keeps function names by wrapping them in `__name(…)`, which the page lacks: give it one. */
+async function newContext(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  return context;
+}
 
 async function firstPaint(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser);
   try {
     const page = await context.newPage();
     await page.goto(`${url}/price-map`, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(`${READY} ? performance.now() : false`, undefined, {
-      polling: 'raf',
-      timeout: 30_000,
-    });
+    const handle = await page.waitForFunction(
+      () => {
+        const box = document.querySelector<HTMLElement>('[data-testid="price-map-box"]');
+        const canvas = document.querySelector('.leaflet-overlay-pane canvas');
+        const rows = document.querySelectorAll('table tbody tr');
+        const done = Boolean(box?.dataset.shownInterval) && canvas !== null && rows.length > 0;
+        return done ? performance.now() : false;
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
     return Number(await handle.jsonValue());
   } finally {
     await context.close();
@@ -51,7 +66,7 @@ async function firstPaint(browser: Browser, url: string): Promise<number> {
 
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/price-map?day=${yesterday()}&i=0`);
-  await page.waitForFunction(READY, undefined, { timeout: 30_000 });
+  await page.waitForFunction(ready, undefined, { timeout: 30_000 });
 }
 
 /** Installs the in-page clock: keydown → markers recoloured and painted. */
@@ -71,7 +86,7 @@ async function installStepClock(page: Page): Promise<void> {
 }
 
 async function warmSteps(browser: Browser, url: string): Promise<number[]> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser);
   try {
     const page = await context.newPage();
     await open(page, url);
@@ -93,7 +108,7 @@ async function warmSteps(browser: Browser, url: string): Promise<number[]> {
 }
 
 async function playback(browser: Browser, url: string): Promise<{ longest: number; steps: number }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser);
   try {
     const page = await context.newPage();
     await open(page, url);

@@ -1,6 +1,15 @@
 import 'leaflet/dist/leaflet.css';
 import { latLng, svg, type PathOptions } from 'leaflet';
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   CircleMarker,
@@ -15,7 +24,14 @@ import {
   useMapEvents,
 } from 'react-leaflet';
 import { basemapOptions, type BasemapKind } from './basemap';
-import { clusterRadius, createClusterIndex, type Bounds, type ClusterItem, type MapPoint } from './clusters';
+import {
+  clusterRadius,
+  createClusterIndex,
+  positionsKey,
+  type Bounds,
+  type ClusterItem,
+  type MapPoint,
+} from './clusters';
 import { countDrawn, describeDrawn, type DrawnCounts } from './describeDrawn';
 import styles from './LocationMap.module.css';
 import { CLUSTER_FILL, CLUSTER_OUTLINE_FALLBACK, CLUSTER_OUTLINE_VAR } from './markerColors';
@@ -225,6 +241,22 @@ interface ClusterLayerProps {
   clusterStyle: LocationMapProps['clusterStyle'];
 }
 
+/**
+ * The same `[lat, lon]` array for a marker whose place did not change. react-leaflet moves a
+ * marker whenever `center` is a new array, and a move redraws it and repositions its tooltip:
+ * recolouring hundreds of markers paid for hundreds of moves.
+ */
+function useStableCenters(): (key: string, lat: number, lon: number) => [number, number] {
+  const cache = useRef(new Map<string, [number, number]>());
+  return useCallback((key: string, lat: number, lon: number) => {
+    const known = cache.current.get(key);
+    if (known && known[0] === lat && known[1] === lon) return known;
+    const center: [number, number] = [lat, lon];
+    cache.current.set(key, center);
+    return center;
+  }, []);
+}
+
 function currentBounds(map: ReturnType<typeof useMap>): Bounds {
   const b = map.getBounds().pad(0.2);
   return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
@@ -242,10 +274,15 @@ function ClusterLayer({
   clusterStyle,
 }: ClusterLayerProps) {
   const map = useMap();
-  const index = useMemo(
+  // The KD-trees depend on positions only: a recolouring (new points, same places) reuses them.
+  const key = useMemo(() => positionsKey(points), [points]);
+  const built = useMemo(
     () => createClusterIndex(points, { maxZoom: enabled ? maxZoom - 4 : 0 }),
-    [points, enabled, maxZoom],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when positions change, not colours
+    [key, enabled, maxZoom],
   );
+  const index = useMemo(() => built.withPoints(points), [built, points]);
+  const centers = useStableCenters();
   const [frame, setFrame] = useState(() => ({ bounds: currentBounds(map), zoom: map.getZoom() }));
   useMapEvents({
     moveend() {
@@ -268,7 +305,7 @@ function ClusterLayer({
           return (
             <CircleMarker
               key={`c${item.clusterId}`}
-              center={[item.lat, item.lon]}
+              center={centers(`c${item.clusterId}`, item.lat, item.lon)}
               radius={clusterRadius(item.count)}
               bubblingMouseEvents={false}
               pathOptions={{
@@ -297,7 +334,7 @@ function ClusterLayer({
         return (
           <CircleMarker
             key={item.point.id}
-            center={[item.point.lat, item.point.lon]}
+            center={centers(item.point.id, item.point.lat, item.point.lon)}
             radius={5}
             bubblingMouseEvents={false}
             pathOptions={{ color: stroke, weight: 1, fillColor: item.point.color, fillOpacity: 0.95 }}
@@ -347,6 +384,11 @@ export function LocationMap({
   const stroke = strongOutline ? text : background;
   const summaryId = useId();
   const [drawn, setDrawn] = useState<DrawnCounts>(() => countDrawn([]));
+  // A recolouring draws the same things: keeping the old counts spares a second render of every marker.
+  const updateDrawn = useCallback(
+    (next: DrawnCounts) => setDrawn((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next)),
+    [],
+  );
   const byId = useMemo(() => {
     const map = new Map<string, MapPoint>();
     for (const p of points) map.set(p.id, p);
@@ -382,7 +424,7 @@ export function LocationMap({
           maxZoom={maxZoom}
           stroke={stroke}
           clusterStroke={clusterStroke}
-          onDrawn={setDrawn}
+          onDrawn={updateDrawn}
           onSelect={onSelect}
           onHover={onHover}
           clusterStyle={clusterStyle}

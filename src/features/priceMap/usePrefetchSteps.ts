@@ -28,7 +28,8 @@ export function usePrefetchSteps(keys: readonly SnapshotKey[]): void {
       queryClient.query(priceSnapshotOptions(key)).catch(() => undefined);
       timer = window.setTimeout(next, PREFETCH_SPACING_MS);
     };
-    next();
+    // Not in the step's own frame: the shown interval paints first, then the queue starts.
+    timer = window.setTimeout(next, PREFETCH_SPACING_MS);
     return () => window.clearTimeout(timer);
   }, [keys, queryClient]);
 }
