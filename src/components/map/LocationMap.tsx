@@ -257,6 +257,32 @@ function useStableCenters(): (key: string, lat: number, lon: number) => [number,
   }, []);
 }
 
+type PointHandlers = { click: () => void; mouseover: () => void; mouseout: () => void };
+
+/** One handler object per point for its lifetime: new objects made react-leaflet unbind and rebind every marker's events on each render. */
+function usePointHandlers(
+  onSelect: ((id: string) => void) | undefined,
+  onHover: ((id: string | null) => void) | undefined,
+): (id: string) => PointHandlers {
+  const latest = useRef({ onSelect, onHover });
+  useEffect(() => {
+    latest.current = { onSelect, onHover };
+  }, [onSelect, onHover]);
+  const cache = useRef(new Map<string, PointHandlers>());
+  return useCallback((id: string) => {
+    let found = cache.current.get(id);
+    if (!found) {
+      found = {
+        click: () => latest.current.onSelect?.(id),
+        mouseover: () => latest.current.onHover?.(id),
+        mouseout: () => latest.current.onHover?.(null),
+      };
+      cache.current.set(id, found);
+    }
+    return found;
+  }, []);
+}
+
 function currentBounds(map: ReturnType<typeof useMap>): Bounds {
   const b = map.getBounds().pad(0.2);
   return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
@@ -283,6 +309,7 @@ function ClusterLayer({
   );
   const index = useMemo(() => built.withPoints(points), [built, points]);
   const centers = useStableCenters();
+  const handlers = usePointHandlers(onSelect, onHover);
   const [frame, setFrame] = useState(() => ({ bounds: currentBounds(map), zoom: map.getZoom() }));
   useMapEvents({
     moveend() {
@@ -338,11 +365,7 @@ function ClusterLayer({
             radius={5}
             bubblingMouseEvents={false}
             pathOptions={{ color: stroke, weight: 1, fillColor: item.point.color, fillOpacity: 0.95 }}
-            eventHandlers={{
-              click: () => onSelect?.(item.point.id),
-              mouseover: () => onHover?.(item.point.id),
-              mouseout: () => onHover?.(null),
-            }}
+            eventHandlers={handlers(item.point.id)}
           />
         );
       })}
