@@ -1,7 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import { latLng, svg, type PathOptions } from 'leaflet';
 import {
+  createContext,
+  memo,
   useCallback,
+  useContext,
   useEffect,
   useId,
   useMemo,
@@ -283,6 +286,42 @@ function usePointHandlers(
   }, []);
 }
 
+const ClusterLooks = createContext<ReadonlyMap<number, ClusterLook | undefined>>(new Map());
+
+/**
+ * A cluster's text. It reads its look from context, so a new mean re-renders only this span: the
+ * tooltip around it is memoised, because every render of a react-leaflet Tooltip calls Leaflet's
+ * `update()`, which measures the tooltip (a forced layout) — once per cluster per recolouring.
+ * A fixed minimum width keeps the centred text centred when its length changes.
+ */
+function ClusterText({ clusterId, count }: { clusterId: number; count: number }) {
+  const look = useContext(ClusterLooks).get(clusterId);
+  return (
+    <span
+      role="img"
+      aria-label={look?.label ?? `Cluster of ${count} locations`}
+      className={look ? styles.clusterValue : undefined}
+      style={look ? { color: look.textColor } : undefined}
+    >
+      {look?.text ?? count}
+    </span>
+  );
+}
+
+const ClusterTooltip = memo(function ClusterTooltip({
+  clusterId,
+  count,
+}: {
+  clusterId: number;
+  count: number;
+}) {
+  return (
+    <Tooltip permanent direction="center" className={styles.clusterCount}>
+      <ClusterText clusterId={clusterId} count={count} />
+    </Tooltip>
+  );
+});
+
 function currentBounds(map: ReturnType<typeof useMap>): Bounds {
   const b = map.getBounds().pad(0.2);
   return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
@@ -324,11 +363,18 @@ function ClusterLayer({
     [enabled, index, frame, points],
   );
   useEffect(() => onDrawn(countDrawn(items)), [items, onDrawn]);
+  const looks = useMemo(() => {
+    const out = new Map<number, ClusterLook | undefined>();
+    for (const item of items) {
+      if (item.kind === 'cluster') out.set(item.clusterId, clusterStyle?.(index.leaves(item.clusterId)));
+    }
+    return out;
+  }, [items, index, clusterStyle]);
   return (
-    <>
+    <ClusterLooks.Provider value={looks}>
       {items.map((item) => {
         if (item.kind === 'cluster') {
-          const look = clusterStyle?.(index.leaves(item.clusterId));
+          const look = looks.get(item.clusterId);
           return (
             <CircleMarker
               key={`c${item.clusterId}`}
@@ -346,15 +392,7 @@ function ClusterLayer({
                   map.setView([item.lat, item.lon], Math.min(index.expansionZoom(item.clusterId), maxZoom)),
               }}
             >
-              <Tooltip permanent direction="center" className={styles.clusterCount}>
-                <span
-                  role="img"
-                  aria-label={look?.label ?? `Cluster of ${item.count} locations`}
-                  style={look ? { color: look.textColor } : undefined}
-                >
-                  {look?.text ?? item.count}
-                </span>
-              </Tooltip>
+              <ClusterTooltip clusterId={item.clusterId} count={item.count} />
             </CircleMarker>
           );
         }
@@ -369,7 +407,7 @@ function ClusterLayer({
           />
         );
       })}
-    </>
+    </ClusterLooks.Provider>
   );
 }
 
