@@ -26,6 +26,7 @@ import { formatNumber, formatTable, judge, measure, measurePair, type BenchRow }
 import { run as runHttpLoad } from './httpLoad';
 import { run as runLighthouse } from './lighthouse';
 import { measurePhases } from './phases';
+import { run as runPriceMap } from './priceMap';
 import { run as runTableGrid } from './tableGrid';
 
 const HOUR = 3_600_000;
@@ -341,6 +342,7 @@ const SECTIONS: Section[] = [
   { name: 'table-grid', run: runTableGrid },
   { name: 'chart-points', run: runChartPoints },
   { name: 'export-all', run: runExportAll },
+  { name: 'price-map', run: () => runPriceMap({ build: buildOnce() }) },
 ];
 
 /** A section that throws still leaves a row, so the table shows what could not be measured. */

@@ -11,6 +11,7 @@ import { ExportProgress } from '@/features/query/ExportProgress';
 export const NAV_ITEMS = [
   { to: '/', label: 'Catalog', end: true },
   { to: '/locations', label: 'Map', end: false },
+  { to: '/price-map', label: 'Price map', end: false },
   { to: '/reports/daily-peak', label: 'Peak report', end: false },
   { to: '/usage', label: 'Usage', end: false },
   { to: '/settings', label: 'Settings', end: false },

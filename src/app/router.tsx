@@ -45,6 +45,10 @@ const location = lazyPage(
   () => import('@/features/locations/LocationPage'),
   (m) => m.LocationPage,
 );
+const priceMap = lazyPage(
+  () => import('@/features/priceMap/PriceMapPage'),
+  (m) => m.PriceMapPage,
+);
 const usage = lazyPage(
   () => import('@/features/usage/UsagePage'),
   (m) => m.UsagePage,
@@ -77,6 +81,7 @@ export const routes: RouteObject[] = [
       pageRoute('datasets/:id/query', query),
       pageRoute('locations', locations),
       pageRoute('locations/:gsEntityId', location),
+      pageRoute('price-map', priceMap),
       pageRoute('reports/daily-peak', dailyPeak),
       pageRoute('usage', usage),
       pageRoute('settings', settings),

@@ -1,6 +1,18 @@
 import 'leaflet/dist/leaflet.css';
 import { latLng, svg, type PathOptions } from 'leaflet';
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   CircleMarker,
@@ -15,7 +27,14 @@ import {
   useMapEvents,
 } from 'react-leaflet';
 import { basemapOptions, type BasemapKind } from './basemap';
-import { clusterRadius, createClusterIndex, type Bounds, type ClusterItem, type MapPoint } from './clusters';
+import {
+  clusterRadius,
+  createClusterIndex,
+  positionsKey,
+  type Bounds,
+  type ClusterItem,
+  type MapPoint,
+} from './clusters';
 import { countDrawn, describeDrawn, type DrawnCounts } from './describeDrawn';
 import styles from './LocationMap.module.css';
 import { CLUSTER_FILL, CLUSTER_OUTLINE_FALLBACK, CLUSTER_OUTLINE_VAR } from './markerColors';
@@ -51,10 +70,28 @@ export interface LocationMapProps {
   /** Popup content of the selected point: React children, so data is always text, never HTML. */
   renderPopup?: (point: MapPoint) => ReactNode;
   onPopupClose?: () => void;
+  /** Content of a hovered point's tooltip (default its label): React children, so data stays text. */
+  renderTooltip?: (point: MapPoint) => ReactNode;
+  /**
+   * How a cluster looks, from its members (default a slate circle with its count): a caller
+   * colouring points by value shows the members' mean, and says more in `label`.
+   */
+  clusterStyle?: (members: readonly MapPoint[]) => ClusterLook;
+  /** Marker outlines in the theme's text colour rather than its background (for pale fills). */
+  strongOutline?: boolean;
   /** Merge nearby points into counted circles when zoomed out (default on). */
   cluster?: boolean;
   minZoom?: number;
   maxZoom?: number;
+}
+
+export interface ClusterLook {
+  fill: string;
+  /** Printed on the circle. */
+  text: string;
+  textColor: string;
+  /** The accessible name of the circle's text. */
+  label: string;
 }
 
 export function round4(value: number): number {
@@ -204,7 +241,86 @@ interface ClusterLayerProps {
   onDrawn: (counts: DrawnCounts) => void;
   onSelect: ((id: string) => void) | undefined;
   onHover: ((id: string | null) => void) | undefined;
+  clusterStyle: LocationMapProps['clusterStyle'];
 }
+
+/**
+ * The same `[lat, lon]` array for a marker whose place did not change. react-leaflet moves a
+ * marker whenever `center` is a new array, and a move redraws it and repositions its tooltip:
+ * recolouring hundreds of markers paid for hundreds of moves.
+ */
+function useStableCenters(): (key: string, lat: number, lon: number) => [number, number] {
+  const cache = useRef(new Map<string, [number, number]>());
+  return useCallback((key: string, lat: number, lon: number) => {
+    const known = cache.current.get(key);
+    if (known && known[0] === lat && known[1] === lon) return known;
+    const center: [number, number] = [lat, lon];
+    cache.current.set(key, center);
+    return center;
+  }, []);
+}
+
+type PointHandlers = { click: () => void; mouseover: () => void; mouseout: () => void };
+
+/** One handler object per point for its lifetime: new objects made react-leaflet unbind and rebind every marker's events on each render. */
+function usePointHandlers(
+  onSelect: ((id: string) => void) | undefined,
+  onHover: ((id: string | null) => void) | undefined,
+): (id: string) => PointHandlers {
+  const latest = useRef({ onSelect, onHover });
+  useEffect(() => {
+    latest.current = { onSelect, onHover };
+  }, [onSelect, onHover]);
+  const cache = useRef(new Map<string, PointHandlers>());
+  return useCallback((id: string) => {
+    let found = cache.current.get(id);
+    if (!found) {
+      found = {
+        click: () => latest.current.onSelect?.(id),
+        mouseover: () => latest.current.onHover?.(id),
+        mouseout: () => latest.current.onHover?.(null),
+      };
+      cache.current.set(id, found);
+    }
+    return found;
+  }, []);
+}
+
+const ClusterLooks = createContext<ReadonlyMap<number, ClusterLook | undefined>>(new Map());
+
+/**
+ * A cluster's text. It reads its look from context, so a new mean re-renders only this span: the
+ * tooltip around it is memoised, because every render of a react-leaflet Tooltip calls Leaflet's
+ * `update()`, which measures the tooltip (a forced layout) — once per cluster per recolouring.
+ * A fixed minimum width keeps the centred text centred when its length changes.
+ */
+function ClusterText({ clusterId, count }: { clusterId: number; count: number }) {
+  const look = useContext(ClusterLooks).get(clusterId);
+  return (
+    <span
+      role="img"
+      aria-label={look?.label ?? `Cluster of ${count} locations`}
+      className={look ? styles.clusterValue : undefined}
+      style={look ? { color: look.textColor } : undefined}
+    >
+      {look?.text ?? count}
+    </span>
+  );
+}
+
+const ClusterTooltip = memo(function ClusterTooltip({
+  clusterId,
+  count,
+}: {
+  clusterId: number;
+  count: number;
+}) {
+  return (
+    <Tooltip permanent direction="center" className={styles.clusterCount}>
+      <ClusterText clusterId={clusterId} count={count} />
+    </Tooltip>
+  );
+});
 
 function currentBounds(map: ReturnType<typeof useMap>): Bounds {
   const b = map.getBounds().pad(0.2);
@@ -220,12 +336,19 @@ function ClusterLayer({
   onDrawn,
   onSelect,
   onHover,
+  clusterStyle,
 }: ClusterLayerProps) {
   const map = useMap();
-  const index = useMemo(
+  // The KD-trees depend on positions only: a recolouring (new points, same places) reuses them.
+  const key = useMemo(() => positionsKey(points), [points]);
+  const built = useMemo(
     () => createClusterIndex(points, { maxZoom: enabled ? maxZoom - 4 : 0 }),
-    [points, enabled, maxZoom],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when positions change, not colours
+    [key, enabled, maxZoom],
   );
+  const index = useMemo(() => built.withPoints(points), [built, points]);
+  const centers = useStableCenters();
+  const handlers = usePointHandlers(onSelect, onHover);
   const [frame, setFrame] = useState(() => ({ bounds: currentBounds(map), zoom: map.getZoom() }));
   useMapEvents({
     moveend() {
@@ -240,43 +363,51 @@ function ClusterLayer({
     [enabled, index, frame, points],
   );
   useEffect(() => onDrawn(countDrawn(items)), [items, onDrawn]);
+  const looks = useMemo(() => {
+    const out = new Map<number, ClusterLook | undefined>();
+    for (const item of items) {
+      if (item.kind === 'cluster') out.set(item.clusterId, clusterStyle?.(index.leaves(item.clusterId)));
+    }
+    return out;
+  }, [items, index, clusterStyle]);
   return (
-    <>
-      {items.map((item) =>
-        item.kind === 'cluster' ? (
-          <CircleMarker
-            key={`c${item.clusterId}`}
-            center={[item.lat, item.lon]}
-            radius={clusterRadius(item.count)}
-            bubblingMouseEvents={false}
-            pathOptions={{ color: clusterStroke, weight: 2, fillColor: CLUSTER_FILL, fillOpacity: 0.85 }}
-            eventHandlers={{
-              click: () =>
-                map.setView([item.lat, item.lon], Math.min(index.expansionZoom(item.clusterId), maxZoom)),
-            }}
-          >
-            <Tooltip permanent direction="center" className={styles.clusterCount}>
-              <span role="img" aria-label={`Cluster of ${item.count} locations`}>
-                {item.count}
-              </span>
-            </Tooltip>
-          </CircleMarker>
-        ) : (
+    <ClusterLooks.Provider value={looks}>
+      {items.map((item) => {
+        if (item.kind === 'cluster') {
+          const look = looks.get(item.clusterId);
+          return (
+            <CircleMarker
+              key={`c${item.clusterId}`}
+              center={centers(`c${item.clusterId}`, item.lat, item.lon)}
+              radius={clusterRadius(item.count)}
+              bubblingMouseEvents={false}
+              pathOptions={{
+                color: clusterStroke,
+                weight: 2,
+                fillColor: look?.fill ?? CLUSTER_FILL,
+                fillOpacity: look ? 1 : 0.85,
+              }}
+              eventHandlers={{
+                click: () =>
+                  map.setView([item.lat, item.lon], Math.min(index.expansionZoom(item.clusterId), maxZoom)),
+              }}
+            >
+              <ClusterTooltip clusterId={item.clusterId} count={item.count} />
+            </CircleMarker>
+          );
+        }
+        return (
           <CircleMarker
             key={item.point.id}
-            center={[item.point.lat, item.point.lon]}
+            center={centers(item.point.id, item.point.lat, item.point.lon)}
             radius={5}
             bubblingMouseEvents={false}
             pathOptions={{ color: stroke, weight: 1, fillColor: item.point.color, fillOpacity: 0.95 }}
-            eventHandlers={{
-              click: () => onSelect?.(item.point.id),
-              mouseover: () => onHover?.(item.point.id),
-              mouseout: () => onHover?.(null),
-            }}
+            eventHandlers={handlers(item.point.id)}
           />
-        ),
-      )}
-    </>
+        );
+      })}
+    </ClusterLooks.Provider>
   );
 }
 
@@ -299,17 +430,26 @@ export function LocationMap({
   linked = [],
   renderPopup,
   onPopupClose,
+  renderTooltip,
+  clusterStyle,
+  strongOutline = false,
   cluster = true,
   minZoom = 4,
   maxZoom = 14,
 }: LocationMapProps) {
   const [tileUrl] = useTileUrl();
-  const stroke = useCssColor('--color-bg', '#ffffff');
+  const background = useCssColor('--color-bg', '#ffffff');
   const accent = useCssColor('--color-accent', '#0b5cad');
   const text = useCssColor('--color-text', '#1a1f26');
   const clusterStroke = useCssColor(CLUSTER_OUTLINE_VAR, CLUSTER_OUTLINE_FALLBACK);
+  const stroke = strongOutline ? text : background;
   const summaryId = useId();
   const [drawn, setDrawn] = useState<DrawnCounts>(() => countDrawn([]));
+  // A recolouring draws the same things: keeping the old counts spares a second render of every marker.
+  const updateDrawn = useCallback(
+    (next: DrawnCounts) => setDrawn((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next)),
+    [],
+  );
   const byId = useMemo(() => {
     const map = new Map<string, MapPoint>();
     for (const p of points) map.set(p.id, p);
@@ -345,9 +485,10 @@ export function LocationMap({
           maxZoom={maxZoom}
           stroke={stroke}
           clusterStroke={clusterStroke}
-          onDrawn={setDrawn}
+          onDrawn={updateDrawn}
           onSelect={onSelect}
           onHover={onHover}
+          clusterStyle={clusterStyle}
         />
         {origin &&
           linked.map((p) => (
@@ -381,7 +522,7 @@ export function LocationMap({
             center={[origin.lat, origin.lon]}
             radius={6}
             interactive={false}
-            pathOptions={{ color: text, weight: 3, fillColor: stroke, fillOpacity: 1 }}
+            pathOptions={{ color: text, weight: 3, fillColor: background, fillOpacity: 1 }}
           >
             <Tooltip permanent direction="top" offset={[0, -8]}>
               {origin.label}
@@ -398,7 +539,7 @@ export function LocationMap({
             eventHandlers={{ click: () => onSelect?.(highlighted.id), mouseout: () => onHover?.(null) }}
           >
             <Tooltip permanent direction="top" offset={[0, -10]}>
-              {highlighted.label}
+              {renderTooltip ? renderTooltip(highlighted) : highlighted.label}
             </Tooltip>
           </CircleMarker>
         )}

@@ -21,6 +21,18 @@ export interface ClusterIndex {
   itemsIn(bounds: Bounds, zoom: number): ClusterItem[];
   /** The zoom at which a cluster splits into smaller ones (for "click to zoom in"). */
   expansionZoom(clusterId: number): number;
+  /** Every point a cluster stands for (to summarise their values). */
+  leaves(clusterId: number): MapPoint[];
+  /**
+   * The same clusters over `points`, which must hold the same positions in the same order (only
+   * colours or labels changed): recolouring reuses the KD-trees instead of rebuilding them.
+   */
+  withPoints(points: readonly MapPoint[]): ClusterIndex;
+}
+
+/** A key that changes when any point's id or position does, and not when only its colour does. */
+export function positionsKey(points: readonly MapPoint[]): string {
+  return points.map((p) => `${p.id}@${p.lat},${p.lon}`).join('|');
 }
 
 export interface ClusterOptions {
@@ -50,6 +62,10 @@ export function createClusterIndex(points: readonly MapPoint[], options: Cluster
       geometry: { type: 'Point' as const, coordinates: [p.lon, p.lat] },
     })),
   );
+  return viewOf(index, points);
+}
+
+function viewOf(index: Supercluster<PointProps>, points: readonly MapPoint[]): ClusterIndex {
   return {
     itemsIn(bounds, zoom) {
       const z = Math.max(0, Math.floor(zoom));
@@ -74,6 +90,17 @@ export function createClusterIndex(points: readonly MapPoint[], options: Cluster
     },
     expansionZoom(clusterId) {
       return index.getClusterExpansionZoom(clusterId);
+    },
+    leaves(clusterId) {
+      const out: MapPoint[] = [];
+      for (const f of index.getLeaves(clusterId, Infinity)) {
+        const point = points[f.properties.index];
+        if (point) out.push(point);
+      }
+      return out;
+    },
+    withPoints(next) {
+      return viewOf(index, next);
     },
   };
 }

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import type { DatasetQueryArraysResponse } from '@/api/types';
+import { setupMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+
+setupMockServer();
+
+const LMP = 'ercot_lmp_by_settlement_point';
+const DA = 'ercot_spp_day_ahead_hourly';
+// 2025-07-14 15:00 CDT (20:00 UTC): interval 180 of the market day.
+const INDEX = 180;
+const AT = '2025-07-14T20:00:00+00:00';
+
+/** Every location's price at one interval, asked of the mock as any client would. */
+async function pricesAt(dataset: string, column: string, time: string): Promise<Map<string, number>> {
+  const params = new URLSearchParams({
+    time,
+    columns: `location,${column}`,
+    page_size: '5000',
+    json_schema: 'array_of_arrays',
+  });
+  const response = await fetch(
+    `${window.location.origin}/v1/datasets/${dataset}/query?${params.toString()}`,
+    {
+      headers: { 'x-api-key': 'test-key' },
+    },
+  );
+  const body = (await response.json()) as DatasetQueryArraysResponse;
+  const [header, ...rows] = body.data;
+  const at = header.indexOf('location');
+  const vi = header.indexOf(column);
+  return new Map(rows.map((r) => [String(r[at]), Number(r[vi])]));
+}
+
+const money = (v: number): string =>
+  `${v < 0 ? '−' : ''}$${Math.abs(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function table(name: RegExp): Promise<HTMLElement> {
+  return screen.findByRole('table', { name }, { timeout: 10_000 });
+}
+
+function rows(t: HTMLElement): { name: string; value: string }[] {
+  return within(t)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => ({
+      name: within(row).getByRole('button').textContent,
+      value: row.querySelectorAll('td')[2]?.textContent ?? '',
+    }));
+}
+
+describe('Price map page', () => {
+  it('lists the highest and lowest prices of the interval, as the API gives them', async () => {
+    renderApp(`/price-map?day=2025-07-14&i=${INDEX}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Price map' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    const highest = await table(/^Highest 10 at 2025-07-14 15:00 CDT/);
+    const api = await pricesAt(LMP, 'lmp', AT);
+    const top = rows(highest);
+    expect(top).toHaveLength(10);
+    for (const row of top) expect(row.value).toBe(money(api.get(row.name) ?? Number.NaN));
+    const values = top.map((r) => api.get(r.name) ?? 0);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(rows(await table(/^Lowest 10/))).toHaveLength(10);
+    // The slider names its interval in market time and UTC.
+    const slider = screen.getByRole('slider', { name: 'Interval' });
+    expect(slider).toHaveAttribute('aria-valuetext', '2025-07-14 15:00 CDT (20:00 UTC), interval 181 of 288');
+    expect(screen.getByTestId('legend-summary').textContent).toMatch(
+      /^Blue below, red above the centre, \$0\.00 \(zero\)/,
+    );
+  });
+
+  it('computes basis to the chosen hub per location', async () => {
+    renderApp(`/price-map?day=2025-07-14&i=${INDEX}&m=basis&hub=HB_WEST`);
+    const highest = await table(/^Highest 10/);
+    await waitFor(() =>
+      expect(within(highest).getByRole('columnheader', { name: /Basis to HB_WEST/ })).toBeInTheDocument(),
+    );
+    const api = await pricesAt(LMP, 'lmp', AT);
+    const hub = api.get('HB_WEST') ?? Number.NaN;
+    for (const row of [...rows(highest), ...rows(await table(/^Lowest 10/))]) {
+      expect(row.value).toBe(money(Math.round(((api.get(row.name) ?? Number.NaN) - hub) * 100) / 100));
+    }
+  });
+
+  it("computes DART (real-time minus the hour's day-ahead price) per location", async () => {
+    // 20:35 UTC sits in the day-ahead hour starting 20:00.
+    renderApp(`/price-map?day=2025-07-14&i=${INDEX + 7}&m=dart`);
+    const highest = await table(/^Highest 10 at 2025-07-14 15:35 CDT/);
+    await waitFor(() =>
+      expect(within(highest).getByRole('columnheader', { name: /DART/ })).toBeInTheDocument(),
+    );
+    const rt = await pricesAt(LMP, 'lmp', '2025-07-14T20:35:00+00:00');
+    const da = await pricesAt(DA, 'spp', AT);
+    await waitFor(() => {
+      for (const row of rows(highest)) {
+        const expected =
+          Math.round(((rt.get(row.name) ?? Number.NaN) - (da.get(row.name) ?? Number.NaN)) * 100) / 100;
+        expect(row.value).toBe(money(expected));
+      }
+    });
+  });
+
+  it('counts the steps of DST days from the zone: 276 in spring, 300 in autumn', async () => {
+    const { unmount } = renderApp('/price-map?day=2024-03-10&i=0');
+    const spring = await screen.findByRole('slider', { name: 'Interval' }, { timeout: 10_000 });
+    await waitFor(() => expect(spring).toHaveAttribute('max', '275'));
+    expect(spring).toHaveAttribute('aria-valuetext', '2024-03-10 00:00 CST (06:00 UTC), interval 1 of 276');
+    unmount();
+    renderApp('/price-map?day=2024-11-03&i=299');
+    const autumn = await screen.findByRole('slider', { name: 'Interval' }, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(autumn).toHaveAttribute(
+        'aria-valuetext',
+        '2024-11-03 23:55 CST (2024-11-04 05:55 UTC), interval 300 of 300',
+      ),
+    );
+  });
+
+  // The range input's own arrow keys are the browser's (see test/e2e/priceMap.e2e.ts); jsdom has none.
+  it('steps to the next interval; the URL keeps it and the tables follow', async () => {
+    const { user, router } = renderApp(`/price-map?day=2025-07-14&i=${INDEX}&clip=5&n=5`);
+    const before = rows(await table(/^Highest 5 at 2025-07-14 15:00 CDT/));
+    await user.click(screen.getByRole('button', { name: 'Next →' }));
+    await waitFor(() => expect(router.state.location.search).toContain(`i=${INDEX + 1}`));
+    const after = await table(/^Highest 5 at 2025-07-14 15:05 CDT/);
+    const api = await pricesAt(LMP, 'lmp', '2025-07-14T20:05:00+00:00');
+    for (const row of rows(after)) expect(row.value).toBe(money(api.get(row.name) ?? Number.NaN));
+    expect(rows(after)).not.toEqual(before);
+    expect(router.state.location.search).toContain('clip=5');
+    expect(screen.getByTestId('legend-summary').textContent).toContain('Clipped at p5');
+  });
+});

@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef } from 'react';
+import { formatTimestamp } from '@/lib/format';
+import { intervalText } from './marketDay';
+import { SPEED_CHOICES } from './priceMapUrlState';
+import styles from './PriceMapPage.module.css';
+
+interface TimeControlsProps {
+  steps: readonly number[];
+  /** Index of the shown interval, and the range the data covers. */
+  index: number;
+  first: number;
+  last: number;
+  playing: boolean;
+  speed: number;
+  onIndex: (index: number) => void;
+  onPlaying: (playing: boolean) => void;
+  onSpeed: (speed: number) => void;
+  /** Called at each tick of playback; returns false while the next step is not ready (the tick waits). */
+  onTick: () => void;
+}
+
+/** The day's slider, step buttons and playback. Arrow keys move the native range input one step. */
+export function TimeControls({
+  steps,
+  index,
+  first,
+  last,
+  playing,
+  speed,
+  onIndex,
+  onPlaying,
+  onSpeed,
+  onTick,
+}: TimeControlsProps) {
+  const id = useId();
+  const tick = useRef(onTick);
+  useEffect(() => {
+    tick.current = onTick;
+  }, [onTick]);
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setInterval(() => tick.current(), 1000 / speed);
+    return () => window.clearInterval(timer);
+  }, [playing, speed]);
+
+  const t = steps[index];
+  const valueText = t === undefined ? 'No interval' : intervalText(t, index, steps.length);
+  return (
+    <div role="group" aria-label="Time" className={styles.time}>
+      <div className={styles.sliderRow}>
+        <label htmlFor={`${id}-slider`}>Interval</label>
+        <input
+          id={`${id}-slider`}
+          type="range"
+          min={first}
+          max={last}
+          step={1}
+          value={index}
+          aria-valuetext={valueText}
+          disabled={last < first}
+          onChange={(event) => onIndex(Number(event.target.value))}
+        />
+      </div>
+      <div className={styles.timeButtons}>
+        <button type="button" onClick={() => onIndex(index - 1)} disabled={index <= first}>
+          ← Previous
+        </button>
+        <button type="button" onClick={() => onIndex(index + 1)} disabled={index >= last}>
+          Next →
+        </button>
+        <button
+          type="button"
+          onClick={() => onPlaying(!playing)}
+          disabled={last <= first}
+          aria-pressed={playing}
+        >
+          {playing ? 'Pause' : 'Play'}
+        </button>
+        <label htmlFor={`${id}-speed`}>Speed</label>
+        <select id={`${id}-speed`} value={speed} onChange={(event) => onSpeed(Number(event.target.value))}>
+          {SPEED_CHOICES.map((s) => (
+            <option key={s} value={s}>
+              {s} step{s === 1 ? '' : 's'}/s
+            </option>
+          ))}
+        </select>
+        <output htmlFor={`${id}-slider`} className={styles.when} data-testid="interval-text">
+          {t === undefined
+            ? 'No data for this day'
+            : `${formatTimestamp(t)} · ${formatTimestamp(t, { timeZone: 'UTC' })} · ${index + 1} of ${steps.length}`}
+        </output>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Cadence, Dataset, DatasetColumn } from '@/api/types';
+
+/** A dataset the map can colour: one row per location per interval, with a price column. */
+export interface PriceDataset {
+  id: string;
+  name: string;
+  cadence: Cadence;
+  stepMs: number;
+  priceColumn: string;
+  unit: string;
+  dayAhead: boolean;
+  earliest: number;
+  latest: number;
+}
+
+export const CADENCE_STEP_MS: Partial<Record<Cadence, number>> = {
+  '5_MINUTES': 5 * 60_000,
+  '15_MINUTES': 15 * 60_000,
+  '1_HOUR': 60 * 60_000,
+};
+
+const PRICE_UNIT = '$/MWh';
+
+function priceColumnOf(dataset: Dataset): DatasetColumn | undefined {
+  const numeric = dataset.all_columns.filter((c) => c.is_numeric && !c.is_datetime);
+  return numeric.find((c) => c.unit === PRICE_UNIT) ?? undefined;
+}
+
+/**
+ * The price datasets, read from the catalog's metadata: a location subseries, a numeric column in
+ * $/MWh and a regular cadence. Day-ahead is told by the dataset's own words, since the metadata has
+ * no field for the market run. Finest cadence first (the default is real-time 5-minute LMP).
+ */
+export function pickPriceDatasets(datasets: readonly Dataset[]): PriceDataset[] {
+  const out: PriceDataset[] = [];
+  for (const d of datasets) {
+    const stepMs = CADENCE_STEP_MS[d.cadence];
+    const column = priceColumnOf(d);
+    if (d.subseries_index_column !== 'location' || stepMs === undefined || !column) continue;
+    out.push({
+      id: d.id,
+      name: d.name,
+      cadence: d.cadence,
+      stepMs,
+      priceColumn: column.name,
+      unit: column.unit ?? PRICE_UNIT,
+      dayAhead: /day[- ]ahead/i.test(`${d.name} ${d.description}`),
+      earliest: Date.parse(d.earliestData),
+      latest: Date.parse(d.latestData),
+    });
+  }
+  return out.sort(
+    (a, b) => Number(a.dayAhead) - Number(b.dayAhead) || a.stepMs - b.stepMs || (a.id < b.id ? -1 : 1),
+  );
+}
+
+/** The day-ahead partner of a real-time dataset, for DART; none for a day-ahead dataset itself. */
+export function dayAheadPartner(
+  chosen: PriceDataset,
+  all: readonly PriceDataset[],
+): PriceDataset | undefined {
+  if (chosen.dayAhead) return undefined;
+  return all.find((d) => d.dayAhead);
+}

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import type { DatasetQueryArraysResponse } from '../../src/api/types.ts';
+import { assertAccessible, eventually, test, type JourneyContext } from './harness.ts';
+
+const LMP = 'ercot_lmp_by_settlement_point';
+
+const slider = (page: Page): Locator => page.getByRole('slider', { name: 'Interval' });
+const legend = (page: Page): Locator => page.getByTestId('legend-summary');
+const highest = (page: Page): Locator => page.getByRole('table', { name: /^Highest 10/ });
+const mapBox = (page: Page): Locator => page.getByTestId('price-map-box');
+
+/** One location's price at one interval, asked of the mock over HTTP as any client would. */
+async function apiPrice(apiUrl: string, location: string, time: string): Promise<number> {
+  const params = new URLSearchParams({
+    time,
+    filter_column: 'location',
+    filter_value: location,
+    columns: 'location,lmp',
+    json_schema: 'array_of_arrays',
+  });
+  const response = await fetch(`${apiUrl}/v1/datasets/${LMP}/query?${params.toString()}`, {
+    headers: { 'x-api-key': 'test-key' },
+  });
+  assert.equal(response.status, 200);
+  const body = (await response.json()) as DatasetQueryArraysResponse;
+  const [header, row] = body.data;
+  assert.ok(row, `the API has a price for ${location} at ${time}`);
+  return Number(row[header.indexOf('lmp')]);
+}
+
+const money = (v: number): string =>
+  `${v < 0 ? '−' : ''}$${Math.abs(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function openPriceMap(page: Page, search = ''): Promise<void> {
+  await page.goto(`/price-map${search}`);
+  await page.getByRole('heading', { level: 1, name: 'Price map' }).waitFor();
+  await highest(page).waitFor({ timeout: 20_000 });
+  await page.getByRole('region', { name: /^Map of prices by location/ }).waitFor({ timeout: 20_000 });
+  await eventually(async () => assert.ok(await mapBox(page).getAttribute('data-shown-interval')), 20_000);
+}
+
+async function snapshot(page: Page): Promise<{ when: string; legend: string; table: string; shown: string }> {
+  return {
+    when: (await slider(page).getAttribute('aria-valuetext')) ?? '',
+    legend: await legend(page).innerText(),
+    table: await highest(page).innerText(),
+    shown: (await mapBox(page).getAttribute('data-shown-interval')) ?? '',
+  };
+}
+
+test(
+  'price map: the keyboard moves the slider, legend and table follow, the panel agrees with the API, reload restores it',
+  async ({ page, apiUrl }) => {
+    await openPriceMap(page);
+    const before = await snapshot(page);
+    assert.match(before.when, /^\d{4}-\d\d-\d\d \d\d:\d\d C[SD]T \(.+UTC\), interval \d+ of (276|288|300)$/);
+
+    await slider(page).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL(/[?&]i=\d+/);
+    await eventually(async () => {
+      const now = await snapshot(page);
+      assert.notEqual(now.when, before.when, 'the slider names another interval');
+      assert.equal(
+        Date.parse(now.shown),
+        Date.parse(before.shown) - 10 * 60_000,
+        'markers show two steps back',
+      );
+      assert.notEqual(now.table, before.table, 'the top table changed');
+      assert.notEqual(now.legend, before.legend, 'the legend changed');
+    }, 15_000);
+    const after = await snapshot(page);
+
+    // The top location's panel shows the same price as the API for that location and interval.
+    const first = highest(page).getByRole('row').nth(1).getByRole('button');
+    const name = (await first.innerText()).trim();
+    await first.click();
+    await page.waitForURL(/[?&]sel=/);
+    const panel = page.getByRole('region', { name });
+    await panel.waitFor();
+    const expected = await apiPrice(apiUrl, name, after.shown);
+    await eventually(async () =>
+      assert.equal((await panel.getByTestId('panel-price').innerText()).split(' ')[0], money(expected)),
+    );
+    await panel.getByRole('img', { name: new RegExp(`^${name} over the day`) }).waitFor({ timeout: 15_000 });
+
+    // Reload: the same interval, legend, table and panel.
+    const url = page.url();
+    await page.reload();
+    await openPriceMap(page, new URL(url).search);
+    await eventually(async () => {
+      const restored = await snapshot(page);
+      assert.equal(restored.when, after.when);
+      assert.equal(restored.legend, after.legend);
+      assert.equal(restored.table, after.table);
+    }, 15_000);
+    await page.getByRole('region', { name }).getByTestId('panel-price').waitFor();
+  },
+  { timeoutMs: 90_000 },
+);
+
+for (const theme of ['light', 'dark'] as const) {
+  test(
+    `axe: price map with a location panel (${theme})`,
+    async ({ page, context }: JourneyContext) => {
+      await context.addInitScript((t) => {
+        try {
+          window.localStorage.setItem('gridscope.theme', t);
+        } catch {
+          // not the app's origin
+        }
+      }, theme);
+      await openPriceMap(page, '?m=basis&clip=5');
+      const first = highest(page).getByRole('row').nth(1).getByRole('button');
+      await first.click();
+      await page.getByTestId('panel-price').waitFor();
+      await page.waitForTimeout(250);
+      await assertAccessible(page, `price map with a panel (${theme})`);
+    },
+    { timeoutMs: 120_000 },
+  );
+}
