@@ -1,15 +1,15 @@
-import { z } from 'zod';
-
-/** What a key may do (contract §2). `null` limits mean unlimited. */
-export const keyPlanSchema = z.object({
-  plan: z.string(),
-  limit_per_day: z.number().int().nullable(),
-  limit_per_month: z.number().int().nullable(),
+/**
+ * What a key may do (contract §2). `null` limits mean unlimited. Not a wire shape (the server keeps
+ * it), so a plain type: the client's first screen imports these values and should not pull zod in.
+ */
+export interface KeyPlan {
+  plan: string;
+  limit_per_day: number | null;
+  limit_per_month: number | null;
   /** `null` = no per-second limit. */
-  requestsPerSecond: z.number().int().nullable(),
-  dailyPeakReport: z.boolean(),
-});
-export type KeyPlan = z.infer<typeof keyPlanSchema>;
+  requestsPerSecond: number | null;
+  dailyPeakReport: boolean;
+}
 
 /** The keys the built-in mock knows (contract §2), documented in the README and shown in Settings. */
 export const BUILT_IN_KEYS = {

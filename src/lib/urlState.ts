@@ -7,12 +7,33 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
+
+/**
+ * What reads one key's param text: a zod schema fits, and so does a small hand-made parser (the
+ * catalog's two text keys use one, so the first screen does not load zod).
+ */
+export interface ParamSchema<T = unknown> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false };
+}
 
 /** A schema per key that reads the raw param text; an absent param takes the key's default. */
-export type UrlStateShape = Record<string, z.ZodType>;
+export type UrlStateShape = Record<string, ParamSchema>;
 
-export type UrlStateOf<S extends UrlStateShape> = { [K in keyof S]: z.output<S[K]> };
+type OutputOf<P> = P extends ParamSchema<infer T> ? T : never;
+export type UrlStateOf<S extends UrlStateShape> = { [K in keyof S]: OutputOf<S[K]> };
+
+/** A text param, at most `max` characters, matching `pattern` when given, then `transform`ed. */
+export function textParam(
+  options: { max?: number; pattern?: RegExp; transform?: (text: string) => string } = {},
+): ParamSchema<string> {
+  const { max = Number.POSITIVE_INFINITY, pattern, transform = (t: string): string => t } = options;
+  return {
+    safeParse: (input) =>
+      typeof input === 'string' && input.length <= max && (pattern === undefined || pattern.test(input))
+        ? { success: true, data: transform(input) }
+        : { success: false },
+  };
+}
 
 export interface UrlStateCodec<S extends UrlStateShape> {
   readonly shape: S;

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineUrlState } from '@/lib/urlState';
+import { defineUrlState, textParam } from '@/lib/urlState';
 
 /** Markets a user may ask for; only ERCOT has coverage, the others answer with an empty catalog. */
 export const KNOWN_SOURCES = ['ercot', 'caiso', 'isone', 'miso', 'nyiso', 'pjm', 'spp'] as const;
@@ -7,12 +6,9 @@ export const KNOWN_SOURCES = ['ercot', 'caiso', 'isone', 'miso', 'nyiso', 'pjm',
 /** `?q=` (free-text filter) and `?source=` (the API's `source` parameter; empty = all sources). */
 export const catalogUrlState = defineUrlState(
   {
-    q: z.string().max(200),
+    q: textParam({ max: 200 }),
     // Any market code a shared link may carry, not only the known ones: the server decides coverage.
-    source: z
-      .string()
-      .regex(/^[a-z0-9_-]{1,32}$/i)
-      .transform((s) => s.toLowerCase()),
+    source: textParam({ pattern: /^[a-z0-9_-]{1,32}$/i, transform: (s) => s.toLowerCase() }),
   },
   { q: '', source: '' },
 );
