@@ -24,6 +24,7 @@ import { cancelOverhead, cursorDepth, inFilter } from './engineLimits';
 import { run as runExportAll } from './exportAll';
 import { formatNumber, formatTable, judge, measure, measurePair, type BenchRow } from './harness';
 import { run as runHttpLoad } from './httpLoad';
+import { run as runHttpPool } from './httpPool';
 import { run as runLighthouse } from './lighthouse';
 import { measurePhases } from './phases';
 import { run as runPriceMap } from './priceMap';
@@ -339,6 +340,7 @@ const SECTIONS: Section[] = [
   { name: 'demo-main-thread', run: () => runDemoMainThread({ build: buildOnce() }) },
   { name: 'lighthouse', run: () => runLighthouse('desktop', { build: buildOnce() }) },
   { name: 'http-load', run: () => runHttpLoad(20) },
+  { name: 'http-pool', run: runHttpPool },
   { name: 'table-grid', run: runTableGrid },
   { name: 'chart-points', run: runChartPoints },
   { name: 'export-all', run: runExportAll },
