@@ -1,3 +1,4 @@
+import type { WireSchemaName } from '@/contract/schemas';
 import { ApiError } from '@/api/ApiError';
 import { effectiveBaseUrl, getConnection, type Connection } from '@/api/connection';
 import { API_KEY_HEADER, type ErrorDetail } from '@/api/types';
@@ -173,11 +174,28 @@ async function exchange<T>(
   }
 }
 
-/** GET a JSON resource. */
-export function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * In development and tests, an answer is checked against the contract's schema of its wire shape,
+ * so a drift between the mock (or a server) and the client fails loudly where it happens. The
+ * check and zod load only then: production builds drop this code.
+ */
+async function checkWireShape(name: WireSchemaName, body: unknown, target: string): Promise<void> {
+  const { WIRE_SCHEMAS } = await import('@/contract/schemas');
+  const result = WIRE_SCHEMAS[name].safeParse(body);
+  if (result.success) return;
+  const issues = result.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+  throw new Error(`The answer of ${target} does not match the contract's ${name} shape: ${issues}`);
+}
+
+/** GET a JSON resource; `wire` names its shape in the contract. */
+export function request<T>(path: string, opts: RequestOptions & { wire?: WireSchemaName } = {}): Promise<T> {
   return exchange(path, opts, 'application/json', async (response, target) => {
+    let body: unknown;
     try {
-      return (await response.json()) as T;
+      body = await response.json();
     } catch (e) {
       if (isAbort(e)) throw e;
       // Typically an HTML page from a wrong base URL: say so instead of a JSON parse error.
@@ -187,6 +205,8 @@ export function request<T>(path: string, opts: RequestOptions = {}): Promise<T> 
         path: target,
       });
     }
+    if (import.meta.env.DEV && opts.wire !== undefined) await checkWireShape(opts.wire, body, target);
+    return body as T;
   });
 }
 

@@ -332,3 +332,20 @@ export type NearbyParams = z.infer<typeof nearbyParamsSchema>;
 export const dailyPeakParamsSchema = z.object({
   date: described(calendarDateSchema, 'Market date; default the latest complete day').optional(),
 });
+
+/** Every JSON answer the client reads, by name: the client checks answers against these in development. */
+export const WIRE_SCHEMAS = {
+  health: healthResponseSchema,
+  datasetList: datasetListResponseSchema,
+  dataset: datasetSchema,
+  query: datasetQueryResponseSchema,
+  queryArrays: datasetQueryArraysResponseSchema,
+  updates: datasetUpdatesResponseSchema,
+  audit: datasetAuditResponseSchema,
+  pricingLocations: pricingLocationListSchema,
+  pricingLocation: pricingLocationSchema,
+  nearby: nearbyPricingLocationsSchema,
+  dailyPeak: dailyPeakReportSchema,
+  apiUsage: apiUsageSchema,
+} as const;
+export type WireSchemaName = keyof typeof WIRE_SCHEMAS;

@@ -17,11 +17,11 @@ export function fetchDatasets(
   params: { source?: string } = {},
   { signal }: FetchOptions = {},
 ): Promise<DatasetListResponse> {
-  return request<DatasetListResponse>('/v1/datasets', { params, signal });
+  return request<DatasetListResponse>('/v1/datasets', { params, signal, wire: 'datasetList' });
 }
 
 export function fetchDataset(id: string, { signal }: FetchOptions = {}): Promise<Dataset> {
-  return request<Dataset>(datasetPath(id), { signal });
+  return request<Dataset>(datasetPath(id), { signal, wire: 'dataset' });
 }
 
 export function fetchDatasetUpdates(
@@ -29,9 +29,13 @@ export function fetchDatasetUpdates(
   params: DatasetUpdatesParams = {},
   { signal }: FetchOptions = {},
 ): Promise<DatasetUpdatesResponse> {
-  return request<DatasetUpdatesResponse>(`/v1/dataset-updates/${encodeURIComponent(id)}`, { params, signal });
+  return request<DatasetUpdatesResponse>(`/v1/dataset-updates/${encodeURIComponent(id)}`, {
+    params,
+    signal,
+    wire: 'updates',
+  });
 }
 
 export function fetchDatasetAudit(id: string, { signal }: FetchOptions = {}): Promise<DatasetAuditResponse> {
-  return request<DatasetAuditResponse>(`${datasetPath(id)}/audit`, { signal });
+  return request<DatasetAuditResponse>(`${datasetPath(id)}/audit`, { signal, wire: 'audit' });
 }

@@ -5,5 +5,5 @@ export function fetchHealth({
   signal,
   connection,
 }: Pick<RequestOptions, 'signal' | 'connection'> = {}): Promise<HealthResponse> {
-  return request<HealthResponse>('/health', { signal, connection });
+  return request<HealthResponse>('/health', { signal, connection, wire: 'health' });
 }

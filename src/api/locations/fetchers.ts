@@ -15,14 +15,14 @@ export function fetchPricingLocations(
   params: PricingLocationListParams = {},
   { signal }: FetchOptions = {},
 ): Promise<PricingLocationList> {
-  return request<PricingLocationList>('/v1/pricing_locations', { params, signal });
+  return request<PricingLocationList>('/v1/pricing_locations', { params, signal, wire: 'pricingLocations' });
 }
 
 export function fetchNearbyLocations(
   params: NearbyParams,
   { signal }: FetchOptions = {},
 ): Promise<NearbyPricingLocation[]> {
-  return request<NearbyPricingLocation[]>('/v1/pricing_locations/nearby', { params, signal });
+  return request<NearbyPricingLocation[]>('/v1/pricing_locations/nearby', { params, signal, wire: 'nearby' });
 }
 
 export function fetchPricingLocation(
@@ -33,5 +33,6 @@ export function fetchPricingLocation(
   return request<PricingLocation>(`/v1/pricing_locations/${encodeURIComponent(id)}`, {
     params: { isos },
     signal,
+    wire: 'pricingLocation',
   });
 }

@@ -48,7 +48,11 @@ export async function fetchPriceSnapshot(
     page_size: SNAPSHOT_PAGE_SIZE,
     json_schema: 'array_of_arrays',
   };
-  const body = await request<DatasetQueryArraysResponse>(queryPath(key.dataset), { params, signal });
+  const body = await request<DatasetQueryArraysResponse>(queryPath(key.dataset), {
+    params,
+    signal,
+    wire: 'queryArrays',
+  });
   const [header, ...rows] = body.data;
   const at = columnIndex(header, 'location');
   const vi = columnIndex(header, key.column);
@@ -80,7 +84,11 @@ export async function fetchLocationDay(
     page_size: SNAPSHOT_PAGE_SIZE,
     json_schema: 'array_of_arrays',
   };
-  const body = await request<DatasetQueryArraysResponse>(queryPath(key.dataset), { params, signal });
+  const body = await request<DatasetQueryArraysResponse>(queryPath(key.dataset), {
+    params,
+    signal,
+    wire: 'queryArrays',
+  });
   const [header, ...rows] = body.data;
   const ti = columnIndex(header, 'interval_start_utc');
   const vi = columnIndex(header, key.column);

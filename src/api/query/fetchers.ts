@@ -32,18 +32,11 @@ export function fetchDatasetQuery(
   return request<DatasetQueryResponse>(queryPath(id), {
     params: { ...params, return_format: undefined },
     signal,
+    wire:
+      params.json_schema === 'array_of_arrays' || params.json_schema === 'array-of-arrays'
+        ? 'queryArrays'
+        : 'query',
   });
-}
-
-export function fetchDatasetQueryByPath(
-  id: string,
-  column: string,
-  value: string,
-  params: Omit<DatasetQueryParams, 'filter_column' | 'filter_value' | 'filter_operator'> = {},
-  { signal }: FetchOptions = {},
-): Promise<DatasetQueryResponse> {
-  const path = `${queryPath(id)}/${encodeURIComponent(column)}/${encodeURIComponent(value)}`;
-  return request<DatasetQueryResponse>(path, { params: { ...params, return_format: undefined }, signal });
 }
 
 function intHeader(headers: Headers, name: string): number | null {

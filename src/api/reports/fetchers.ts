@@ -10,5 +10,6 @@ export function fetchDailyPeak(
   return request<DailyPeakReport>(`/v1/reports/daily_peak/${encodeURIComponent(iso)}`, {
     params: { date },
     signal,
+    wire: 'dailyPeak',
   });
 }

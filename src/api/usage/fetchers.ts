@@ -5,5 +5,5 @@ export function fetchApiUsage({
   signal,
   connection,
 }: Pick<RequestOptions, 'signal' | 'connection'> = {}): Promise<ApiUsage> {
-  return request<ApiUsage>('/v1/api_usage', { signal, connection });
+  return request<ApiUsage>('/v1/api_usage', { signal, connection, wire: 'apiUsage' });
 }
