@@ -36,7 +36,7 @@ async function boot(): Promise<void> {
   applyTheme();
   const queryClient = createQueryClient();
   // The first page's code downloads while the demo backend starts, not after it.
-  preloadRoute(window.location.pathname);
+  void preloadRoute(window.location.pathname);
   if (getConnection().mode === 'demo') await startDemoBackend();
 
   subscribeConnection(() => {
@@ -62,12 +62,17 @@ async function boot(): Promise<void> {
  * first page is up and the main thread is idle, the pages of the main navigation are fetched.
  */
 function preloadNavigationWhenIdle(): void {
-  const preload = (): void => {
-    for (const item of NAV_ITEMS) preloadRoute(item.to);
+  const idle = (then: () => void): void => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(then, { timeout: 3000 });
+    else window.setTimeout(then, 200);
   };
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(preload, { timeout: 3000 });
-  else window.setTimeout(preload, 1000);
+  // One page per idle period, so no single task evaluates several pages' code at once.
+  const next = (i: number): void => {
+    const item = NAV_ITEMS[i];
+    if (item === undefined) return;
+    idle(() => void preloadRoute(item.to).then(() => next(i + 1)));
+  };
+  next(0);
 }
 
 void boot();

@@ -107,9 +107,11 @@ function isPageHandle(handle: unknown): handle is PageHandle {
  * waits for the demo backend, so the page's chunks and the mock's arrive side by side instead of
  * one after the other. A failed preload is left for React.lazy to meet (and report) on render.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<void> {
+  const loads: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname, basename()) ?? []) {
     const handle: unknown = match.route.handle;
-    if (isPageHandle(handle)) handle.preload().catch(() => undefined);
+    if (isPageHandle(handle)) loads.push(handle.preload().catch(() => undefined));
   }
+  return Promise.all(loads).then(() => undefined);
 }
