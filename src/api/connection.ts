@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createExternalStore } from '@/lib/store';
 
 export interface Connection {
   mode: 'demo' | 'remote';
@@ -100,12 +100,13 @@ function load(): Connection {
 }
 
 let current: Connection | null = null;
-const listeners = new Set<() => void>();
 
 export function getConnection(): Connection {
   current ??= load();
   return current;
 }
+
+const store = createExternalStore(getConnection);
 
 export function setConnection(input: ConnectionInput): void {
   const c: Connection = { ...input, timeoutSeconds: storedTimeout(input.timeoutSeconds) };
@@ -129,25 +130,18 @@ export function setConnection(input: ConnectionInput): void {
     session?.setItem(API_KEY_KEY, c.apiKey);
   }
   current = c;
-  for (const listener of listeners) listener();
+  store.notify();
 }
 
-export function subscribeConnection(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+export const subscribeConnection = store.subscribe;
 
 /** Forgets the in-memory copy so the next read comes from storage (tests, and a fresh boot). */
 export function reloadConnection(): void {
   current = null;
-  for (const listener of listeners) listener();
+  store.notify();
 }
 
-export function useConnection(): Connection {
-  return useSyncExternalStore(subscribeConnection, getConnection, getConnection);
-}
+export const useConnection = store.useValue;
 
 export function effectiveBaseUrl(c: Connection): string {
   const base = c.mode === 'demo' ? demoBaseUrl() : c.baseUrl.trim();

@@ -8,12 +8,12 @@
  * and the rows it has, and can be resumed. A 429 that asks to wait past an hour is a spent quota:
  * the job stops at once, resumably, saying when the quota resets, rather than sit "waiting" for it.
  */
-import { useSyncExternalStore } from 'react';
 import { apiErrorText, isApiError, isTimeoutError } from '@/api/ApiError';
 import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
 import type { DatasetQueryParams } from '@/api/types';
 import { neutraliseCsvText } from '@/lib/csv';
 import { formatTimestamp } from '@/lib/format';
+import { createExternalStore } from '@/lib/store';
 
 /**
  * Rows per request. Smaller than the API's 50,000 maximum: the built-in mock answers on the page's
@@ -90,11 +90,8 @@ let jobs: readonly ExportJob[] = [];
 let nextId = 1;
 const controllers = new Map<number, AbortController>();
 const progress = new Map<number, JobProgress>();
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
+const store = createExternalStore(() => jobs);
+const emit = store.notify;
 
 function update(id: number, patch: Partial<ExportJob>): void {
   jobs = jobs.map((job) => (job.id === id ? { ...job, ...patch } : job));
@@ -105,14 +102,8 @@ export function getExportJobs(): readonly ExportJob[] {
   return jobs;
 }
 
-export function subscribeExportJobs(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useExportJobs(): readonly ExportJob[] {
-  return useSyncExternalStore(subscribeExportJobs, getExportJobs, getExportJobs);
-}
+export const subscribeExportJobs = store.subscribe;
+export const useExportJobs = store.useValue;
 
 /** Saves a Blob as a file through a temporary object URL. */
 export function saveBlob(blob: Blob, filename: string): void {
