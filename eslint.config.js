@@ -87,7 +87,7 @@ export default tseslint.config(
       ],
     },
   })),
-  // The mock: the same code everywhere; it reads the contract's wire types from api/ and nothing else of the app.
+  // The mock: the same code everywhere; it reads the contract from src/contract and nothing else of the app.
   {
     files: ['src/mock/**'],
     rules: {
@@ -95,7 +95,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/api/*'], allowTypeImports: true, message: 'The mock imports only types from api/.' },
+            { group: ['@/api/*'], message: 'The mock reads the contract from src/contract, never the client.' },
             {
               group: ['@/features/*', '@/app/*', '@/components/*'],
               message: 'The mock does not import UI code.',

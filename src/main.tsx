@@ -63,7 +63,7 @@ async function boot(): Promise<void> {
  */
 function preloadNavigationWhenIdle(): void {
   const idle = (then: () => void): void => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(then, { timeout: 3000 });
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(then, { timeout: 500 });
     else window.setTimeout(then, 200);
   };
   // One page per idle period, so no single task evaluates several pages' code at once.

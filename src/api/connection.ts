@@ -1,3 +1,4 @@
+import { BUILT_IN_KEY_LIST, DEMO_API_KEY } from '@/contract/plans';
 import { createExternalStore } from '@/lib/store';
 
 export interface Connection {
@@ -19,14 +20,10 @@ export const MIN_TIMEOUT_SECONDS = 5;
 export const MAX_TIMEOUT_SECONDS = 600;
 
 export const DEMO_BASE_PATH = '/demo-api';
-export const DEMO_API_KEY = 'demo-key';
+export { DEMO_API_KEY };
 
 /** The keys the built-in demo data knows (contract §2), shown on the settings page. */
-export const DEMO_KEYS = [
-  { key: 'demo-key', plan: 'Developer' },
-  { key: 'free-key', plan: 'Free' },
-  { key: 'test-key', plan: 'Internal' },
-] as const;
+export const DEMO_KEYS = BUILT_IN_KEY_LIST;
 
 const SETTINGS_KEY = 'gridscope.connection';
 const API_KEY_KEY = 'gridscope.apiKey';

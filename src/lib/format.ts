@@ -4,9 +4,10 @@
  * machine (and in tests), whatever the browser's language.
  */
 import type { Cadence } from '@/api/types';
+import { MARKET_TIME_ZONE } from '@/contract/vocabulary';
 
 /** ERCOT's market zone; the API writes it as `data_timezone`. */
-export const MARKET_TIME_ZONE = 'US/Central';
+export { MARKET_TIME_ZONE };
 
 const LOCALE = 'en-US';
 const MISSING = '—';

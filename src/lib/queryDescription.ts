@@ -4,26 +4,26 @@
  * `src/api/types.ts` is a type error here until it has a label.
  */
 import type { FilterOperator, Order, ResampleFunction, ResampleUnit } from '@/api/types';
+import type { RESAMPLE_UNITS} from '@/contract/vocabulary';
+import { FILTER_OPERATOR_KINDS, type ColumnKind } from '@/contract/vocabulary';
 
-export type ColumnKind = 'number' | 'string' | 'timestamp';
+export type { ColumnKind };
 
 export interface OperatorInfo {
   /** Shown in the operator picker. */
   label: string;
   /** Written between column and value in the summary. */
   symbol: string;
-  /** Column kinds the operator makes sense for. */
-  kinds: readonly ColumnKind[];
 }
 
 export const FILTER_OPERATOR_INFO = {
-  '=': { label: '= equals', symbol: '=', kinds: ['number', 'string', 'timestamp'] },
-  '!=': { label: '≠ not equal', symbol: '≠', kinds: ['number', 'string', 'timestamp'] },
-  '>': { label: '> greater than', symbol: '>', kinds: ['number', 'timestamp'] },
-  '>=': { label: '≥ at least', symbol: '≥', kinds: ['number', 'timestamp'] },
-  '<': { label: '< less than', symbol: '<', kinds: ['number', 'timestamp'] },
-  '<=': { label: '≤ at most', symbol: '≤', kinds: ['number', 'timestamp'] },
-  in: { label: 'in (any of)', symbol: 'in', kinds: ['number', 'string'] },
+  '=': { label: '= equals', symbol: '=' },
+  '!=': { label: '≠ not equal', symbol: '≠' },
+  '>': { label: '> greater than', symbol: '>' },
+  '>=': { label: '≥ at least', symbol: '≥' },
+  '<': { label: '< less than', symbol: '<' },
+  '<=': { label: '≤ at most', symbol: '≤' },
+  in: { label: 'in (any of)', symbol: 'in' },
 } as const satisfies Record<FilterOperator, OperatorInfo>;
 
 export const RESAMPLE_FUNCTION_LABELS = {
@@ -39,9 +39,9 @@ export const RESAMPLE_FUNCTION_LABELS = {
   variance: 'variance',
 } as const satisfies Record<ResampleFunction, string>;
 
-export interface UnitInfo {
-  /** The spelling sent to the API (`resample_frequency=15min`). */
-  wire: string;
+export interface UnitInfo<U extends ResampleUnit = ResampleUnit> {
+  /** The spelling sent to the API (`resample_frequency=15min`): one the contract accepts. */
+  wire: (typeof RESAMPLE_UNITS)[U][number];
   /** A single unit as an adjective (`hourly`). */
   adjective: string;
   singular: string;
@@ -55,11 +55,11 @@ export const RESAMPLE_UNIT_INFO = {
   week: { wire: 'w', adjective: 'weekly', singular: 'week', plural: 'weeks' },
   month: { wire: 'month', adjective: 'monthly', singular: 'month', plural: 'months' },
   year: { wire: 'year', adjective: 'yearly', singular: 'year', plural: 'years' },
-} as const satisfies Record<ResampleUnit, UnitInfo>;
+} as const satisfies { [U in ResampleUnit]: UnitInfo<U> };
 
 export function operatorsFor(kind: ColumnKind): FilterOperator[] {
   return (Object.keys(FILTER_OPERATOR_INFO) as FilterOperator[]).filter((op) =>
-    (FILTER_OPERATOR_INFO[op].kinds as readonly ColumnKind[]).includes(kind),
+    (FILTER_OPERATOR_KINDS[op] as readonly ColumnKind[]).includes(kind),
   );
 }
 

@@ -5,48 +5,9 @@ import { RateLimiter } from './handlers/RateLimiter';
 import type { UsageCounts } from './handlers/route';
 import { ROUTES } from './handlers/routes';
 import { UsageTracker } from './handlers/UsageTracker';
+import { BUILT_IN_KEYS, type KeyPlan } from '@/contract/plans';
 
-/** What a key may do (contract §2). `null` limits mean unlimited. */
-export interface KeyPlan {
-  plan: string;
-  limit_per_day: number | null;
-  limit_per_month: number | null;
-  /** `null` = no per-second limit. */
-  requestsPerSecond: number | null;
-  dailyPeakReport: boolean;
-}
-
-export const BUILT_IN_KEYS = {
-  'demo-key': {
-    plan: 'Developer',
-    limit_per_day: 10000,
-    limit_per_month: 250000,
-    requestsPerSecond: 20,
-    dailyPeakReport: true,
-  },
-  'free-key': {
-    plan: 'Free',
-    limit_per_day: 250,
-    limit_per_month: 2500,
-    requestsPerSecond: 5,
-    dailyPeakReport: false,
-  },
-  'test-key': {
-    plan: 'Internal',
-    limit_per_day: null,
-    limit_per_month: null,
-    requestsPerSecond: null,
-    dailyPeakReport: true,
-  },
-} as const satisfies Record<string, KeyPlan>;
-
-/** The built-in keys with their plans, for the README and the settings page in demo mode. */
-export const DEMO_KEYS: readonly (KeyPlan & { key: string })[] = Object.entries(BUILT_IN_KEYS).map(
-  ([key, plan]) => ({
-    key,
-    ...plan,
-  }),
-);
+export type { KeyPlan };
 
 export interface MockApiOptions {
   /**

@@ -1,4 +1,4 @@
-import type { ErrorBody, ValidationIssue } from '@/api/types';
+import type { ErrorBody, ValidationIssue } from '@/contract/schemas';
 import { TEST_NOW } from '@/test/clock';
 import { createMockApi } from './createMockApi';
 

@@ -1,4 +1,4 @@
-import type { DatasetListResponse } from '@/api/types';
+import type { DatasetListResponse } from '@/contract/schemas';
 import { startHttpServer, type HttpMock } from './server';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);

@@ -55,7 +55,12 @@ export const VINTAGE_LABELS = {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const NAME = /^[A-Za-z0-9_]+$/;
 const NAME_LIST = /^[A-Za-z0-9_]+(?:,[A-Za-z0-9_]+)*$/;
-export const FREQUENCY = /^([1-9]\d{0,3})(min|h|d|w|month|year)$/;
+/** `<n><unit>` in the units' wire spellings, n up to 9999: the frequencies the builder writes. */
+export const FREQUENCY = new RegExp(
+  `^([1-9]\\d{0,3})(${Object.values(RESAMPLE_UNIT_INFO)
+    .map((u) => u.wire)
+    .join('|')})$`,
+);
 
 /** Any zone this browser's Intl knows, plus the API's `market`. */
 export function isKnownTimeZone(zone: string): boolean {

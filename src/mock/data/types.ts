@@ -8,7 +8,7 @@
  *
  * Times are epoch milliseconds (UTC) everywhere inside the mock; the engine formats them.
  */
-import type { Cadence, ColumnType, LocationStatus, LocationType } from '@/api/types';
+import type { Cadence, ColumnType, LocationStatus, LocationType } from '@/contract/vocabulary';
 
 /** Epoch milliseconds, UTC. */
 export type Millis = number;

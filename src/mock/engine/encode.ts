@@ -1,5 +1,7 @@
-import type { CellValue, JsonSchema, RowArrays } from '@/api/types';
+import type { CellValue, RowArrays } from '@/contract/schemas';
+import type { JsonSchema } from '@/contract/vocabulary';
 import { oneOf } from './params';
+import { JSON_SCHEMA_ALIASES, JSON_SCHEMAS } from '@/contract/vocabulary';
 
 /**
  * Output encoders of contract §4, free of msw. CSV pages run to 50,000 rows, so the CSV path
@@ -76,13 +78,7 @@ export function toArrayOfArrays(
   return out;
 }
 
-const JSON_SCHEMA_VALUES = ['array_of_objects', 'array_of_arrays'] as const satisfies readonly JsonSchema[];
-const JSON_SCHEMA_ALIASES: Readonly<Record<string, JsonSchema>> = {
-  'array-of-objects': 'array_of_objects',
-  'array-of-arrays': 'array_of_arrays',
-};
-
 /** `json_schema` with its hyphenated aliases; absent → `array_of_objects`; anything else → 400. */
 export function normaliseJsonSchema(raw: string | undefined): JsonSchema {
-  return oneOf('json_schema', raw, JSON_SCHEMA_VALUES, 'array_of_objects', { aliases: JSON_SCHEMA_ALIASES });
+  return oneOf('json_schema', raw, JSON_SCHEMAS, 'array_of_objects', { aliases: JSON_SCHEMA_ALIASES });
 }

@@ -5,7 +5,8 @@
  * value filter applies, and generates only the rows it has to look at. `order=desc` walks the grid
  * backwards.
  */
-import type { CellValue, ColumnType, DatasetColumn, Meta } from '@/api/types';
+import type { CellValue, DatasetColumn, Meta } from '@/contract/schemas';
+import type { ColumnType } from '@/contract/vocabulary';
 import { countRows } from '@/mock/data/counting';
 import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
@@ -15,9 +16,10 @@ import { ApiProblem } from './problem';
 import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } from './resample';
 import { numericColumns, valueCache, type ValueBlock } from './valueCache';
 import { formatIsoFast } from './isoFormat';
+import { SCAN_LIMIT } from '@/contract/vocabulary';
 
 /** More candidate rows than this (time range × locations × vintages) and a query is refused. */
-export const SCAN_LIMIT = 10_000_000;
+export { SCAN_LIMIT };
 export const SCAN_TOO_LARGE =
   'Query too large: it would scan more than 10000000 rows. Narrow the time range or filter by location.';
 

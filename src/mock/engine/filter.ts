@@ -3,10 +3,11 @@
  * the engine; the UI has its own labels keyed by the same type, so a new operator fails to compile
  * until both handle it.
  */
-import type { FilterOperator } from '@/api/types';
+import type { FilterOperator } from '@/contract/vocabulary';
 import type { ColumnDef, RawCell } from '@/mock/data/types';
 import { badRequest } from './problem';
 import { parseTimestamp, type Zone } from './time';
+import { FILTER_OPERATOR_ALIASES, MAX_IN_VALUES } from '@/contract/vocabulary';
 
 interface OperatorDef {
   /** Whether the value is a comma-separated list. */
@@ -25,14 +26,7 @@ export const FILTER_OPERATOR_DEFS = {
   in: { list: true, matches: (cs) => cs.some((c) => c === 0) },
 } as const satisfies Record<FilterOperator, OperatorDef>;
 
-const WORD_ALIASES: Record<string, FilterOperator> = {
-  eq: '=',
-  ne: '!=',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-};
+const WORD_ALIASES: Readonly<Record<string, FilterOperator>> = FILTER_OPERATOR_ALIASES;
 
 const ACCEPTED = [...Object.keys(FILTER_OPERATOR_DEFS), ...Object.keys(WORD_ALIASES)].join(', ');
 
@@ -47,7 +41,7 @@ export function resolveOperator(text: string | undefined): FilterOperator {
 }
 
 /** The longest list `in` takes (contract §6.2); more is a type error (422) on `filter_value`. */
-export const MAX_IN_VALUES = 1000;
+export { MAX_IN_VALUES };
 
 /** How many values a `filter_value` list holds, counted without splitting a long text. */
 export function listLength(value: string): number {

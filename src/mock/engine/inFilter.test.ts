@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CellValue, ValidationIssue } from '@/api/types';
+import type { CellValue, ValidationIssue } from '@/contract/schemas';
 import type { DatasetDef } from '@/mock/data/types';
 import { ApiProblem } from './problem';
 import { runQuery } from './runQuery';

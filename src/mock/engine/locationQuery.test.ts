@@ -1,4 +1,4 @@
-import type { PricingLocation } from '@/api/types';
+import type { PricingLocation } from '@/contract/schemas';
 import {
   LOCATION_SORT_COLUMNS,
   queryLocations,

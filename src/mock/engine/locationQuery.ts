@@ -2,13 +2,8 @@
  * The list of `GET /v1/pricing_locations` (contract §8) over wire items: filters, disjunctive
  * facets, sorting and paging. Pure: parameters arrive parsed and checked by the handler.
  */
-import type {
-  Order,
-  PricingLocation,
-  PricingLocationFacet,
-  PricingLocationList,
-  PricingLocationSortColumn,
-} from '@/api/types';
+import type { PricingLocation, PricingLocationList } from '@/contract/schemas';
+import type { Order, PricingLocationFacet, PricingLocationSortColumn } from '@/contract/vocabulary';
 
 export interface LocationFilters {
   /** Case-insensitive substring of `location`, `gs_entity_id` or `zone`. */

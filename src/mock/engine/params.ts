@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@/api/types';
+import type { ValidationIssue } from '@/contract/schemas';
 import { badRequest, typeErrors } from './problem';
 
 /**

@@ -3,7 +3,13 @@
  * parameters of the wrong type (422) without knowing the dataset; `planQuery` then applies every
  * rule of §6 against the dataset (400) and says exactly which part of the grid to walk.
  */
-import type { ColumnType, FilterOperator, Order, ResampleFunction, TimeComparison } from '@/api/types';
+import type {
+  ColumnType,
+  FilterOperator,
+  Order,
+  ResampleFunction,
+  TimeComparison,
+} from '@/contract/vocabulary';
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { compileFilter, listLength, MAX_IN_VALUES, resolveOperator } from './filter';
 import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
@@ -11,9 +17,9 @@ import { EMPTY_IS_A_VALUE, ParamReader } from './params';
 import { badRequest } from './problem';
 import { parseFrequency, resolveResampleFunction, type Frequency } from './resample';
 import { parseTimestamp, resolveZone, type ParsedTimestamp, type Zone } from './time';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ORDERS, TIME_COMPARISONS } from '@/contract/vocabulary';
 
-export const MAX_PAGE_SIZE = 50_000;
-export const DEFAULT_PAGE_SIZE = 500;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 /** The filter of `/query/{filter_column_id}/{filter_value_path}`, already URL-decoded. */
 export interface PathFilter {
@@ -201,14 +207,10 @@ export interface QueryPlan {
   columns: OutputColumn[];
 }
 
-const TIME_COMPARISONS: Record<string, TimeComparison> = {
-  '=': '=',
-  '>': '>',
-  '>=': '>=',
-  '<': '<',
-  '<=': '<=',
-};
-const ORDERS: Record<string, Order> = { asc: 'asc', desc: 'desc' };
+/** A wire word as one of the contract's words, or undefined. */
+function wordOf<const T extends string>(words: readonly T[], text: string): T | undefined {
+  return words.find((w) => w === text);
+}
 
 function columnNotFound(def: DatasetDef, name: string): never {
   throw badRequest(`Column ${name} not found in dataset ${def.id}`);
@@ -289,7 +291,7 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
   const zone = resolveZone(raw.timezone);
 
   const orderText = raw.order?.trim().toLowerCase() ?? 'asc';
-  const order = ORDERS[orderText];
+  const order = wordOf(ORDERS, orderText);
   if (!order) throw badRequest(`order '${raw.order ?? ''}' is not supported; use asc or desc.`);
 
   const page = raw.page ?? 1;
@@ -315,7 +317,7 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
     );
   }
   const comparisonText = raw.timeComparison?.trim() ?? '=';
-  const comparison = TIME_COMPARISONS[comparisonText];
+  const comparison = wordOf(TIME_COMPARISONS, comparisonText);
   if (!comparison) {
     throw badRequest(
       `time_comparison '${raw.timeComparison ?? ''}' is not supported; use one of =, >, >=, <, <=.`,

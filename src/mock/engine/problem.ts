@@ -1,4 +1,4 @@
-import type { ErrorDetail, ValidationIssue } from '@/api/types';
+import type { ErrorDetail, ValidationIssue } from '@/contract/schemas';
 
 /**
  * An answer other than 2xx, as the contract (§3) words it. Everything in the mock that rejects a

@@ -4,25 +4,16 @@
  * buckets to local midnight in the query's zone, so a US/Central market day is 23 or 25 hours long
  * on DST changes.
  */
-import type { ResampleFunction, ResampleUnit } from '@/api/types';
+import type { ResampleFunction, ResampleUnit } from '@/contract/vocabulary';
 import type { Millis } from '@/mock/data/types';
 import { badRequest } from './problem';
 import { DAY, type Zone } from './time';
+import { RESAMPLE_UNITS } from '@/contract/vocabulary';
 
 export interface Frequency {
   count: number;
   unit: ResampleUnit;
 }
-
-// The mock may import only types from api/; the `satisfies` keeps this table in step with them.
-const RESAMPLE_UNITS = {
-  minute: ['min', 'minute', 'minutes'],
-  hour: ['h', 'hour', 'hours'],
-  day: ['d', 'day', 'days'],
-  week: ['w', 'week', 'weeks'],
-  month: ['month', 'months'],
-  year: ['year', 'years'],
-} as const satisfies Record<ResampleUnit, readonly string[]>;
 
 const UNIT_BY_SPELLING = new Map<string, ResampleUnit>(
   (Object.entries(RESAMPLE_UNITS) as [ResampleUnit, readonly string[]][]).flatMap(([unit, spellings]) =>

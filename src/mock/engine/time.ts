@@ -6,13 +6,14 @@
  */
 import type { Millis } from '@/mock/data/types';
 import { badRequest } from './problem';
+import { MARKET_TIME_ZONE } from '@/contract/vocabulary';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
 /** The market zone of ERCOT; `timezone=market` resolves to it. */
-export const MARKET_ZONE = 'US/Central';
+export const MARKET_ZONE = MARKET_TIME_ZONE;
 
 /** A timestamp as written: its wall-clock fields (read as UTC) and its offset when it had one. */
 export interface ParsedTimestamp {

@@ -1,4 +1,4 @@
-import type { ApiUsage } from '@/api/types';
+import type { ApiUsage } from '@/contract/schemas';
 import { jsonResponse } from './responders';
 import { defineRoute } from './route';
 

@@ -1,4 +1,4 @@
-import type { DailyPeakReport, ErrorBody } from '@/api/types';
+import type { DailyPeakReport, ErrorBody } from '@/contract/schemas';
 import { createMockApi } from '../createMockApi';
 import { getDataset } from '../data/catalog';
 import { parseCalendarDate } from './dailyPeak';

@@ -1,4 +1,4 @@
-import type { DailyPeakReport } from '@/api/types';
+import type { DailyPeakReport } from '@/contract/schemas';
 import { getDataset } from '../data/catalog';
 import { addDays, formatUtc, marketDateOf, marketMidnight } from '../data/centralTime';
 import { DATA_START } from '../data/climate';

@@ -1,4 +1,4 @@
-import type { DatasetAuditRecord } from '@/api/types';
+import type { DatasetAuditRecord } from '@/contract/schemas';
 import { datasetAudit } from '../data/audit';
 import { datasetOf } from './datasets';
 import { formatParams, listResponse, singlePageMeta } from './responders';

@@ -1,4 +1,5 @@
-import type { DatasetUpdate, Order } from '@/api/types';
+import type { DatasetUpdate } from '@/contract/schemas';
+import type { Order } from '@/contract/vocabulary';
 import { datasetUpdates } from '../data/updates';
 import { intInRange, oneOf } from '../engine/params';
 import { datasetOf } from './datasets';

@@ -1,4 +1,4 @@
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract/schemas';
 import { DATASETS, datasetMetadata, getDataset } from '../data/catalog';
 import type { DatasetDef } from '../data/types';
 import { notFound } from '../engine/problem';

@@ -1,4 +1,4 @@
-import type { ApiUsage, ErrorBody, HealthResponse } from '@/api/types';
+import type { ApiUsage, ErrorBody, HealthResponse } from '@/contract/schemas';
 import { createNodeMock } from '../node';
 import { badRequest } from '../engine/problem';
 import { dispatch, type DispatchEnv } from './dispatch';

@@ -1,4 +1,4 @@
-import type { KeyPlan } from '../createMockApi';
+import type { KeyPlan } from '@/contract/plans';
 import { ApiProblem } from '../engine/problem';
 import { ParamReader } from '../engine/params';
 import type { RateLimiter } from './RateLimiter';
@@ -6,6 +6,7 @@ import { deserializeResponse, type OffloadRunner } from './offload';
 import { matchRoute, type Caller, type RouteContext, type RouteDef } from './route';
 import { CORS_HEADERS, PREFLIGHT_HEADERS, errorResponse } from './responders';
 import { secondsToNextUtcDay, secondsToNextUtcMonth, type UsageTracker } from './UsageTracker';
+import { ALLOWED_METHODS, API_KEY_HEADER, API_KEY_QUERY_PARAM } from '@/contract/http';
 
 export interface DispatchEnv {
   routes: readonly RouteDef[];
@@ -21,11 +22,9 @@ export interface DispatchEnv {
   offload?: OffloadRunner;
 }
 
-/** `API_KEY_HEADER` of `@/api/types`, which the mock may import only as a type. */
-const API_KEY_HEADER = 'x-api-key';
 export const MISSING_KEY = 'Missing API Key.';
 export const INVALID_KEY = 'Invalid API key.';
-const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ANSWERED_METHODS: ReadonlySet<string> = new Set(ALLOWED_METHODS);
 
 function withCors(response: Response, head: boolean, extra: Readonly<Record<string, string>> = {}): Response {
   const headers = new Headers(response.headers);
@@ -41,7 +40,7 @@ function withCors(response: Response, head: boolean, extra: Readonly<Record<stri
 function requestKey(request: Request, url: URL): string | null {
   const header = request.headers.get(API_KEY_HEADER);
   if (header !== null && header !== '') return header;
-  const query = url.searchParams.get('api_key');
+  const query = url.searchParams.get(API_KEY_QUERY_PARAM);
   return query !== null && query !== '' ? query : null;
 }
 

@@ -1,4 +1,4 @@
-import type { HealthResponse } from '@/api/types';
+import type { HealthResponse } from '@/contract/schemas';
 import { jsonResponse } from './responders';
 import { defineRoute } from './route';
 

@@ -1,4 +1,4 @@
-import type { ErrorBody, NearbyPricingLocation, PricingLocation } from '@/api/types';
+import type { ErrorBody, NearbyPricingLocation, PricingLocation } from '@/contract/schemas';
 import { createMockApi } from '../createMockApi';
 import { LOCATIONS, toPricingLocation } from '../data/locations';
 

@@ -1,4 +1,4 @@
-import type { NearbyPricingLocation } from '@/api/types';
+import type { NearbyPricingLocation } from '@/contract/schemas';
 import { nearest, type LatLon } from '../engine/geo';
 import { intInRange } from '../engine/params';
 import { badRequest } from '../engine/problem';

@@ -1,4 +1,4 @@
-import type { ErrorBody, PricingLocation, PricingLocationList } from '@/api/types';
+import type { ErrorBody, PricingLocation, PricingLocationList } from '@/contract/schemas';
 import { createMockApi } from '../createMockApi';
 import { DAY_MS } from '../data/centralTime';
 import { LOCATIONS, toPricingLocation } from '../data/locations';

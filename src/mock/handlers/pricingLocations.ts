@@ -1,4 +1,5 @@
-import type { Order, PricingLocation } from '@/api/types';
+import type { PricingLocation } from '@/contract/schemas';
+import type { Order } from '@/contract/vocabulary';
 import { LOCATIONS, toPricingLocation } from '../data/locations';
 import type { Millis } from '../data/types';
 import { LOCATION_SORT_COLUMNS, queryLocations } from '../engine/locationQuery';

@@ -1,12 +1,5 @@
-import type {
-  CellValue,
-  EXPOSED_HEADERS,
-  ErrorDetail,
-  JsonSchema,
-  Meta,
-  ReturnFormat,
-  Row,
-} from '@/api/types';
+import type { CellValue, ErrorDetail, Meta, Row } from '@/contract/schemas';
+import type { JsonSchema, ReturnFormat } from '@/contract/vocabulary';
 import {
   normaliseJsonSchema,
   rowToArray,
@@ -15,21 +8,15 @@ import {
   type EncodableCell,
 } from '../engine/encode';
 import { oneOf, type ParamReader } from '../engine/params';
+import { ALLOWED_METHODS, EXPOSED_HEADERS } from '@/contract/http';
+import { RETURN_FORMATS } from '@/contract/vocabulary';
 
 /**
  * Responses of the mock, msw-free: JSON and CSV bodies, the format parameters of contract §4,
  * paging headers and CORS. Routes build every answer with these so formats stay uniform.
  */
 
-const EXPOSED = [
-  'Retry-After',
-  'Content-Disposition',
-  'X-Page',
-  'X-Page-Size',
-  'X-Limit',
-  'X-Has-Next-Page',
-  'X-Cursor',
-] as const satisfies readonly (typeof EXPOSED_HEADERS)[number][];
+const EXPOSED = EXPOSED_HEADERS;
 
 /** Sent on every response, so a page on another origin can call the HTTP mock (contract §1). */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -38,7 +25,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
   'Access-Control-Allow-Headers': 'x-api-key',
   'Access-Control-Max-Age': '600',
 };
@@ -70,7 +57,7 @@ export interface ResponseFormat {
   download: boolean;
 }
 
-const RETURN_FORMAT_VALUES = ['json', 'csv'] as const satisfies readonly ReturnFormat[];
+const RETURN_FORMAT_VALUES = RETURN_FORMATS;
 
 /**
  * Reads `return_format`, `json_schema` and `download` in two steps, because contract §3 checks

@@ -1,6 +1,6 @@
 import { ApiProblem } from '../engine/problem';
 import type { ParamReader } from '../engine/params';
-import type { KeyPlan } from '../createMockApi';
+import type { KeyPlan } from '@/contract/plans';
 
 /**
  * A route of the mock API: a path pattern under the base URL and a function from a request
