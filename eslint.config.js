@@ -95,7 +95,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/api/*'], message: 'The mock reads the contract from src/contract, never the client.' },
+            {
+              group: ['@/api/*'],
+              message: 'The mock reads the contract from src/contract, never the client.',
+            },
             {
               group: ['@/features/*', '@/app/*', '@/components/*'],
               message: 'The mock does not import UI code.',

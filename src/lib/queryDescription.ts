@@ -4,7 +4,7 @@
  * `src/api/types.ts` is a type error here until it has a label.
  */
 import type { FilterOperator, Order, ResampleFunction, ResampleUnit } from '@/api/types';
-import type { RESAMPLE_UNITS} from '@/contract/vocabulary';
+import type { RESAMPLE_UNITS } from '@/contract/vocabulary';
 import { FILTER_OPERATOR_KINDS, type ColumnKind } from '@/contract/vocabulary';
 
 export type { ColumnKind };
