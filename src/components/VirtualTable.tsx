@@ -1,9 +1,9 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { Row } from '@/api/types';
 import { ColumnResizer } from './ColumnResizer';
-import { cellText, columnWidths, textWidth } from './columnWidths';
+import { columnWidths, textWidth } from './columnWidths';
+import type { TableRows } from './tableRows';
 import styles from './VirtualTable.module.css';
 
 export interface VirtualTableColumn {
@@ -19,13 +19,15 @@ export interface VirtualTableProps {
   /** Names the table and its scroll region. */
   caption: string;
   columns: readonly VirtualTableColumn[];
-  /** Keep the array identity stable between renders: a new array rebuilds the row model. */
-  rows: readonly Row[];
+  /** The body's rows, read cell by cell for the rows in view only. */
+  rows: TableRows;
   /** Height of the scroll region in px. */
   height?: number;
   rowHeight?: number;
   /** Called when the last rows come into view (load the next page). */
   onEndReached?: () => void;
+  /** The rows drawn (in view plus overscan) changed: the owner fetches what is missing, drops what is far. */
+  onRangeChange?: (first: number, last: number) => void;
   /** A line kept visible under the table ("500 rows loaded · more available"). */
   status?: ReactNode;
   /**
@@ -36,7 +38,9 @@ export interface VirtualTableProps {
 }
 
 const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, Row>();
+const helper = createColumnHelper<typeof features, Record<string, never>>();
+/** The header model needs no row data: body cells are read from `rows` directly. */
+const NO_DATA: Record<string, never>[] = [];
 
 /** Horizontal padding of a cell (0.75rem each side, as in the stylesheet). */
 const CELL_PADDING_REM = 1.5;
@@ -45,7 +49,7 @@ const CELL_PADDING_REM = 1.5;
  * Widths that only grow while the same result is shown: loading the next page never narrows a
  * column under the reader's eyes. A new result (new columns or a new first row) starts afresh.
  */
-function useStableWidths(columns: readonly VirtualTableColumn[], rows: readonly Row[]): number[] {
+function useStableWidths(columns: readonly VirtualTableColumn[], rows: TableRows): number[] {
   const measured = useMemo(
     () =>
       columnWidths(
@@ -54,11 +58,11 @@ function useStableWidths(columns: readonly VirtualTableColumn[], rows: readonly 
       ),
     [columns, rows],
   );
-  const [shown, setShown] = useState({ columns, first: rows[0], widths: measured });
-  const sameResult = shown.columns === columns && shown.first === rows[0];
+  const [shown, setShown] = useState({ columns, result: rows.result, widths: measured });
+  const sameResult = shown.columns === columns && shown.result === rows.result;
   const widths = sameResult ? measured.map((w, i) => Math.max(w, shown.widths[i] ?? 0)) : measured;
   if (!sameResult || widths.some((w, i) => w !== shown.widths[i]))
-    setShown({ columns, first: rows[0], widths });
+    setShown({ columns, result: rows.result, widths });
   return widths;
 }
 
@@ -102,6 +106,7 @@ export function VirtualTable({
   height = 480,
   rowHeight = 32,
   onEndReached,
+  onRangeChange,
   status,
   fallbackRect = { width: 1024, height },
 }: VirtualTableProps) {
@@ -110,11 +115,10 @@ export function VirtualTable({
     () => columns.map((column) => helper.display({ id: column.id, header: headerLabel(column) })),
     [columns],
   );
-  const data = rows as Row[];
-  // The table model gives the header; body cells are read straight from the data, so scrolling
-  // through 100,000 rows never builds (and keeps) a row or cell object per row.
-  const table = useTable({ features, columns: columnDefs, data });
-  const rowCount = rows.length;
+  // The table model gives the header; body cells are read straight from `rows`, so scrolling
+  // through a million rows never builds (and keeps) a row or cell object per row.
+  const table = useTable({ features, columns: columnDefs, data: NO_DATA });
+  const rowCount = rows.count;
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const fallbackWidth = fallbackRect.width;
@@ -137,7 +141,12 @@ export function VirtualTable({
     observeElementRect: observeRect,
   });
   const items = virtualizer.getVirtualItems();
+  const firstIndex = items[0]?.index ?? -1;
   const lastIndex = items[items.length - 1]?.index ?? -1;
+
+  useEffect(() => {
+    if (onRangeChange && lastIndex >= 0) onRangeChange(firstIndex, lastIndex);
+  }, [firstIndex, lastIndex, onRangeChange]);
 
   useEffect(() => {
     if (onEndReached && rowCount > 0 && lastIndex >= rowCount - 1 - OVERSCAN) onEndReached();
@@ -227,14 +236,25 @@ export function VirtualTable({
               </tr>
             )}
             {items.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
+              if (rows.text(item.index, 0) === null && columns.length > 0)
+                return (
+                  // A dropped page being fetched again: a row of the same height keeps the scroll still.
+                  <tr
+                    key={item.index}
+                    aria-rowindex={item.index + 2}
+                    aria-busy="true"
+                    className={styles.placeholder}
+                    style={{ height: rowHeight }}
+                  >
+                    <td colSpan={columns.length}>Loading rows…</td>
+                  </tr>
+                );
               return (
                 <tr key={item.index} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
                   {columns.map((column, i) => {
                     // Cells are plain text: no renderer component per cell, so a jump that draws
                     // a whole new screen of rows stays within a frame.
-                    const text = cellText(row[column.id]);
+                    const text = rows.text(item.index, i) ?? '';
                     return (
                       <td
                         key={column.id}
