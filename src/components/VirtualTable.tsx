@@ -1,6 +1,15 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { ColumnResizer } from './ColumnResizer';
 import { columnWidths, textWidth } from './columnWidths';
 import type { TableRows } from './tableRows';
@@ -13,6 +22,12 @@ export interface VirtualTableColumn {
   unit?: string | null;
   /** Right-aligned with tabular figures. */
   numeric?: boolean;
+}
+
+/** A size in px. */
+export interface Rect {
+  width: number;
+  height: number;
 }
 
 export interface VirtualTableProps {
@@ -95,7 +110,7 @@ function headerLabel(column: VirtualTableColumn): string {
 const OVERSCAN = 5;
 
 /**
- * A large result as a real table: TanStack Table for the model, TanStack Virtual for the rows (the
+ * A large result as a real table: TanStack Table for the header model, a fixed-height window for the rows (the
  * DOM holds only the rows in view plus a few, spacer rows keep the scroll height honest), a sticky
  * header, and a focusable region that scrolls with arrow, page, Home and End keys.
  */
@@ -121,28 +136,31 @@ export function VirtualTable({
   const rowCount = rows.count;
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const fallbackWidth = fallbackRect.width;
-  const fallbackHeight = fallbackRect.height;
-  const observeRect = useCallback(
-    (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) =>
-      observeElementRect(instance, (rect) =>
-        cb(rect.height > 0 ? rect : { width: fallbackWidth, height: fallbackHeight }),
-      ),
-    [fallbackWidth, fallbackHeight],
-  );
-  // The virtualizer's functions change identity as it scrolls; this component is not compiler-memoized.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN,
-    initialRect: fallbackRect,
-    observeElementRect: observeRect,
-  });
-  const items = virtualizer.getVirtualItems();
-  const firstIndex = items[0]?.index ?? -1;
-  const lastIndex = items[items.length - 1]?.index ?? -1;
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewHeight, setViewHeight] = useState(0);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    setViewHeight(el.clientHeight);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setViewHeight(el.clientHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // Rows all have one height, so the window is arithmetic: nothing is kept per row, and a result
+  // growing to a million rows costs no more per page than one of a thousand (a virtualizer that
+  // measures every row walked all of them on each new page: 45 ms at a million rows).
+  const shownHeight = viewHeight > 0 ? viewHeight : fallbackRect.height;
+  const maxTop = Math.max(0, rowCount * rowHeight - shownHeight);
+  const top = Math.min(scrollTop, maxTop);
+  const firstIndex = rowCount === 0 ? -1 : Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
+  const lastIndex =
+    rowCount === 0 ? -1 : Math.min(rowCount - 1, Math.ceil((top + shownHeight) / rowHeight) - 1 + OVERSCAN);
+  // Drawn in the scroll event itself, so no frame shows the spacer where rows should be.
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const next = event.currentTarget.scrollTop;
+    flushSync(() => setScrollTop(next));
+  };
 
   useEffect(() => {
     if (onRangeChange && lastIndex >= 0) onRangeChange(firstIndex, lastIndex);
@@ -178,10 +196,10 @@ export function VirtualTable({
     return px === undefined ? `${widths[i] ?? 0}ch + ${CELL_PADDING_REM}rem` : `${px}px`;
   };
   const cellClass = (id: string) => (numeric.has(id) ? `${styles.cell} ${styles.numeric}` : styles.cell);
-  const first = items[0];
-  const last = items[items.length - 1];
-  const padTop = first ? first.start : 0;
-  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
+  const indexes: number[] = [];
+  for (let i = firstIndex; i >= 0 && i <= lastIndex; i++) indexes.push(i);
+  const padTop = firstIndex > 0 ? firstIndex * rowHeight : 0;
+  const padBottom = lastIndex >= 0 ? (rowCount - 1 - lastIndex) * rowHeight : 0;
 
   return (
     <div className={styles.wrapper}>
@@ -193,6 +211,7 @@ export function VirtualTable({
         aria-label={caption}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onScroll={onScroll}
       >
         <table
           className={styles.table}
@@ -235,13 +254,13 @@ export function VirtualTable({
                 <td colSpan={columns.length} />
               </tr>
             )}
-            {items.map((item) => {
-              if (rows.text(item.index, 0) === null && columns.length > 0)
+            {indexes.map((index) => {
+              if (rows.text(index, 0) === null && columns.length > 0)
                 return (
                   // A dropped page being fetched again: a row of the same height keeps the scroll still.
                   <tr
-                    key={item.index}
-                    aria-rowindex={item.index + 2}
+                    key={index}
+                    aria-rowindex={index + 2}
                     aria-busy="true"
                     className={styles.placeholder}
                     style={{ height: rowHeight }}
@@ -250,11 +269,11 @@ export function VirtualTable({
                   </tr>
                 );
               return (
-                <tr key={item.index} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
+                <tr key={index} aria-rowindex={index + 2} style={{ height: rowHeight }}>
                   {columns.map((column, i) => {
                     // Cells are plain text: no renderer component per cell, so a jump that draws
                     // a whole new screen of rows stays within a frame.
-                    const text = rows.text(item.index, i) ?? '';
+                    const text = rows.text(index, i) ?? '';
                     return (
                       <td
                         key={column.id}
