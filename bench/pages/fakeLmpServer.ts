@@ -7,9 +7,10 @@ export interface FakePageRequest {
   id: number;
   cursor: string;
 }
+/** The body as bytes, as the network delivers it (a transferred buffer, not a cloned string). */
 export interface FakePageReply {
   id: number;
-  text: string;
+  body: ArrayBuffer;
 }
 
 const FAKE_TOTAL_ROWS = 1_000_000;
@@ -110,11 +111,12 @@ function pageText(index: number): string {
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<FakePageRequest>) => void) | null;
-  postMessage(message: FakePageReply): void;
+  postMessage(message: FakePageReply, transfer: Transferable[]): void;
 }
 const scope = self as unknown as WorkerScope;
 scope.onmessage = (event) => {
   const { id, cursor } = event.data;
   const index = cursor === '' ? 0 : Number(cursor.slice(1));
-  scope.postMessage({ id, text: pageText(index) });
+  const body = new TextEncoder().encode(pageText(index)).buffer;
+  scope.postMessage({ id, body }, [body]);
 };

@@ -43,24 +43,25 @@ const FAR_PAGE_SIZE = 50_000;
 const FAR_ROW = 60_010;
 let fakeServer: Worker | null = null;
 let fakeId = 0;
-const fakeWaiting = new Map<number, (text: string) => void>();
+const fakeWaiting = new Map<number, (body: ArrayBuffer) => void>();
 
 /** A cursor page's text from the fake server, then the app's decoder (its worker), as the app does with `fetch`. */
 const fetchFakePage: FetchTablePage = async (cursor, signal) => {
   if (!fakeServer) {
     fakeServer = new Worker(new URL('./fakeLmpServer.ts', import.meta.url), { type: 'module' });
     fakeServer.onmessage = (e: MessageEvent<FakePageReply>) => {
-      fakeWaiting.get(e.data.id)?.(e.data.text);
+      fakeWaiting.get(e.data.id)?.(e.data.body);
       fakeWaiting.delete(e.data.id);
     };
   }
   const server = fakeServer;
   const id = ++fakeId;
-  const text = await new Promise<string>((resolve) => {
+  // The body's bytes, as `response.arrayBuffer()` gives them to `request()`.
+  const body = await new Promise<ArrayBuffer>((resolve) => {
     fakeWaiting.set(id, resolve);
     server.postMessage({ id, cursor } satisfies FakePageRequest);
   });
-  return decodeTablePage(text, signal);
+  return decodeTablePage(body, signal);
 };
 
 function FarTable({ first, onStore }: { first: TablePage; onStore: (s: PagedRows) => void }) {

@@ -114,3 +114,12 @@ export async function requestText(
   const response = await send(path, opts, 'text/csv, text/plain, */*');
   return { text: await response.text(), headers: response.headers };
 }
+
+/** GET a resource as bytes: a large page goes to a worker as a transferred buffer, never a copied string. */
+export async function requestBytes(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ bytes: ArrayBuffer; headers: Headers }> {
+  const response = await send(path, opts, 'application/json');
+  return { bytes: await response.arrayBuffer(), headers: response.headers };
+}

@@ -1,5 +1,5 @@
 /**
- * Rows of a query page stored per column (docs/decisions/0007-table-memory.md): numbers in a
+ * Rows of a query page stored per column (docs/decisions/0011-table-memory.md): numbers in a
  * Float64Array with a null bitmap, timestamps as epoch ms plus their offset in minutes (printed
  * back byte-identical to the API's text), everything else dictionary-encoded (location names
  * repeat). A page of 50,000 LMP rows takes about 2 MB instead of an object per row, and its

@@ -1,6 +1,6 @@
 import { ApiError } from '@/api/ApiError';
 import { decodeTablePage, UnreadablePageError, type TablePage } from '@/api/query/tablePage';
-import { encodeQuery, request, requestText } from '@/api/request';
+import { encodeQuery, request, requestBytes, requestText } from '@/api/request';
 import { PAGING_HEADERS, type DatasetQueryParams, type DatasetQueryResponse } from '@/api/types';
 
 interface FetchOptions {
@@ -94,9 +94,9 @@ export async function fetchDatasetTablePage(
   { signal }: FetchOptions = {},
 ): Promise<TablePage> {
   const wire = { ...params, cursor, return_format: undefined, json_schema: 'array_of_arrays' as const };
-  const { text } = await requestText(queryPath(id), { params: wire, signal });
+  const { bytes } = await requestBytes(queryPath(id), { params: wire, signal });
   try {
-    return await decodeTablePage(text, signal);
+    return await decodeTablePage(bytes, signal);
   } catch (e) {
     if (!(e instanceof UnreadablePageError)) throw e;
     // As `request()` says it: typically an HTML page from a wrong base URL.

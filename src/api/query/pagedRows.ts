@@ -1,6 +1,6 @@
 /**
  * The rows of one query result as the results table scrolls through them
- * (docs/decisions/0007-table-memory.md): a slot per cursor page, in order, each keeping the
+ * (docs/decisions/0011-table-memory.md): a slot per cursor page, in order, each keeping the
  * cursor token that fetched it and its row count for good, and its rows (in columns) only while
  * it is near the view. Pages far from the view are dropped once more than `maxPages` are held, and
  * fetched again by their own cursor when the view comes back to them, so the scroll height never

@@ -15,7 +15,7 @@ export function datasetQueryOptions(id: string, params: DatasetQueryParams = {})
 /**
  * The first cursor page of the results table, decoded into columns. Only this page is cached:
  * later pages are fetched, dropped and fetched again by their cursors in a `PagedRows` store, so
- * a long scroll never piles every row into the cache (docs/decisions/0007-table-memory.md).
+ * a long scroll never piles every row into the cache (docs/decisions/0011-table-memory.md).
  */
 export function datasetTablePageOptions(
   id: string,

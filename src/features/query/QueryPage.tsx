@@ -118,7 +118,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
 
   const params = useMemo(() => toApiParams(state, dataset, runAt), [state, dataset, runAt]);
   // The first cursor page is a cached query; the rest are fetched, dropped and fetched again by
-  // cursor as the table scrolls (docs/decisions/0007-table-memory.md).
+  // cursor as the table scrolls (docs/decisions/0011-table-memory.md).
   const options = datasetTablePageOptions(dataset.id, params);
   const results = useQuery({ ...options, enabled: !cancelled });
   const summary = describeQuery(descriptionInput(state, dataset));
