@@ -1,12 +1,13 @@
 /** Opens a built benchmark page and calls its `window.pageBench` from Node. */
 import type { Browser, Page } from 'playwright-core';
-import type { ScrollResult, SpikeCheck } from './pageBench';
+import type { FarScrollResult, ScrollResult, SpikeCheck } from './pageBench';
 
 export interface PageHandle {
   page: Page;
   render(): Promise<number>;
   unmount(): Promise<void>;
   scroll(): Promise<ScrollResult>;
+  far(): Promise<FarScrollResult>;
   spikes(): Promise<SpikeCheck>;
   close(): Promise<void>;
 }
@@ -28,6 +29,7 @@ export async function openBenchPage(browser: Browser, baseUrl: string, name: str
     render: () => call(() => window.pageBench?.render() ?? Promise.reject(new Error('no pageBench'))),
     unmount: () => call(() => window.pageBench?.unmount()),
     scroll: () => call(() => window.pageBench?.scroll?.() ?? Promise.reject(new Error('no scroll'))),
+    far: () => call(() => window.pageBench?.far?.() ?? Promise.reject(new Error('no far scroll'))),
     spikes: () =>
       call(() => {
         const check = window.pageBench?.spikes?.();

@@ -28,6 +28,23 @@ export interface SpikeCheck {
   pathVertices: number | null;
 }
 
+/** The results table scrolled through a million rows served as cursor pages. */
+export interface FarScrollResult {
+  /** Rows the table reached (its row count at the end). */
+  rows: number;
+  /** Page arrivals timed. */
+  arrivals: number;
+  /** The longest task the Long Tasks API saw while pages arrived (0 when none reached 50 ms). */
+  longestTaskMs: number;
+  /** The longest gap between ticks of a 0-ms timer while pages arrived: a bound on any task. */
+  longestGapMs: number;
+  /** Pages whose rows the store held at the end, of all pages. */
+  heldPages: number;
+  pages: number;
+  /** The cells of a row far back, as first shown and after its page was dropped and fetched again. */
+  sameAfterRefetch: boolean;
+}
+
 export interface PageBench {
   /** One cold mount: ms from having the data to the first frame painted with it. */
   render(): Promise<number>;
@@ -35,6 +52,8 @@ export interface PageBench {
   unmount(): Promise<void>;
   /** Scrolls a mounted table to its end, a step per animation frame. */
   scroll?(): Promise<ScrollResult>;
+  /** For the results table: scroll a million cursor-paged rows to the end and back. */
+  far?(): Promise<FarScrollResult>;
   /** For charts: whether the spikes survive to the drawing. */
   spikes?(): SpikeCheck;
 }

@@ -220,3 +220,14 @@ export function requestText(
     headers: response.headers,
   }));
 }
+
+/** GET a resource as bytes: a large page goes to a worker as a transferred buffer, never a copied string. */
+export function requestBytes(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ bytes: ArrayBuffer; headers: Headers }> {
+  return exchange(path, opts, 'application/json', async (response) => ({
+    bytes: await response.arrayBuffer(),
+    headers: response.headers,
+  }));
+}

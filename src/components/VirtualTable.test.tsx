@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Row } from '@/api/types';
+import { objectRows } from '@/components/tableRows';
 import { VirtualTable } from '@/components/VirtualTable';
 
 const columns = [
@@ -14,13 +15,20 @@ const rows: Row[] = Array.from({ length: 100_000 }, (_, i) => ({
   spp: i === 3 ? -12.5 : i,
 }));
 
+/** Plain row objects as the table's rows. */
+const t = (list: Row[]) =>
+  objectRows(
+    list,
+    columns.map((c) => c.id),
+  );
+
 describe('VirtualTable', () => {
   it('renders 100,000 rows with only the visible ones in the DOM', () => {
     render(
       <VirtualTable
         caption="Prices"
         columns={columns}
-        rows={rows}
+        rows={t(rows)}
         height={320}
         rowHeight={32}
         status="100,000 rows loaded"
@@ -38,7 +46,7 @@ describe('VirtualTable', () => {
   });
 
   it('shows units in the header and right-aligns numbers as plain text', () => {
-    render(<VirtualTable caption="Prices" columns={columns} rows={rows} />);
+    render(<VirtualTable caption="Prices" columns={columns} rows={t(rows)} />);
     const header = screen.getByRole('columnheader', { name: 'spp ($/MWh)' });
     const negative = screen.getByText('-12.5');
     expect(negative.className).toBe(header.className);
@@ -46,7 +54,7 @@ describe('VirtualTable', () => {
   });
 
   it('is a focusable region that scrolls with the keyboard', () => {
-    render(<VirtualTable caption="Prices" columns={columns} rows={rows} height={320} />);
+    render(<VirtualTable caption="Prices" columns={columns} rows={t(rows)} height={320} />);
     const region = screen.getByRole('region', { name: 'Prices' });
     expect(region).toHaveAttribute('tabindex', '0');
     fireEvent.keyDown(region, { key: 'ArrowDown' });
@@ -58,7 +66,7 @@ describe('VirtualTable', () => {
   it('asks for more rows when the end comes into view', () => {
     const onEndReached = vi.fn();
     render(
-      <VirtualTable caption="Few" columns={columns} rows={rows.slice(0, 5)} onEndReached={onEndReached} />,
+      <VirtualTable caption="Few" columns={columns} rows={t(rows.slice(0, 5))} onEndReached={onEndReached} />,
     );
     expect(onEndReached).toHaveBeenCalled();
   });
@@ -74,7 +82,7 @@ describe('VirtualTable column widths', () => {
       <VirtualTable
         caption="Prices"
         columns={columns}
-        rows={[{ ...rows[0], location: long }, ...rows.slice(1, 10)]}
+        rows={t([{ ...rows[0], location: long }, ...rows.slice(1, 10)])}
       />,
     );
     expect(container.querySelectorAll('col')).toHaveLength(3);
@@ -85,13 +93,15 @@ describe('VirtualTable column widths', () => {
 
   it('never narrows a column when the next page of the same result arrives', () => {
     const first: Row[] = [{ interval_start_utc: 'a', location: 'HB_NORTH_WITH_A_LONG_NAME', spp: 1 }];
-    const { container, rerender } = render(<VirtualTable caption="Prices" columns={columns} rows={first} />);
+    const { container, rerender } = render(
+      <VirtualTable caption="Prices" columns={columns} rows={t(first)} />,
+    );
     const before = widthOf(container, 1);
     rerender(
-      <VirtualTable caption="Prices" columns={columns} rows={[...first, { location: 'X', spp: 2 }]} />,
+      <VirtualTable caption="Prices" columns={columns} rows={t([...first, { location: 'X', spp: 2 }])} />,
     );
     expect(widthOf(container, 1)).toBe(before);
-    rerender(<VirtualTable caption="Prices" columns={columns} rows={[{ location: 'X', spp: 2 }]} />);
+    rerender(<VirtualTable caption="Prices" columns={columns} rows={t([{ location: 'X', spp: 2 }])} />);
     expect(widthOf(container, 1)).not.toBe(before);
   });
 });
@@ -101,7 +111,7 @@ describe('VirtualTable column resizing', () => {
     (container.querySelectorAll('col')[index] as HTMLElement).style.width;
 
   it('keeps header names clean and offers a named resize handle per column', () => {
-    render(<VirtualTable caption="Prices" columns={columns} rows={rows.slice(0, 10)} />);
+    render(<VirtualTable caption="Prices" columns={columns} rows={t(rows.slice(0, 10))} />);
     expect(screen.getByRole('columnheader', { name: 'spp ($/MWh)' })).toBeInTheDocument();
     const handle = screen.getByRole('separator', { name: 'Resize column spp ($/MWh)' });
     expect(handle).toHaveAttribute('tabindex', '0');
@@ -110,7 +120,7 @@ describe('VirtualTable column resizing', () => {
 
   it('widens and narrows a column with the arrow keys, and Escape gives the estimate back', () => {
     const { container } = render(
-      <VirtualTable caption="Prices" columns={columns} rows={rows.slice(0, 10)} />,
+      <VirtualTable caption="Prices" columns={columns} rows={t(rows.slice(0, 10))} />,
     );
     const estimated = colWidth(container, 1);
     const handle = screen.getByRole('separator', { name: 'Resize column location' });
@@ -131,13 +141,13 @@ describe('VirtualTable column resizing', () => {
 
   it('forgets resized widths when the columns change', () => {
     const { container, rerender } = render(
-      <VirtualTable caption="Prices" columns={columns} rows={rows.slice(0, 10)} />,
+      <VirtualTable caption="Prices" columns={columns} rows={t(rows.slice(0, 10))} />,
     );
     fireEvent.keyDown(screen.getByRole('separator', { name: 'Resize column location' }), {
       key: 'ArrowRight',
     });
     expect(colWidth(container, 1)).toMatch(/^calc\(\d+px\)$/);
-    rerender(<VirtualTable caption="Prices" columns={[...columns]} rows={rows.slice(0, 10)} />);
+    rerender(<VirtualTable caption="Prices" columns={[...columns]} rows={t(rows.slice(0, 10))} />);
     expect(colWidth(container, 1)).toMatch(/ch/);
   });
 });

@@ -1,9 +1,18 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { Row } from '@/api/types';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { ColumnResizer } from './ColumnResizer';
-import { cellText, columnWidths, textWidth } from './columnWidths';
+import { columnWidths, textWidth } from './columnWidths';
+import type { TableRows } from './tableRows';
 import styles from './VirtualTable.module.css';
 
 export interface VirtualTableColumn {
@@ -15,17 +24,25 @@ export interface VirtualTableColumn {
   numeric?: boolean;
 }
 
+/** A size in px. */
+export interface Rect {
+  width: number;
+  height: number;
+}
+
 export interface VirtualTableProps {
   /** Names the table and its scroll region. */
   caption: string;
   columns: readonly VirtualTableColumn[];
-  /** Keep the array identity stable between renders: a new array rebuilds the row model. */
-  rows: readonly Row[];
+  /** The body's rows, read cell by cell for the rows in view only. */
+  rows: TableRows;
   /** Height of the scroll region in px. */
   height?: number;
   rowHeight?: number;
   /** Called when the last rows come into view (load the next page). */
   onEndReached?: () => void;
+  /** The rows drawn (in view plus overscan) changed: the owner fetches what is missing, drops what is far. */
+  onRangeChange?: (first: number, last: number) => void;
   /** A line kept visible under the table ("500 rows loaded · more available"). */
   status?: ReactNode;
   /**
@@ -36,7 +53,9 @@ export interface VirtualTableProps {
 }
 
 const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, Row>();
+const helper = createColumnHelper<typeof features, Record<string, never>>();
+/** The header model needs no row data: body cells are read from `rows` directly. */
+const NO_DATA: Record<string, never>[] = [];
 
 /** Horizontal padding of a cell (0.75rem each side, as in the stylesheet). */
 const CELL_PADDING_REM = 1.5;
@@ -45,7 +64,7 @@ const CELL_PADDING_REM = 1.5;
  * Widths that only grow while the same result is shown: loading the next page never narrows a
  * column under the reader's eyes. A new result (new columns or a new first row) starts afresh.
  */
-function useStableWidths(columns: readonly VirtualTableColumn[], rows: readonly Row[]): number[] {
+function useStableWidths(columns: readonly VirtualTableColumn[], rows: TableRows): number[] {
   const measured = useMemo(
     () =>
       columnWidths(
@@ -54,11 +73,11 @@ function useStableWidths(columns: readonly VirtualTableColumn[], rows: readonly 
       ),
     [columns, rows],
   );
-  const [shown, setShown] = useState({ columns, first: rows[0], widths: measured });
-  const sameResult = shown.columns === columns && shown.first === rows[0];
+  const [shown, setShown] = useState({ columns, result: rows.result, widths: measured });
+  const sameResult = shown.columns === columns && shown.result === rows.result;
   const widths = sameResult ? measured.map((w, i) => Math.max(w, shown.widths[i] ?? 0)) : measured;
   if (!sameResult || widths.some((w, i) => w !== shown.widths[i]))
-    setShown({ columns, first: rows[0], widths });
+    setShown({ columns, result: rows.result, widths });
   return widths;
 }
 
@@ -91,7 +110,7 @@ function headerLabel(column: VirtualTableColumn): string {
 const OVERSCAN = 5;
 
 /**
- * A large result as a real table: TanStack Table for the model, TanStack Virtual for the rows (the
+ * A large result as a real table: TanStack Table for the header model, a fixed-height window for the rows (the
  * DOM holds only the rows in view plus a few, spacer rows keep the scroll height honest), a sticky
  * header, and a focusable region that scrolls with arrow, page, Home and End keys.
  */
@@ -102,6 +121,7 @@ export function VirtualTable({
   height = 480,
   rowHeight = 32,
   onEndReached,
+  onRangeChange,
   status,
   fallbackRect = { width: 1024, height },
 }: VirtualTableProps) {
@@ -110,34 +130,41 @@ export function VirtualTable({
     () => columns.map((column) => helper.display({ id: column.id, header: headerLabel(column) })),
     [columns],
   );
-  const data = rows as Row[];
-  // The table model gives the header; body cells are read straight from the data, so scrolling
-  // through 100,000 rows never builds (and keeps) a row or cell object per row.
-  const table = useTable({ features, columns: columnDefs, data });
-  const rowCount = rows.length;
+  // The table model gives the header; body cells are read straight from `rows`, so scrolling
+  // through a million rows never builds (and keeps) a row or cell object per row.
+  const table = useTable({ features, columns: columnDefs, data: NO_DATA });
+  const rowCount = rows.count;
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const fallbackWidth = fallbackRect.width;
-  const fallbackHeight = fallbackRect.height;
-  const observeRect = useCallback(
-    (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) =>
-      observeElementRect(instance, (rect) =>
-        cb(rect.height > 0 ? rect : { width: fallbackWidth, height: fallbackHeight }),
-      ),
-    [fallbackWidth, fallbackHeight],
-  );
-  // The virtualizer's functions change identity as it scrolls; this component is not compiler-memoized.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN,
-    initialRect: fallbackRect,
-    observeElementRect: observeRect,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items[items.length - 1]?.index ?? -1;
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewHeight, setViewHeight] = useState(0);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    setViewHeight(el.clientHeight);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setViewHeight(el.clientHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // Rows all have one height, so the window is arithmetic: nothing is kept per row, and a result
+  // growing to a million rows costs no more per page than one of a thousand (a virtualizer that
+  // measures every row walked all of them on each new page: 45 ms at a million rows).
+  const shownHeight = viewHeight > 0 ? viewHeight : fallbackRect.height;
+  const maxTop = Math.max(0, rowCount * rowHeight - shownHeight);
+  const top = Math.min(scrollTop, maxTop);
+  const firstIndex = rowCount === 0 ? -1 : Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
+  const lastIndex =
+    rowCount === 0 ? -1 : Math.min(rowCount - 1, Math.ceil((top + shownHeight) / rowHeight) - 1 + OVERSCAN);
+  // Drawn in the scroll event itself, so no frame shows the spacer where rows should be.
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const next = event.currentTarget.scrollTop;
+    flushSync(() => setScrollTop(next));
+  };
+
+  useEffect(() => {
+    if (onRangeChange && lastIndex >= 0) onRangeChange(firstIndex, lastIndex);
+  }, [firstIndex, lastIndex, onRangeChange]);
 
   useEffect(() => {
     if (onEndReached && rowCount > 0 && lastIndex >= rowCount - 1 - OVERSCAN) onEndReached();
@@ -169,10 +196,10 @@ export function VirtualTable({
     return px === undefined ? `${widths[i] ?? 0}ch + ${CELL_PADDING_REM}rem` : `${px}px`;
   };
   const cellClass = (id: string) => (numeric.has(id) ? `${styles.cell} ${styles.numeric}` : styles.cell);
-  const first = items[0];
-  const last = items[items.length - 1];
-  const padTop = first ? first.start : 0;
-  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
+  const indexes: number[] = [];
+  for (let i = firstIndex; i >= 0 && i <= lastIndex; i++) indexes.push(i);
+  const padTop = firstIndex > 0 ? firstIndex * rowHeight : 0;
+  const padBottom = lastIndex >= 0 ? (rowCount - 1 - lastIndex) * rowHeight : 0;
 
   return (
     <div className={styles.wrapper}>
@@ -184,6 +211,7 @@ export function VirtualTable({
         aria-label={caption}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onScroll={onScroll}
       >
         <table
           className={styles.table}
@@ -226,15 +254,26 @@ export function VirtualTable({
                 <td colSpan={columns.length} />
               </tr>
             )}
-            {items.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
+            {indexes.map((index) => {
+              if (rows.text(index, 0) === null && columns.length > 0)
+                return (
+                  // A dropped page being fetched again: a row of the same height keeps the scroll still.
+                  <tr
+                    key={index}
+                    aria-rowindex={index + 2}
+                    aria-busy="true"
+                    className={styles.placeholder}
+                    style={{ height: rowHeight }}
+                  >
+                    <td colSpan={columns.length}>Loading rows…</td>
+                  </tr>
+                );
               return (
-                <tr key={item.index} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
+                <tr key={index} aria-rowindex={index + 2} style={{ height: rowHeight }}>
                   {columns.map((column, i) => {
                     // Cells are plain text: no renderer component per cell, so a jump that draws
                     // a whole new screen of rows stays within a frame.
-                    const text = cellText(row[column.id]);
+                    const text = rows.text(index, i) ?? '';
                     return (
                       <td
                         key={column.id}

@@ -1,5 +1,15 @@
 import type { Row } from '@/api/types';
-import { columnWidths, MAX_CHARS, textWidth } from './columnWidths';
+import { columnWidths as widthsOfRows, MAX_CHARS, textWidth, type WidthColumn } from './columnWidths';
+import { objectRows } from './tableRows';
+
+const columnWidths = (columns: readonly (WidthColumn & { id: string })[], rows: Row[]) =>
+  widthsOfRows(
+    columns,
+    objectRows(
+      rows,
+      columns.map((c) => c.id),
+    ),
+  );
 
 describe('textWidth', () => {
   it('counts digits as one ch, capitals wider and punctuation narrower', () => {

@@ -1,4 +1,5 @@
-import type { CellValue, Row } from '@/api/types';
+import type { CellValue } from '@/api/types';
+import type { TableRows } from './tableRows';
 
 /** What a column's width is estimated from. */
 export interface WidthColumn {
@@ -44,15 +45,18 @@ export function textWidth(text: string): number {
  * own (`table-layout: fixed`) instead of re-measuring every column whenever rows scroll in, and
  * columns stop jumping sideways as values of other lengths come into view.
  */
-export function columnWidths(columns: readonly WidthColumn[], rows: readonly Row[]): number[] {
-  const step = Math.max(1, Math.floor(rows.length / SAMPLE_ROWS));
-  return columns.map((column) => {
+export function columnWidths(columns: readonly WidthColumn[], rows: TableRows): number[] {
+  const count = rows.count;
+  const step = Math.max(1, Math.floor(count / SAMPLE_ROWS));
+  return columns.map((column, c) => {
     let widest = 0;
-    const measure = (row: Row | undefined) => {
-      if (row) widest = Math.max(widest, textWidth(cellText(row[column.id])));
+    // Rows not loaded (dropped pages) are skipped: widths only grow, so what they held still counts.
+    const measure = (row: number) => {
+      const text = rows.text(row, c);
+      if (text !== null) widest = Math.max(widest, textWidth(text));
     };
-    for (let i = 0; i < rows.length; i += step) measure(rows[i]);
-    measure(rows[rows.length - 1]);
+    for (let i = 0; i < count; i += step) measure(i);
+    if (count > 0) measure(count - 1);
     const header = textWidth(column.label) * HEADER_FACTOR;
     return Math.ceil(Math.max(MIN_CHARS, Math.min(MAX_CHARS, widest), header));
   });

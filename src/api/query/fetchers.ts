@@ -1,4 +1,6 @@
-import { request, requestText } from '@/api/request';
+import { ApiError } from '@/api/ApiError';
+import { decodeTablePage, UnreadablePageError, type TablePage } from '@/api/query/tablePage';
+import { encodeQuery, request, requestBytes, requestText } from '@/api/request';
 import { PAGING_HEADERS, type DatasetQueryParams, type DatasetQueryResponse } from '@/api/types';
 
 interface FetchOptions {
@@ -72,4 +74,29 @@ export async function fetchDatasetQueryCsv(
     signal,
   });
   return { text, headers, paging: readCsvPaging(headers) };
+}
+
+/**
+ * One cursor page for the results table, decoded into columns: asked for as `array_of_arrays`
+ * (a header row, then plain arrays), which is smaller to send and quicker to convert.
+ */
+export async function fetchDatasetTablePage(
+  id: string,
+  params: Omit<DatasetQueryParams, 'cursor' | 'page'>,
+  cursor: string,
+  { signal }: FetchOptions = {},
+): Promise<TablePage> {
+  const wire = { ...params, cursor, return_format: undefined, json_schema: 'array_of_arrays' as const };
+  const { bytes } = await requestBytes(queryPath(id), { params: wire, signal });
+  try {
+    return await decodeTablePage(bytes, signal);
+  } catch (e) {
+    if (!(e instanceof UnreadablePageError)) throw e;
+    // As `request()` says it: typically an HTML page from a wrong base URL.
+    throw new ApiError({
+      status: 200,
+      detail: 'The answer was not valid JSON. Check the base URL.',
+      path: `${queryPath(id)}${encodeQuery(wire)}`,
+    });
+  }
 }

@@ -6,7 +6,8 @@ export const queryKeys = {
   rows: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'rows', params] as const,
   byPath: (id: string, column: string, value: string, params: DatasetQueryParams) =>
     [...queryKeys.dataset(id), 'path', column, value, params] as const,
-  infinite: (id: string, params: Omit<DatasetQueryParams, 'cursor' | 'page'>) =>
-    [...queryKeys.dataset(id), 'infinite', params] as const,
+  /** The first cursor page of the results table (later pages live in its PagedRows store). */
+  table: (id: string, params: Omit<DatasetQueryParams, 'cursor' | 'page'>) =>
+    [...queryKeys.dataset(id), 'table', params] as const,
   csv: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'csv', params] as const,
 };

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchDatasetQuery } from '@/api/query/fetchers';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { fetchDatasetQuery, fetchDatasetTablePage } from '@/api/query/fetchers';
 import { queryKeys } from '@/api/query/keys';
-import type { DatasetQueryParams, DatasetQueryResponse } from '@/api/types';
+import type { DatasetQueryParams } from '@/api/types';
 
 export function datasetQueryOptions(id: string, params: DatasetQueryParams = {}) {
   return queryOptions({
@@ -12,15 +12,23 @@ export function datasetQueryOptions(id: string, params: DatasetQueryParams = {})
   });
 }
 
-/** Cursor mode: the first page is asked with an empty cursor, each next page with the server's token. */
-export function datasetQueryInfiniteOptions(
+/**
+ * The first cursor page of the results table, decoded into columns. Only this page is cached:
+ * later pages are fetched, dropped and fetched again by their cursors in a `PagedRows` store, so
+ * a long scroll never piles every row into the cache (docs/decisions/0011-table-memory.md).
+ */
+export function datasetTablePageOptions(
   id: string,
   params: Omit<DatasetQueryParams, 'cursor' | 'page'> = {},
 ) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.infinite(id, params),
-    queryFn: ({ signal, pageParam }) => fetchDatasetQuery(id, { ...params, cursor: pageParam }, { signal }),
-    initialPageParam: '',
-    getNextPageParam: (last: DatasetQueryResponse) => last.meta.cursor ?? undefined,
+  return queryOptions({
+    queryKey: queryKeys.table(id, params),
+    queryFn: ({ signal }) => fetchDatasetTablePage(id, params, '', { signal }),
+    // Typed arrays are not compared cell by cell; a new page is a new result.
+    structuralSharing: false,
+    // The time range is resolved when the query is run, so its rows do not go stale; a reconnect
+    // must not reset a table the user has scrolled far into.
+    staleTime: Infinity,
+    refetchOnReconnect: false,
   });
 }

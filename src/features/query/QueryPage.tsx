@@ -1,9 +1,11 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type SyntheticEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { datasetOptions } from '@/api/datasets/queries';
-import { datasetQueryInfiniteOptions } from '@/api/query/queries';
-import type { Dataset, Row } from '@/api/types';
+import { fetchDatasetTablePage } from '@/api/query/fetchers';
+import type { FetchTablePage } from '@/api/query/pagedRows';
+import { datasetTablePageOptions } from '@/api/query/queries';
+import type { Dataset } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import { QueryLoading } from '@/components/QueryLoading';
@@ -29,10 +31,9 @@ import { ResultsTable } from './ResultsTable';
 import { ResultTabs, type ResultTab } from './ResultTabs';
 import { TimeRangeControl } from './TimeRangeControl';
 import { TimezoneControl } from './TimezoneControl';
+import { maxPagesFor, usePagedRows } from './usePagedRows';
 import { VintageControl } from './VintageControl';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-
-const NO_ROWS: Row[] = [];
 
 /** `/datasets/:id/query`: the query builder. */
 export function QueryPage() {
@@ -124,20 +125,24 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   const queryClient = useQueryClient();
 
   const params = useMemo(() => toApiParams(state, dataset, runAt), [state, dataset, runAt]);
-  const options = datasetQueryInfiniteOptions(dataset.id, params);
-  const results = useInfiniteQuery({ ...options, enabled: !cancelled });
+  // The first cursor page is a cached query; the rest are fetched, dropped and fetched again by
+  // cursor as the table scrolls (docs/decisions/0011-table-memory.md).
+  const options = datasetTablePageOptions(dataset.id, params);
+  const results = useQuery({ ...options, enabled: !cancelled });
   const summary = describeQuery(descriptionInput(state, dataset));
 
-  const { data: pages, fetchNextPage } = results;
-  const rows = useMemo(() => pages?.pages.flatMap((p) => p.data) ?? NO_ROWS, [pages]);
-  const firstPage = pages?.pages[0];
+  const firstPage = results.data;
+  const fetchPage = useCallback<FetchTablePage>(
+    (cursor, signal) => fetchDatasetTablePage(dataset.id, params, cursor, { signal }),
+    [dataset.id, params],
+  );
+  const paged = usePagedRows(firstPage, fetchPage, maxPagesFor(params.page_size));
   const outputColumns = firstPage?.dataset_metadata.all_columns ?? dataset.all_columns;
   const placed = placeError(results.error, state.fcol);
   const errors: Partial<Record<QueryControl, string>> = placed?.control
     ? { [placed.control]: placed.message }
     : {};
-  const running = results.isFetching && !results.isFetchingNextPage;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const running = results.isFetching;
 
   const run = (draft: QueryState) => {
     const next = writeQueryState(draft);
@@ -163,17 +168,17 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   if (tab === 'Code') panel = <CodePanel datasetId={dataset.id} params={params} />;
   else if (tab === 'Export')
     panel = <ExportPanel dataset={dataset} params={params} label={summary} nowMs={runAt} />;
-  else if (results.isPending)
+  else if (!paged.store || !paged.state)
     panel = cancelled ? (
       <p role="status">Query cancelled.</p>
-    ) : (
+    ) : results.isError ? null : (
       <Loading label="Running query…" onCancel={cancel} />
     );
   else if (tab === 'Chart')
     panel = (
       <ResultsChart
         columns={outputColumns}
-        rows={rows}
+        pages={paged.state.slots}
         timeColumn={firstPage?.dataset_metadata.time_index_column ?? dataset.time_index_column}
         groupColumn={dataset.subseries_index_column}
         timeZone={state.tz}
@@ -184,10 +189,8 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
       <ResultsTable
         caption={`Results: ${summary}`}
         columns={outputColumns}
-        rows={rows}
-        hasNextPage={results.hasNextPage}
-        isFetchingNextPage={results.isFetchingNextPage}
-        fetchNextPage={loadMore}
+        store={paged.store}
+        state={paged.state}
       />
     );
 

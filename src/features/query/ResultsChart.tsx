@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import type { DatasetColumn, Row } from '@/api/types';
+import type { PageSlot } from '@/api/query/pagedRows';
+import type { DatasetColumn } from '@/api/types';
 import { LazyTimeSeriesChart, type TimeSeries } from '@/components/charts/LazyTimeSeriesChart';
+import { cellValue, numberAt, timeMs } from '@/lib/columnar';
 import { formatNumber, formatTimestamp } from '@/lib/format';
 import styles from './QueryPage.module.css';
 
 interface Props {
   columns: readonly DatasetColumn[];
-  rows: readonly Row[];
+  /** The result's pages in order; those held (near the table's view) are charted. */
+  pages: readonly PageSlot[];
   /** The UTC time column the x axis reads. */
   timeColumn: string;
   /** Rows are split into one line per value of this column when present. */
@@ -16,29 +19,37 @@ interface Props {
 
 const MAX_SERIES = 12;
 
+/** Series read straight from the held pages' columns: times are already epoch ms, no text is parsed. */
 function buildSeries(
-  rows: readonly Row[],
+  pages: readonly PageSlot[],
   timeColumn: string,
   valueColumn: string,
   groupColumn: string | null,
 ) {
   const groups = new Map<string, { x: number; y: number }[]>();
   let dropped = 0;
-  for (const row of rows) {
-    const t = row[timeColumn];
-    const v = row[valueColumn];
-    if (typeof t !== 'string' || typeof v !== 'number') continue;
-    const key = groupColumn ? String(row[groupColumn] ?? '—') : valueColumn;
-    let points = groups.get(key);
-    if (!points) {
-      if (groups.size >= MAX_SERIES) {
-        dropped += 1;
-        continue;
+  for (const { rows: page } of pages) {
+    if (!page) continue;
+    const t = page.columns[page.names.indexOf(timeColumn)];
+    const v = page.columns[page.names.indexOf(valueColumn)];
+    const g = groupColumn === null ? -1 : page.names.indexOf(groupColumn);
+    if (!t || !v) continue;
+    for (let i = 0; i < page.rowCount; i++) {
+      const x = timeMs(t, i);
+      const y = numberAt(v, i);
+      if (x === null || y === null) continue;
+      const key = groupColumn ? String(cellValue(page, g, i) ?? '—') : valueColumn;
+      let points = groups.get(key);
+      if (!points) {
+        if (groups.size >= MAX_SERIES) {
+          dropped += 1;
+          continue;
+        }
+        points = [];
+        groups.set(key, points);
       }
-      points = [];
-      groups.set(key, points);
+      points.push({ x, y });
     }
-    points.push({ x: Date.parse(t), y: v });
   }
   const series: TimeSeries[] = [...groups].map(([name, points]) => ({
     name,
@@ -47,7 +58,7 @@ function buildSeries(
   return { series, dropped };
 }
 
-export function ResultsChart({ columns, rows, timeColumn, groupColumn, timeZone }: Props) {
+export function ResultsChart({ columns, pages, timeColumn, groupColumn, timeZone }: Props) {
   const numeric = columns.filter((c) => c.is_numeric);
   const [chosen, setChosen] = useState(numeric[0]?.name ?? '');
   const valueColumn = numeric.find((c) => c.name === chosen) ?? numeric[0];
@@ -55,7 +66,7 @@ export function ResultsChart({ columns, rows, timeColumn, groupColumn, timeZone 
   const valueName = valueColumn?.name ?? null;
   // The React compiler memoizes this on its inputs.
   const { series, dropped } =
-    valueName !== null ? buildSeries(rows, timeColumn, valueName, group) : { series: [], dropped: 0 };
+    valueName !== null ? buildSeries(pages, timeColumn, valueName, group) : { series: [], dropped: 0 };
   if (!valueColumn) return <p>No numeric columns to chart.</p>;
   const unit = valueColumn.unit;
   return (

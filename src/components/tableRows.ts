@@ -1,0 +1,32 @@
+import type { Row } from '@/api/types';
+import { cellText } from './columnWidths';
+
+/**
+ * What VirtualTable reads its body from: a row count for the scroll height and a cell's text on
+ * demand, so rows can be held however suits their owner (in columns, partly dropped) and the
+ * table never builds an object per row.
+ */
+export interface TableRows {
+  /** Rows the scroll height covers, held or not. */
+  readonly count: number;
+  /** A cell's text (`column` indexes the table's columns), or null while its row is not loaded. */
+  text(row: number, column: number): string | null;
+  /**
+   * The same for every state of one result while its pages arrive or are dropped; another value
+   * means another result, whose column widths start afresh.
+   */
+  readonly result: unknown;
+}
+
+/** Plain row objects as TableRows (small tables, tests). Keep `rows` stable: a new array is a new result. */
+export function objectRows(rows: readonly Row[], columnIds: readonly string[]): TableRows {
+  return {
+    count: rows.length,
+    text: (row, column) => {
+      const r = rows[row];
+      const id = columnIds[column];
+      return r && id !== undefined ? cellText(r[id]) : null;
+    },
+    result: rows[0] ?? rows,
+  };
+}

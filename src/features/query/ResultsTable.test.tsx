@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { DEMO_API_KEY, setConnection } from '@/api/connection';
+import { fetchDatasetQuery, fetchDatasetTablePage } from '@/api/query/fetchers';
+import type { FetchTablePage, PagedRows } from '@/api/query/pagedRows';
+import type { TablePage } from '@/api/query/tablePage';
+import type { DatasetQueryParams } from '@/api/types';
+import { setupMockServer } from '@/test/mockServer';
+import { ResultsTable } from './ResultsTable';
+import { usePagedRows } from './usePagedRows';
+
+setupMockServer();
+beforeEach(() => setConnection({ mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false }));
+
+const ROW_HEIGHT = 32;
+type Params = Omit<DatasetQueryParams, 'cursor' | 'page'>;
+
+function Harness(props: {
+  first: TablePage;
+  fetchPage: FetchTablePage;
+  maxPages: number;
+  onStore: (store: PagedRows) => void;
+}) {
+  const { store, state } = usePagedRows(props.first, props.fetchPage, props.maxPages);
+  if (!store || !state) return null;
+  props.onStore(store);
+  return (
+    <ResultsTable
+      caption="Results"
+      columns={props.first.dataset_metadata.all_columns}
+      store={store}
+      state={state}
+    />
+  );
+}
+
+/** The real mock behind the real fetcher; the cursors asked for are recorded. */
+async function mount(id: string, params: Params, maxPages: number) {
+  const cursors: string[] = [];
+  const fetchPage: FetchTablePage = (cursor, signal) => {
+    cursors.push(cursor);
+    return fetchDatasetTablePage(id, params, cursor, { signal });
+  };
+  const first = await fetchPage('', new AbortController().signal);
+  const ref: { store: PagedRows | null } = { store: null };
+  render(
+    <Harness first={first} fetchPage={fetchPage} maxPages={maxPages} onStore={(s) => (ref.store = s)} />,
+  );
+  const store = (): PagedRows => {
+    if (!ref.store) throw new Error('no store');
+    return ref.store;
+  };
+  return { first, cursors, store };
+}
+
+const region = () => screen.getByRole('region', { name: 'Results' });
+
+function scrollToRow(row: number) {
+  const el = region();
+  act(() => {
+    el.scrollTop = row * ROW_HEIGHT;
+    fireEvent.scroll(el);
+  });
+}
+
+/** The texts of the body row at `row` (0-based), or null when it is not drawn. */
+function cellsOf(row: number): string[] | null {
+  const tr = region().querySelector(`tbody tr[aria-rowindex="${row + 2}"]`);
+  return tr ? [...tr.querySelectorAll('td')].map((td) => td.textContent) : null;
+}
+
+describe('ResultsTable over cursor pages', () => {
+  const params: Params = {
+    filter_column: 'location',
+    filter_value: 'HB_NORTH',
+    start_time: '2025-07-12T00:00:00+00:00',
+    end_time: '2025-07-15T00:00:00+00:00',
+    page_size: 20,
+  };
+
+  it('drops far pages, keeps the scroll height, and fetches a dropped page again by its cursor', async () => {
+    const { cursors, store } = await mount('ercot_spp_real_time_15_min', params, 3);
+    // The first rows of page 2 (rows 20–39), as first shown.
+    scrollToRow(20);
+    await waitFor(() => expect(cellsOf(25)?.[0]).toMatch(/^2025-07-12T/));
+    const before = cellsOf(25);
+    const page2Cursor = cursors[1];
+
+    // Scroll to the end of the result, page by page: 3 days of 15-minute rows.
+    for (let i = 0; i < 20 && !screen.queryByText(/all rows loaded/); i++) {
+      scrollToRow(store().getSnapshot().rowCount);
+      await waitFor(() => expect(store().getSnapshot().fetchingNext).toBe(false));
+    }
+    expect(await screen.findByText('288 rows loaded · all rows loaded')).toBeInTheDocument();
+    const state = store().getSnapshot();
+    expect(state.slots).toHaveLength(15);
+    expect(store().heldPages()).toBeLessThanOrEqual(3);
+    expect(state.slots[1]?.rows).toBeNull();
+    // The scroll height covers every row, dropped or not.
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '289');
+
+    // Back to page 2: a placeholder while it is fetched again with the cursor that fetched it first.
+    const asked = cursors.length;
+    scrollToRow(20);
+    expect(within(region()).getAllByText('Loading rows…').length).toBeGreaterThan(0);
+    await waitFor(() => expect(cellsOf(25)).toEqual(before));
+    expect(cursors.slice(asked)).toContain(page2Cursor);
+    expect(store().heldPages()).toBeLessThanOrEqual(3);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '289');
+  });
+});
+
+describe('ResultsTable cells', () => {
+  /** Every drawn body cell equals the API's own JSON value printed as text (null as empty). */
+  async function expectCellsAsSent(id: string, params: Params) {
+    const { first } = await mount(id, params, 4);
+    const sent = await fetchDatasetQuery(id, { ...params, page: 1 });
+    const names = first.dataset_metadata.all_columns.map((c) => c.name);
+    let drawn = 0;
+    sent.data.forEach((row, i) => {
+      const cells = cellsOf(i);
+      if (!cells) return;
+      drawn++;
+      expect(cells).toEqual(names.map((n) => (row[n] === null ? '' : String(row[n]))));
+    });
+    expect(drawn).toBeGreaterThan(10);
+    return { sent, names };
+  }
+
+  it('prints negative prices and local timestamps exactly as the API sent them', async () => {
+    const { sent, names } = await expectCellsAsSent('ercot_spp_real_time_15_min', {
+      filter_column: 'location',
+      filter_value: 'HB_WEST',
+      start_time: '2025-04-05T03:00:00',
+      end_time: '2025-04-05T12:00:00',
+      timezone: 'US/Central',
+      page_size: 40,
+    });
+    expect(names).toContain('interval_start_local');
+    expect(within(region()).getAllByText(/^-\d+\.\d+$/).length).toBeGreaterThan(0);
+    expect(within(region()).getByText(String(sent.data[0]?.interval_start_local))).toBeInTheDocument();
+    expect(String(sent.data[0]?.interval_start_local)).toMatch(/-05:00$/);
+  });
+
+  it('prints null cells as empty', async () => {
+    // ECRS prices start on 2023-06-10: the hours before it are null.
+    const { sent } = await expectCellsAsSent('ercot_as_prices', {
+      start_time: '2023-06-09T10:00:00',
+      end_time: '2023-06-10T04:00:00',
+      timezone: 'US/Central',
+    });
+    expect(sent.data.some((r) => r.ercot_contingency_reserve_service === null)).toBe(true);
+  });
+});
