@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '@/app/Layout';
 import { NotFoundPage } from '@/app/NotFoundPage';
@@ -17,8 +17,23 @@ interface LazyPage {
 
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loading: Promise<M> | undefined;
-  const preload = (): Promise<M> => (loading ??= load());
-  return { Page: lazy(async () => ({ default: pick(await preload()) })), preload };
+  let loaded: ComponentType | undefined;
+  const preload = (): Promise<M> =>
+    (loading ??= load().then((module) => {
+      loaded = pick(module);
+      return module;
+    }));
+  const Lazy = lazy(async () => ({ default: pick(await preload()) }));
+  /*
+   * A page whose code has already arrived (preloaded) renders at once: through React.lazy it would
+   * still suspend for a tick, and React holds a suspended navigation back for up to 300 ms. The
+   * choice is made once per mount, so a page never switches component type (and state) midway.
+   */
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Page, preload };
 }
 
 const catalog = lazyPage(
