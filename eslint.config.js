@@ -138,4 +138,23 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-imports': 'off' },
   },
+  /*
+   * node:assert builds the message of a bare `assert.ok(x)` by re-reading and re-parsing the caller's
+   * source; on a TypeScript file that parse fails line after line and once held a browser journey's
+   * process for 217 s (the page went on, the runner's timers did not). Every assertion says what it checks.
+   */
+  {
+    files: ['test/**', 'bench/**', 'scripts/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='assert'][callee.property.name='ok'][arguments.length<2], CallExpression[callee.name='assert'][arguments.length<2]",
+          message:
+            'Give node:assert a message: without one it re-parses this file to write its own, which can take minutes.',
+        },
+      ],
+    },
+  },
 );

@@ -66,7 +66,7 @@ async function someNode(apiUrl: string): Promise<string> {
   );
   const body = (await response.json()) as { items: { gs_entity_id: string }[] };
   const id = body.items[0]?.gs_entity_id;
-  assert.ok(id);
+  assert.ok(id, 'the nearby search found a location');
   return id;
 }
 
@@ -125,7 +125,11 @@ for (const theme of ['light', 'dark'] as const) {
       await audit.check('query builder with results');
 
       await page.getByRole('tab', { name: 'Chart', exact: true }).click();
-      await eventually(async () => assert.ok((await page.locator('path.series-line').count()) >= 1), 15_000);
+      await eventually(
+        async () =>
+          assert.ok((await page.locator('path.series-line').count()) >= 1, 'a series line is drawn'),
+        15_000,
+      );
       await audit.check('query builder, Chart tab');
       await page.getByRole('tab', { name: 'Export', exact: true }).click();
       await page.getByRole('button', { name: 'Export all rows', exact: true }).waitFor();

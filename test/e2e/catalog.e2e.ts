@@ -26,7 +26,10 @@ test('the catalog lists the nine datasets, filters them and opens one with its c
   await page.getByText(`${DATASET_COUNT} datasets`).first().waitFor();
   const hrefs = await datasetLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   assert.ok(hrefs.includes('/datasets/ercot_load'), `ercot_load is listed: ${hrefs.join(', ')}`);
-  assert.ok(hrefs.includes('/datasets/ercot_spp_real_time_15_min'));
+  assert.ok(
+    hrefs.includes('/datasets/ercot_spp_real_time_15_min'),
+    `the SPP dataset is listed: ${hrefs.join(', ')}`,
+  );
 
   await page.getByLabel('Filter datasets', { exact: true }).fill('fuel_mix');
   await eventually(async () => assert.equal(await datasetLinks(page).count(), 1));

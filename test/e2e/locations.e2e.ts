@@ -297,7 +297,7 @@ test(
     const popup = mapRegion(page).locator('.leaflet-popup');
     await popup.waitFor();
     assert.equal(await popup.locator('strong').innerText(), XSS_NAME);
-    assert.ok((await popup.innerText()).includes(XSS_NAME));
+    assert.ok((await popup.innerText()).includes(XSS_NAME), 'the popup shows the name as text');
     // The map moved to the selection: its popup sits inside the map's box.
     await eventually(async () => {
       const map = await mapRegion(page).boundingBox();

@@ -37,7 +37,11 @@ async function openPriceMap(page: Page, search = ''): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Price map' }).waitFor();
   await highest(page).waitFor({ timeout: 20_000 });
   await page.getByRole('region', { name: /^Map of prices by location/ }).waitFor({ timeout: 20_000 });
-  await eventually(async () => assert.ok(await mapBox(page).getAttribute('data-shown-interval')), 20_000);
+  await eventually(
+    async () =>
+      assert.ok(await mapBox(page).getAttribute('data-shown-interval'), 'the map shows an interval'),
+    20_000,
+  );
 }
 
 async function snapshot(page: Page): Promise<{ when: string; legend: string; table: string; shown: string }> {

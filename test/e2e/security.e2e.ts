@@ -250,7 +250,10 @@ test(
     await page.getByLabel('Filter value').fill(SCRIPT_PAYLOAD);
     await page.getByRole('button', { name: 'Run query', exact: true }).click();
     await eventually(async () =>
-      assert.ok((await page.getByLabel('Query summary').innerText()).includes(SCRIPT_PAYLOAD)),
+      assert.ok(
+        (await page.getByLabel('Query summary').innerText()).includes(SCRIPT_PAYLOAD),
+        'the summary echoes the filter value as text',
+      ),
     );
     await assertNothingInjected(page, 'the query summary');
 
@@ -258,7 +261,10 @@ test(
     await page.goto(`/locations?sel=${encodeURIComponent(node.id)}`);
     await page.getByRole('heading', { level: 1, name: 'Pricing locations' }).waitFor();
     await eventually(async () =>
-      assert.ok((await page.getByRole('main').locator('table').innerText()).includes(LOCATION_NAME)),
+      assert.ok(
+        (await page.getByRole('main').locator('table').innerText()).includes(LOCATION_NAME),
+        'the table names the location literally',
+      ),
     );
     await eventually(async () =>
       assert.ok(
@@ -372,7 +378,7 @@ test(
         `${which}: every formula-like name is prefixed with '`,
       );
       const westPrices = rows.filter((r) => r[at] === "'-1+2").map((r) => r[price]);
-      assert.ok(westPrices.length > 0);
+      assert.ok(westPrices.length > 0, 'the export holds prices of the renamed location');
       assert.ok(
         westPrices.every((p) => p === String(NEGATIVE_PRICE)),
         `${which}: negative prices stay numbers: ${westPrices.slice(0, 3).join(' ')}`,
