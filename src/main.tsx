@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { demoBaseUrl, getConnection, subscribeConnection } from '@/api/connection';
+import { demoBaseUrl, getConnection, holdDemoRequestsUntil, subscribeConnection } from '@/api/connection';
 import { createQueryClient } from '@/api/queryClient';
 import { App } from '@/app/App';
 import { NAV_ITEMS } from '@/app/Layout';
@@ -9,41 +9,51 @@ import { createAppRouter, preloadRoute } from '@/app/router';
 import { applyTheme } from '@/app/theme';
 import '@/app/styles.css';
 
-/** Starts the in-browser mock once; msw is imported here only, so it stays out of the main chunk. */
-async function startDemoBackend(): Promise<boolean> {
-  const state = getDemoMockState().state;
-  if (state === 'running') return true;
-  if (state === 'starting') return false;
-  setDemoMockState({ state: 'starting' });
-  try {
-    if (!('serviceWorker' in navigator)) {
-      throw new Error(
-        'this browser does not allow service workers here (a private window or a non-secure address?).',
-      );
+let demoStart: Promise<boolean> | undefined;
+
+/**
+ * Starts the in-browser mock once (a start under way is shared, a failed one may be tried again);
+ * msw is imported here only, so it stays out of the main chunk.
+ */
+function startDemoBackend(): Promise<boolean> {
+  if (getDemoMockState().state === 'running') return Promise.resolve(true);
+  demoStart ??= (async () => {
+    setDemoMockState({ state: 'starting' });
+    try {
+      if (!('serviceWorker' in navigator)) {
+        throw new Error(
+          'this browser does not allow service workers here (a private window or a non-secure address?).',
+        );
+      }
+      const { startBrowserMock } = await import('@/mock/browser');
+      await startBrowserMock(demoBaseUrl());
+      setDemoMockState({ state: 'running' });
+      return true;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      setDemoMockState({ state: 'failed', message });
+      demoStart = undefined;
+      return false;
     }
-    const { startBrowserMock } = await import('@/mock/browser');
-    await startBrowserMock(demoBaseUrl());
-    setDemoMockState({ state: 'running' });
-    return true;
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    setDemoMockState({ state: 'failed', message });
-    return false;
-  }
+  })();
+  return demoStart;
 }
 
-async function boot(): Promise<void> {
+function boot(): void {
   applyTheme();
   const queryClient = createQueryClient();
-  // The first page's code downloads while the demo backend starts, not after it.
+  // The first page's code, the demo backend and the shell's first paint all start at once: demo
+  // requests wait for the backend (holdDemoRequestsUntil), the page does not.
   void preloadRoute(window.location.pathname);
-  if (getConnection().mode === 'demo') await startDemoBackend();
+  if (getConnection().mode === 'demo') holdDemoRequestsUntil(startDemoBackend());
 
   subscribeConnection(() => {
     if (getConnection().mode !== 'demo' || getDemoMockState().state === 'running') return;
-    void startDemoBackend().then((started) => {
-      // Queries fired while the worker was starting went nowhere; ask again now that it answers.
-      if (started) void queryClient.resetQueries();
+    const started = startDemoBackend();
+    holdDemoRequestsUntil(started);
+    void started.then((ok) => {
+      // Queries that failed while nothing answered are asked again now that the backend does.
+      if (ok) void queryClient.resetQueries();
     });
   });
 
@@ -93,4 +103,4 @@ function preloadLinkTargetsOnIntent(): void {
   document.addEventListener('focusin', onIntent, { capture: true, passive: true });
 }
 
-void boot();
+boot();

@@ -28,6 +28,21 @@ export const DEMO_KEYS = BUILT_IN_KEY_LIST;
 const SETTINGS_KEY = 'gridscope.connection';
 const API_KEY_KEY = 'gridscope.apiKey';
 
+let demoBackendReady: Promise<unknown> = Promise.resolve();
+
+/**
+ * Demo requests wait for `ready` (the in-browser backend starting) instead of the page waiting to
+ * render: the shell and the first page paint while the backend starts, and their requests leave
+ * once something answers them. A failed start releases them too, to fail with a network error.
+ */
+export function holdDemoRequestsUntil(ready: Promise<unknown>): void {
+  demoBackendReady = ready.catch(() => undefined);
+}
+
+export function whenDemoBackendReady(): Promise<unknown> {
+  return demoBackendReady;
+}
+
 export function demoBaseUrl(): string {
   return `${window.location.origin}${DEMO_BASE_PATH}`;
 }

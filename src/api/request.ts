@@ -1,6 +1,6 @@
 import type { WireSchemaName } from '@/contract/schemas';
 import { ApiError } from '@/api/ApiError';
-import { effectiveBaseUrl, getConnection, type Connection } from '@/api/connection';
+import { effectiveBaseUrl, getConnection, whenDemoBackendReady, type Connection } from '@/api/connection';
 import { API_KEY_HEADER, type ErrorDetail } from '@/api/types';
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -136,6 +136,7 @@ async function exchange<T>(
   try {
     let response: Response;
     try {
+      if (connection.mode === 'demo') await untilAborted(whenDemoBackendReady(), limit.signal);
       response = await fetch(url, { headers, signal: limit.signal });
     } catch (e) {
       if (isAbort(e) || limit.signal.aborted) throw e;
