@@ -4,37 +4,19 @@
  * uses, so the client and the mock cannot drift apart.
  */
 export {
-  CADENCES,
-  COLUMN_TYPES,
-  FILTER_OPERATOR_ALIASES,
   FILTER_OPERATORS,
-  JSON_SCHEMAS,
-  LOCATION_STATUSES,
-  LOCATION_TYPES,
   ORDERS,
-  PRICING_LOCATION_FACETS,
   PRICING_LOCATION_SORT_COLUMNS,
   RESAMPLE_FUNCTIONS,
-  RESAMPLE_UNITS,
-  RETURN_FORMATS,
-  TIME_COMPARISONS,
   type Cadence,
-  type ColumnType,
   type FilterOperator,
-  type FilterOperatorAlias,
-  type JsonSchema,
-  type LocationStatus,
   type LocationType,
   type Order,
-  type PricingLocationFacet,
   type PricingLocationSortColumn,
   type ResampleFunction,
   type ResampleUnit,
-  type ReturnFormat,
-  type TimeComparison,
 } from '@/contract/vocabulary';
-export { PLANS, type Plan } from '@/contract/plans';
-export { API_KEY_HEADER, EXPOSED_HEADERS, PAGING_HEADERS } from '@/contract/http';
+export { API_KEY_HEADER, PAGING_HEADERS } from '@/contract/http';
 export type {
   ApiUsage,
   CellValue,
@@ -50,11 +32,8 @@ export type {
   DatasetUpdate,
   DatasetUpdatesParams,
   DatasetUpdatesResponse,
-  ErrorBody,
   ErrorDetail,
-  FormatParams,
   HealthResponse,
-  ListResponse,
   Meta,
   NearbyParams,
   NearbyPricingLocation,
@@ -62,6 +41,5 @@ export type {
   PricingLocationList,
   PricingLocationListParams,
   Row,
-  RowArrays,
   ValidationIssue,
 } from '@/contract/schemas';

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '@/app/Layout';
 import { NotFoundPage } from '@/app/NotFoundPage';
 import { RouteError } from '@/app/RouteError';
-import { Loading } from '@/components/Loading';
 
 /*
  * Pages load on demand so the first screen ships only the shell and the page it shows. React.lazy
@@ -16,12 +15,7 @@ interface LazyPage {
   preload: () => Promise<unknown>;
 }
 
-function lazyPage<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-  /** The page's own heading, for a page whose heading does not depend on data. */
-  title?: string,
-): LazyPage {
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loading: Promise<M> | undefined;
   let loaded: ComponentType | undefined;
   const preload = (): Promise<M> =>
@@ -34,37 +28,17 @@ function lazyPage<M>(
    * A page whose code has already arrived (preloaded) renders at once: through React.lazy it would
    * still suspend for a tick, and React holds a suspended navigation back for up to 300 ms. The
    * choice is made once per mount, so a page never switches component type (and state) midway.
-   * A page still on its way shows its heading at once, so a click visibly lands where it pointed.
    */
   function Page() {
-    const [Component] = useState<ComponentType | undefined>(() => loaded);
-    if (Component) return <Component />;
-    return (
-      <Suspense fallback={<PageArriving title={title} />}>
-        <Lazy />
-      </Suspense>
-    );
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
   }
   return { Page, preload };
-}
-
-function PageArriving({ title }: { title: string | undefined }) {
-  return (
-    <>
-      {title !== undefined && (
-        <header>
-          <h1>{title}</h1>
-        </header>
-      )}
-      <Loading label="Loading page…" />
-    </>
-  );
 }
 
 const catalog = lazyPage(
   () => import('@/features/catalog/CatalogPage'),
   (m) => m.CatalogPage,
-  'Datasets',
 );
 const dataset = lazyPage(
   () => import('@/features/dataset/DatasetPage'),
@@ -77,12 +51,10 @@ const query = lazyPage(
 const dailyPeak = lazyPage(
   () => import('@/features/reports/DailyPeakPage'),
   (m) => m.DailyPeakPage,
-  'Daily peak report',
 );
 const locations = lazyPage(
   () => import('@/features/locations/LocationsPage'),
   (m) => m.LocationsPage,
-  'Pricing locations',
 );
 const location = lazyPage(
   () => import('@/features/locations/LocationPage'),
@@ -91,17 +63,14 @@ const location = lazyPage(
 const priceMap = lazyPage(
   () => import('@/features/priceMap/PriceMapPage'),
   (m) => m.PriceMapPage,
-  'Price map',
 );
 const usage = lazyPage(
   () => import('@/features/usage/UsagePage'),
   (m) => m.UsagePage,
-  'Usage',
 );
 const settings = lazyPage(
   () => import('@/features/settings/SettingsPage'),
   (m) => m.SettingsPage,
-  'Settings',
 );
 
 /** What a route carries in `handle`: how to fetch its page's code ahead of rendering it. */

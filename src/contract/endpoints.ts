@@ -207,6 +207,7 @@ export const ENDPOINTS = {
   },
 } as const satisfies Record<string, Endpoint>;
 
+/** @public */
 export type EndpointName = keyof typeof ENDPOINTS;
 
 /** The route pattern of an endpoint in `:param` form (`/v1/datasets/:dataset_id`). */

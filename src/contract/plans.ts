@@ -46,4 +46,5 @@ export const BUILT_IN_KEY_LIST: readonly (KeyPlan & { key: BuiltInKey })[] = (
 ).map(([key, plan]) => ({ key, ...plan }));
 
 export const PLANS = ['Developer', 'Free', 'Internal'] as const;
+/** @public */
 export type Plan = (typeof PLANS)[number];

@@ -119,6 +119,7 @@ export type RowArrays = z.infer<typeof rowArraysSchema>;
 function listResponseSchema<T extends z.ZodType, M extends z.ZodType>(item: T, metadata: M) {
   return z.object({ data: z.array(item), meta: metaSchema, dataset_metadata: metadata });
 }
+/** @public */
 export interface ListResponse<T, M = null> {
   data: T[];
   meta: Meta;
@@ -262,6 +263,7 @@ export const formatParamsSchema = z.object({
     'Shape of `data` in JSON list answers; array_of_objects by default',
   ).optional(),
 });
+/** @public */
 export type FormatParams = z.infer<typeof formatParamsSchema>;
 
 export const datasetQueryParamsSchema = formatParamsSchema.extend({

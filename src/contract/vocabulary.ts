@@ -42,6 +42,7 @@ export const FILTER_OPERATOR_ALIASES = {
   lt: '<',
   lte: '<=',
 } as const satisfies Record<string, FilterOperator>;
+/** @public */
 export type FilterOperatorAlias = keyof typeof FILTER_OPERATOR_ALIASES;
 
 /** The column kinds each operator makes sense for (the query builder offers only these). */
@@ -55,8 +56,11 @@ export const FILTER_OPERATOR_KINDS = {
   in: ['number', 'string'],
 } as const satisfies Record<FilterOperator, readonly ColumnKind[]>;
 
-/** Operators whose value is a comma-separated list. */
-export const LIST_FILTER_OPERATORS = ['in'] as const satisfies readonly FilterOperator[];
+/** Whether `operator` makes sense for a column of `kind` (the one rule the builder and links follow). */
+export function operatorSuits(operator: FilterOperator, kind: ColumnKind): boolean {
+  return (FILTER_OPERATOR_KINDS[operator] as readonly ColumnKind[]).includes(kind);
+}
+
 /** The most values an `in` list may hold; more is a 422 (contract §6.2). */
 export const MAX_IN_VALUES = 1000;
 
@@ -65,6 +69,7 @@ export type TimeComparison = (typeof TIME_COMPARISONS)[number];
 
 /** `time=latest` and the keywords of `publish_time` (contract §6.1, §6.4). */
 export const TIME_KEYWORDS = ['latest'] as const;
+export type TimeKeyword = (typeof TIME_KEYWORDS)[number];
 export const PUBLISH_TIME_KEYWORDS = ['latest', 'latest_report'] as const;
 export type PublishTimeKeyword = (typeof PUBLISH_TIME_KEYWORDS)[number];
 
@@ -106,6 +111,7 @@ export const LOCATION_TYPES = ['Trading Hub', 'Load Zone', 'Load Zone DC Tie', '
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 export const LOCATION_STATUSES = ['active', 'inactive'] as const;
+/** @public */
 export type LocationStatus = (typeof LOCATION_STATUSES)[number];
 
 export const PRICING_LOCATION_FACETS = ['location_type', 'zone', 'status'] as const;

@@ -5,7 +5,7 @@
  */
 import type { FilterOperator, Order, ResampleFunction, ResampleUnit } from '@/api/types';
 import type { RESAMPLE_UNITS } from '@/contract/vocabulary';
-import { FILTER_OPERATOR_KINDS, type ColumnKind } from '@/contract/vocabulary';
+import { operatorSuits, type ColumnKind } from '@/contract/vocabulary';
 
 export type { ColumnKind };
 
@@ -58,9 +58,7 @@ export const RESAMPLE_UNIT_INFO = {
 } as const satisfies { [U in ResampleUnit]: UnitInfo<U> };
 
 export function operatorsFor(kind: ColumnKind): FilterOperator[] {
-  return (Object.keys(FILTER_OPERATOR_INFO) as FilterOperator[]).filter((op) =>
-    (FILTER_OPERATOR_KINDS[op] as readonly ColumnKind[]).includes(kind),
-  );
+  return (Object.keys(FILTER_OPERATOR_INFO) as FilterOperator[]).filter((op) => operatorSuits(op, kind));
 }
 
 /** `1 hour` → `hourly`, `15 minutes` → `every 15 minutes`. */

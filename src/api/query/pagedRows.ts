@@ -6,8 +6,7 @@
  * fetched again by their own cursor when the view comes back to them, so the scroll height never
  * changes and memory is bounded however far the user scrolls.
  */
-import type { CellValue } from '@/api/types';
-import { cellValue, type ColumnarPage } from '@/lib/columnar';
+import type { ColumnarPage } from '@/lib/columnar';
 import type { TablePage } from './tablePage';
 
 /** Fetches the page a cursor token starts (`''` is the first page). */
@@ -59,13 +58,6 @@ export function slotIndexOf(slots: readonly PageSlot[], row: number): number {
     else return mid;
   }
   return -1;
-}
-
-/** A cell of the whole result, or undefined while its page is not held. */
-export function cellAt(state: PagedRowsState, row: number, column: number): CellValue | undefined {
-  const slot = state.slots[slotIndexOf(state.slots, row)];
-  if (!slot?.rows) return undefined;
-  return cellValue(slot.rows, column, row - slot.start);
 }
 
 /** Row distance from a slot to the view (0 when they overlap). */

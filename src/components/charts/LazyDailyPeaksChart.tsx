@@ -1,6 +1,6 @@
 import { lazyChart } from './lazyChart';
 
-export type { DailyPeakDatum, DailyPeaksChartProps } from './DailyPeaksChart';
+export type { DailyPeakDatum } from './DailyPeaksChart';
 
 export const LazyDailyPeaksChart = lazyChart(
   () => import('./DailyPeaksChart').then((m) => m.DailyPeaksChart),

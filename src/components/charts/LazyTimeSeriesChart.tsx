@@ -1,6 +1,6 @@
 import { lazyChart } from './lazyChart';
 
-export type { TimeSeries, TimeSeriesChartProps } from './TimeSeriesChart';
+export type { TimeSeries } from './TimeSeriesChart';
 
 export const LazyTimeSeriesChart = lazyChart(
   () => import('./TimeSeriesChart').then((m) => m.TimeSeriesChart),

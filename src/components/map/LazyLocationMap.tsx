@@ -5,7 +5,7 @@ import styles from './LocationMap.module.css';
 // Leaflet (and its CSS) load with the first map shown, never with the page chunk that links to it.
 const LocationMap = lazy(() => import('./LocationMap').then((m) => ({ default: m.LocationMap })));
 
-export type { ClusterLook, LocationMapProps, MapOrigin, MapView } from './LocationMap';
+export type { ClusterLook, LocationMapProps, MapView } from './LocationMap';
 export type { MapPoint } from './clusters';
 
 function hasArea(element: HTMLElement): boolean {

@@ -14,6 +14,7 @@ import {
   type DatasetQueryParams,
   type ResampleUnit,
 } from '@/api/types';
+import { operatorSuits } from '@/contract/vocabulary';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { RESAMPLE_UNIT_INFO, type ColumnKind, type QueryDescriptionInput } from '@/lib/queryDescription';
 import { defineUrlState, readUrlState, writeUrlState, type UrlStateOf } from '@/lib/urlState';
@@ -211,10 +212,7 @@ export function fitToDataset(state: QueryState, dataset: Dataset): { state: Quer
       next.fcol = DEFAULT_QUERY_STATE.fcol;
       next.fop = DEFAULT_QUERY_STATE.fop;
       next.fval = DEFAULT_QUERY_STATE.fval;
-    } else if (next.fop === 'in' && columnKind(column) === 'timestamp') {
-      ignored.push(QUERY_KEY_LABELS.fop);
-      next.fop = '=';
-    } else if (columnKind(column) === 'string' && !['=', '!=', 'in'].includes(next.fop)) {
+    } else if (!operatorSuits(next.fop, columnKind(column))) {
       ignored.push(QUERY_KEY_LABELS.fop);
       next.fop = '=';
     }

@@ -10,18 +10,13 @@ import { clamp, gauss3, round2 } from './noise';
 import { scarcityAdder } from './prices';
 import type { Millis } from './types';
 
-export const AS_COLUMNS = [
-  'non_spinning_reserves',
-  'regulation_down',
-  'regulation_up',
-  'responsive_reserves',
-  'ercot_contingency_reserve_service',
-] as const;
-
 export const ECRS_START: Millis = marketMidnight('2023-06-10');
 const S_AS = 101;
 
-/** The five service prices of the hour starting at `t`, in `AS_COLUMNS` order. */
+/**
+ * The five service prices of the hour starting at `t`: non_spinning_reserves, regulation_down,
+ * regulation_up, responsive_reserves, ercot_contingency_reserve_service.
+ */
 export function ancillaryValues(t: Millis): (number | null)[] {
   const hourIdx = Math.floor(t / HOUR_MS);
   const slot = hourSlot(hourIdx);

@@ -585,11 +585,6 @@ export function getLocationByName(name: string): LocationDef | undefined {
   return BY_NAME.get(name);
 }
 
-/** Whether `loc` has rows at grid time `t`. */
-export function locationActiveAt(loc: LocationDef, t: Millis): boolean {
-  return loc.firstSeen <= t && (loc.retiredAt === null || t < loc.retiredAt);
-}
-
 const PRICE_GRIDS: readonly { step: Millis; last: (now: Millis) => Millis }[] = [
   { step: 5 * MINUTE_MS, last: (now) => lastStarted(now, 5 * MINUTE_MS) },
   { step: HOUR_MS, last: dayAheadLastTime },

@@ -59,10 +59,6 @@ export function u2(stream: number, a: number, b: number): number {
   return hash2(stream, a, b) / TWO32;
 }
 
-export function u3(stream: number, a: number, b: number, c: number): number {
-  return hash3(stream, a, b, c) / TWO32;
-}
-
 /** Standard deviation of the sum of four independent bytes, for `gaussFromHash`. */
 const BYTE_SUM_SD = Math.sqrt((4 * (256 * 256 - 1)) / 12);
 

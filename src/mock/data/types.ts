@@ -8,7 +8,7 @@
  *
  * Times are epoch milliseconds (UTC) everywhere inside the mock; the engine formats them.
  */
-import type { Cadence, ColumnType, LocationStatus, LocationType } from '@/contract/vocabulary';
+import type { Cadence, ColumnType, LocationType } from '@/contract/vocabulary';
 
 /** Epoch milliseconds, UTC. */
 export type Millis = number;
@@ -67,9 +67,4 @@ export interface DatasetDef {
    * combination exists (t on the grid and in range, location active at t, publish a vintage of t).
    */
   row(t: Millis, location: LocationDef | null, publish: Millis | null): RawCell[];
-}
-
-export interface LocationStatusInfo {
-  status: LocationStatus;
-  latestSeen: Millis;
 }

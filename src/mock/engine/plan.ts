@@ -17,7 +17,16 @@ import { EMPTY_IS_A_VALUE, ParamReader } from './params';
 import { badRequest } from './problem';
 import { parseFrequency, resolveResampleFunction, type Frequency } from './resample';
 import { parseTimestamp, resolveZone, type ParsedTimestamp, type Zone } from './time';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ORDERS, TIME_COMPARISONS } from '@/contract/vocabulary';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  ORDERS,
+  PUBLISH_TIME_KEYWORDS,
+  TIME_COMPARISONS,
+  TIME_KEYWORDS,
+  type PublishTimeKeyword,
+  type TimeKeyword,
+} from '@/contract/vocabulary';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
@@ -43,11 +52,11 @@ export interface RawQueryParams {
   /** Present (possibly empty) in cursor mode. */
   cursor?: string;
   timezone?: string;
-  time?: ParsedTimestamp | 'latest';
+  time?: ParsedTimestamp | TimeKeyword;
   timeComparison?: string;
   startTime?: ParsedTimestamp;
   endTime?: ParsedTimestamp;
-  publishTime?: ParsedTimestamp | 'latest' | 'latest_report';
+  publishTime?: ParsedTimestamp | PublishTimeKeyword;
   publishTimeStart?: ParsedTimestamp;
   publishTimeEnd?: ParsedTimestamp;
   resampleFrequency?: string;
@@ -116,11 +125,11 @@ export function readQueryParams(
     columns: str('columns'),
     cursor: str('cursor'),
     timezone: str('timezone'),
-    time: keyword('time', ['latest'] as const),
+    time: keyword('time', TIME_KEYWORDS),
     timeComparison: str('time_comparison'),
     startTime: timestamp('start_time'),
     endTime: timestamp('end_time'),
-    publishTime: keyword('publish_time', ['latest', 'latest_report'] as const),
+    publishTime: keyword('publish_time', PUBLISH_TIME_KEYWORDS),
     publishTimeStart: timestamp('publish_time_start'),
     publishTimeEnd: timestamp('publish_time_end'),
     resampleFrequency: str('resample_frequency'),

@@ -8,18 +8,14 @@ import type { ResampleFunction, ResampleUnit } from '@/contract/vocabulary';
 import type { Millis } from '@/mock/data/types';
 import { badRequest } from './problem';
 import { DAY, type Zone } from './time';
-import { RESAMPLE_UNITS } from '@/contract/vocabulary';
+import { RESAMPLE_UNITS, resampleUnitOf } from '@/contract/vocabulary';
 
 export interface Frequency {
   count: number;
   unit: ResampleUnit;
 }
 
-const UNIT_BY_SPELLING = new Map<string, ResampleUnit>(
-  (Object.entries(RESAMPLE_UNITS) as [ResampleUnit, readonly string[]][]).flatMap(([unit, spellings]) =>
-    spellings.map((s) => [s, unit] as const),
-  ),
-);
+const UNIT_SPELLINGS: readonly string[] = Object.values(RESAMPLE_UNITS).flat();
 
 const FREQUENCY_RE = /^(\d+) ?([a-zA-Z]+)$/;
 
@@ -27,11 +23,11 @@ const FREQUENCY_RE = /^(\d+) ?([a-zA-Z]+)$/;
 export function parseFrequency(text: string): Frequency {
   const m = FREQUENCY_RE.exec(text.trim());
   const count = m ? Number(m[1]) : 0;
-  const unit = m?.[2] ? UNIT_BY_SPELLING.get(m[2].toLowerCase()) : undefined;
+  const unit = m?.[2] ? resampleUnitOf(m[2]) : null;
   if (!unit || !Number.isSafeInteger(count) || count < 1) {
     throw badRequest(
       `resample_frequency '${text}' is invalid; write <n><unit> or <n> <unit> with n a positive integer and unit one of ${[
-        ...UNIT_BY_SPELLING.keys(),
+        ...UNIT_SPELLINGS,
       ].join(', ')}.`,
     );
   }

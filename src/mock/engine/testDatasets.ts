@@ -217,5 +217,3 @@ export const wide5: DatasetDef = {
   vintages: null,
   row: (t, loc) => [t, t + 5 * MINUTE, loc?.location ?? null, valueOf(10, 50, t, loc?.index ?? 0, 7)],
 };
-
-export const TEST_DATASETS: readonly DatasetDef[] = [load5, prices15, forecastHourly, irregular10s, wide5];

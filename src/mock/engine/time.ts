@@ -74,11 +74,6 @@ export function formatIso(ms: Millis, offsetMinutes: number): string {
   );
 }
 
-/** UTC formatting: `2024-03-01T06:00:00+00:00`. */
-export function formatUtcIso(ms: Millis): string {
-  return formatIso(ms, 0);
-}
-
 // Caches are bounded so that a long-running mock asked about many zones does not grow forever.
 const CACHE_LIMIT = 200_000;
 

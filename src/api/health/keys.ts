@@ -1,3 +1,0 @@
-export const healthKeys = {
-  all: ['health'] as const,
-};
