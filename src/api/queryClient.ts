@@ -1,11 +1,9 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { isApiError, isTimeoutError } from '@/api/ApiError';
+import { backoffMs, INTERACTIVE_WAIT_LIMIT_S, isRateLimited, isTransient } from '@/api/retryPolicy';
 import { usageKeys } from '@/api/usage/keys';
 
 const MAX_RETRIES = 3;
-const MAX_BACKOFF_MS = 30_000;
-/** Beyond this a 429 is a spent quota (Retry-After until the day rolls over), not a burst: stop. */
-const MAX_RATE_LIMIT_WAIT_S = 60;
 
 /**
  * Whether a failed query is worth another attempt. A 4xx is an answer about the request itself
@@ -17,16 +15,13 @@ const MAX_RATE_LIMIT_WAIT_S = 60;
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (!isApiError(error) || isTimeoutError(error)) return false;
-  if (error.status === 429) return error.retryAfter === null || error.retryAfter <= MAX_RATE_LIMIT_WAIT_S;
-  return error.status === 0 || error.status >= 500;
+  if (isRateLimited(error)) return error.retryAfter === null || error.retryAfter <= INTERACTIVE_WAIT_LIMIT_S;
+  return isTransient(error);
 }
 
 /** Milliseconds before attempt `failureCount + 1`: the server's Retry-After, else bounded exponential backoff. */
 export function retryDelay(failureCount: number, error: unknown): number {
-  if (isApiError(error) && error.status === 429 && error.retryAfter !== null) {
-    return error.retryAfter * 1000;
-  }
-  return Math.min(1000 * 2 ** failureCount, MAX_BACKOFF_MS);
+  return backoffMs(failureCount, error);
 }
 
 function isUsageKey(key: readonly unknown[]): boolean {

@@ -5,7 +5,7 @@ import { useDemoMockState } from '@/app/demoMockStatus';
 import { useTheme, type ThemeChoice } from '@/app/theme';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Loading } from '@/components/Loading';
-import { ExportProgress } from '@/features/query/ExportProgress';
+import { ExportProgress } from '@/components/ExportProgress';
 
 /** One line per destination; the nav renders whatever is here. */
 export const NAV_ITEMS = [

@@ -5,7 +5,7 @@ import { pricingLocationsOptions } from '@/api/locations/queries';
 import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
 import type { Dataset, DatasetQueryParams } from '@/api/types';
 import { neutraliseCsv } from '@/lib/csv';
-import { saveBlob, startExportJob } from './exportJobs';
+import { saveBlob, startExportJob } from '@/api/exports/exportJobs';
 import { estimateRows } from './queryState';
 import styles from './QueryPage.module.css';
 

@@ -8,7 +8,7 @@ import {
   startExportJob,
   subscribeExportJobs,
   type ExportJob,
-} from '@/features/query/exportJobs';
+} from '@/api/exports/exportJobs';
 import {
   malformedJson,
   networkError,

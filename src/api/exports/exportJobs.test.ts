@@ -10,7 +10,7 @@ import {
   resumeExportJob,
   subscribeExportJobs,
   type ExportJob,
-} from '@/features/query/exportJobs';
+} from '@/api/exports/exportJobs';
 import { formatTimestamp } from '@/lib/format';
 import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';

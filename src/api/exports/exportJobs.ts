@@ -1,24 +1,25 @@
 /**
  * "Export all rows" jobs, kept outside React in a small module store so an export keeps going
- * (and its progress stays visible through `<ExportProgress />`) when the user leaves the query
- * page. Each job walks the result by cursor in `array_of_arrays` pages (the fastest JSON to
- * parse), turns each page's CSV into a Blob part at once (keeping it off the JS heap), and backs
- * off on 429 by `Retry-After`. A page that fails on the way (network, 5xx, or no answer within the
- * time-out of the settings) is tried again with backoff; a job that still fails keeps its cursor
- * and the rows it has, and can be resumed. A 429 that asks to wait past an hour is a spent quota:
- * the job stops at once, resumably, saying when the quota resets, rather than sit "waiting" for it.
+ * (and its progress stays visible in the app shell's `<ExportProgress />`) when the user leaves the
+ * query page. Each job walks the result by cursor in CSV pages (`return_format=csv`, the paging
+ * in its headers), turns each page into a Blob part at once (keeping it off the JS heap) and writes
+ * the file when the last page is in. Asking again follows the client's one policy
+ * (`api/retryPolicy.ts`): a short `Retry-After` is waited out; a page that fails on the way
+ * (network, 5xx, no answer within the time-out of the settings) is tried again with backoff; a job
+ * that still fails keeps its cursor and the rows it has, and can be resumed; a 429 whose reset is
+ * more than an hour away is a spent quota: the job stops at once, resumably, saying when it resets.
  */
-import { apiErrorText, isApiError, isTimeoutError } from '@/api/ApiError';
+import { apiErrorText, isTimeoutError } from '@/api/ApiError';
 import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
+import { isRateLimited, isTransient, spentQuotaResetMs } from '@/api/retryPolicy';
 import type { DatasetQueryParams } from '@/api/types';
 import { neutraliseCsvText } from '@/lib/csv';
 import { formatTimestamp } from '@/lib/format';
 import { createExternalStore } from '@/lib/store';
 
 /**
- * Rows per request. Smaller than the API's 50,000 maximum: the built-in mock answers on the page's
- * own thread, so a page is a stretch the progress line cannot move; 10,000 rows keep each stretch
- * well under a second, and a page's JSON (and its parsed arrays) small while it is in memory.
+ * Rows per request. Smaller than the API's 50,000 maximum so the progress line moves at least every
+ * second or so and a page's text stays small while it is in memory.
  */
 export const EXPORT_PAGE_SIZE = 10_000;
 
@@ -54,13 +55,6 @@ export interface StartExportOptions {
 
 /** Backoff for a page that failed on the way (network, 5xx, time-out): three more tries over about 7 s. */
 export const EXPORT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
-
-/**
- * The longest `Retry-After` a job waits out. A per-second limit asks for seconds; a spent daily
- * or monthly quota asks for hours, and a tab left "waiting" that long is a job nobody can tell
- * from a stuck one.
- */
-export const MAX_RATE_LIMIT_WAIT_S = 3600;
 
 /** A 429 not worth waiting for: the job stops and says when to resume. */
 class QuotaSpent extends Error {
@@ -138,11 +132,6 @@ function isAbort(e: unknown): boolean {
 }
 
 /** A failure that asking again may cure: the network, the server, or an answer cut off on the way. */
-function isTransient(e: unknown): boolean {
-  if (!isApiError(e)) return false;
-  return e.status === 0 || e.status >= 500 || (e.status >= 200 && e.status < 300);
-}
-
 async function fetchPage(job: ExportJob, state: JobProgress, signal: AbortSignal): Promise<DatasetQueryCsv> {
   let failures = 0;
   for (;;) {
@@ -160,9 +149,10 @@ async function fetchPage(job: ExportJob, state: JobProgress, signal: AbortSignal
         { signal },
       );
     } catch (e) {
-      if (isApiError(e) && e.status === 429) {
+      const resetsAtMs = spentQuotaResetMs(e);
+      if (resetsAtMs !== null) throw new QuotaSpent(resetsAtMs);
+      if (isRateLimited(e)) {
         const wait = e.retryAfter ?? 1;
-        if (wait > MAX_RATE_LIMIT_WAIT_S) throw new QuotaSpent(Date.now() + wait * 1000);
         update(job.id, { status: 'waiting', message: `Rate limited; retrying in ${wait} s.` });
         // The same cursor again: nothing was written for the refused page.
         await sleep(wait * 1000, signal);

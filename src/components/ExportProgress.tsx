@@ -1,5 +1,5 @@
 import { formatInteger } from '@/lib/format';
-import styles from './QueryPage.module.css';
+import styles from './ExportProgress.module.css';
 import {
   cancelExportJob,
   canResumeExportJob,
@@ -7,7 +7,7 @@ import {
   resumeExportJob,
   useExportJobs,
   type ExportJob,
-} from './exportJobs';
+} from '@/api/exports/exportJobs';
 
 const STATUS_TEXT = {
   running: 'Exporting',

@@ -1,0 +1,46 @@
+/**
+ * When the client asks again, in one place for queries (react-query's retry) and export jobs.
+ *
+ * - A 429 says when to come back (`Retry-After`). A short wait is a burst limit: wait and retry.
+ *   A wait past an hour is a spent daily or monthly quota: never retried; the user is told when it
+ *   resets, and an export stops resumably (contract §2; the official client does the same).
+ * - A network failure or a 5xx is transient: retried with bounded exponential backoff.
+ * - Any other 4xx is an answer about the request itself and will not change by asking again.
+ * - A time-out is not retried by an interactive query (the user has already waited the whole
+ *   time-out; the message offers Retry), but an export, which nobody watches, tries again.
+ */
+import { isApiError, isTimeoutError, type ApiError } from '@/api/ApiError';
+
+/** A `Retry-After` beyond this is a spent quota, not a burst. */
+export const SPENT_QUOTA_AFTER_S = 3600;
+/** The longest `Retry-After` an interactive query waits out before showing the error instead. */
+export const INTERACTIVE_WAIT_LIMIT_S = 60;
+const MAX_BACKOFF_MS = 30_000;
+
+export function isRateLimited(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 429;
+}
+
+/** A 429 whose `Retry-After` runs past an hour: when the quota resets, else null. */
+export function spentQuotaResetMs(error: unknown, now = Date.now()): number | null {
+  if (!isRateLimited(error) || error.retryAfter === null || error.retryAfter <= SPENT_QUOTA_AFTER_S)
+    return null;
+  return now + error.retryAfter * 1000;
+}
+
+/** A failure that may pass by itself: no answer, a 5xx, a body cut short (status 2xx), a time-out. */
+export function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return (
+    isTimeoutError(error) ||
+    error.status === 0 ||
+    error.status >= 500 ||
+    (error.status >= 200 && error.status < 300)
+  );
+}
+
+/** Milliseconds before attempt `failureCount + 1`: the server's `Retry-After`, else bounded exponential backoff. */
+export function backoffMs(failureCount: number, error: unknown): number {
+  if (isRateLimited(error) && error.retryAfter !== null) return error.retryAfter * 1000;
+  return Math.min(1000 * 2 ** failureCount, MAX_BACKOFF_MS);
+}
