@@ -14,6 +14,7 @@ import {
 import { decimateMinMax, type Point } from '@/lib/decimate';
 import styles from './TimeSeriesChart.module.css';
 import { noVerticalLines } from './grid';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 
 export interface TimeSeries {
   name: string;
@@ -47,9 +48,6 @@ const PALETTE = [
 
 type Datum = Record<string, number | null>;
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 /** Tick spacings a reader expects on a time axis, finest first. */
 const TICK_STEPS = [
   MINUTE,

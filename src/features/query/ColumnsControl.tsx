@@ -1,7 +1,7 @@
 import type { Order } from '@/api/types';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
-import { timeIndexColumns } from './queryState';
+import { timeIndexColumns } from './fitToDataset';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-columns-error';

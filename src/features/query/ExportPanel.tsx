@@ -6,7 +6,7 @@ import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
 import type { Dataset, DatasetQueryParams } from '@/api/types';
 import { neutraliseCsv } from '@/lib/csv';
 import { saveBlob, startExportJob } from '@/api/exports/exportJobs';
-import { estimateRows } from './queryState';
+import { estimateRows } from './rowEstimate';
 import styles from './QueryPage.module.css';
 
 interface Props {

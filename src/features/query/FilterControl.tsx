@@ -4,7 +4,7 @@ import type { FilterOperator } from '@/api/types';
 import { FILTER_OPERATOR_INFO, operatorsFor } from '@/lib/queryDescription';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
-import { columnKind } from './queryState';
+import { columnKind } from './fitToDataset';
 import styles from './QueryPage.module.css';
 import { ValuePicker } from './ValuePicker';
 

@@ -16,14 +16,10 @@ import { placeError, type QueryControl } from './errorPlacement';
 import { ExportPanel } from './ExportPanel';
 import { FilterControl } from './FilterControl';
 import { PagingControl } from './PagingControl';
-import {
-  descriptionInput,
-  fitToDataset,
-  readQueryState,
-  toApiParams,
-  writeQueryState,
-  type QueryState,
-} from './queryState';
+import { fitToDataset } from './fitToDataset';
+import { descriptionInput } from './querySummary';
+import { readQueryState, writeQueryState, type QueryState } from './queryUrl';
+import { toApiParams } from './requestParams';
 import styles from './QueryPage.module.css';
 import { ResampleControl } from './ResampleControl';
 import { ResultsChart } from './ResultsChart';

@@ -3,7 +3,8 @@ import { RESAMPLE_FUNCTIONS, type ResampleFunction, type ResampleUnit } from '@/
 import { RESAMPLE_FUNCTION_LABELS, RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
-import { columnKind, formatFrequency, parseFrequency } from './queryState';
+import { columnKind } from './fitToDataset';
+import { formatFrequency, parseFrequency } from './frequency';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-resample-error';

@@ -1,6 +1,7 @@
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
-import { TIME_PRESET_LABELS, TIME_PRESETS, zoneLabel, type TimePreset } from './queryState';
+import { TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset } from './queryUrl';
+import { zoneLabel } from './timeRange';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-time-error';

@@ -1,6 +1,6 @@
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
-import { VINTAGE_LABELS, VINTAGE_MODES } from './queryState';
+import { VINTAGE_LABELS, VINTAGE_MODES } from './queryUrl';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-vintage-error';

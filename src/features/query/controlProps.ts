@@ -1,5 +1,5 @@
 import type { Dataset } from '@/api/types';
-import type { QueryState } from './queryState';
+import type { QueryState } from './queryUrl';
 
 /** What every control of the builder receives: the draft, a patcher, and its own error. */
 export interface ControlProps {

@@ -4,8 +4,8 @@
  * viewer's zone or DST; the API turns a date into market midnights on its side.
  */
 import { formatDate, toMillis, type Instant } from '@/lib/format';
+import { DAY_MS } from '@/contract/time';
 
-const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function dayNumber(date: string): number | undefined {

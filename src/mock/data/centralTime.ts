@@ -5,10 +5,9 @@
  * Sunday of March 02:00 local to the first Sunday of November 02:00 local).
  */
 import type { Millis } from './types';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+export { MINUTE_MS, HOUR_MS, DAY_MS };
 
 const CST = -360;
 const CDT = -300;

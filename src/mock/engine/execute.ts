@@ -17,6 +17,7 @@ import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } fro
 import { numericColumns, valueCache, type ValueBlock } from './valueCache';
 import { formatIsoFast } from './isoFormat';
 import { SCAN_LIMIT } from '@/contract/vocabulary';
+import { DAY_MS } from '@/contract/time';
 
 /** More candidate rows than this (time range × locations × vintages) and a query is refused. */
 export { SCAN_LIMIT };
@@ -44,8 +45,6 @@ export interface QueryResult {
 type Dir = 1 | -1;
 /** A row of the walk: its cells' keys, and its grid index `k` and index `i` among k's rows in walking order. */
 type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null, k: number, i: number) => boolean;
-
-const DAY_MS = 86_400_000;
 
 const tooLarge = (): ApiProblem => new ApiProblem(422, SCAN_TOO_LARGE);
 

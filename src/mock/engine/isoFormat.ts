@@ -5,10 +5,8 @@
  */
 import type { Millis } from '@/mock/data/types';
 import { formatIso } from './time';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-const MINUTE = 60_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
 let lastDay = Number.NaN;

@@ -5,10 +5,9 @@
  * with values simple enough that a test can compute what to expect on its own.
  */
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 
-export const MINUTE = 60_000;
-export const HOUR = 3_600_000;
-export const DAY = 86_400_000;
+export { MINUTE, HOUR, DAY };
 
 /** The clock of every engine test: mid-March 2024, after the US spring-forward of 10 March. */
 export const NOW = Date.UTC(2024, 2, 15, 12, 7, 30);

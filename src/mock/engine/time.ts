@@ -7,10 +7,9 @@
 import type { Millis } from '@/mock/data/types';
 import { badRequest } from './problem';
 import { MARKET_TIME_ZONE } from '@/contract/vocabulary';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-export const DAY = 86_400_000;
+export { DAY };
 
 /** The market zone of ERCOT; `timezone=market` resolves to it. */
 export const MARKET_ZONE = MARKET_TIME_ZONE;

@@ -1,6 +1,5 @@
 import type { UsageCounts } from './route';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@/contract/time';
 
 interface Ledger {
   day: number;

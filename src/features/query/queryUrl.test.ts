@@ -1,17 +1,10 @@
 import type { Dataset } from '@/api/types';
-import {
-  DEFAULT_QUERY_STATE,
-  descriptionInput,
-  estimateRows,
-  fitToDataset,
-  presetAnchor,
-  readQueryState,
-  resolvePreset,
-  toApiParams,
-  writeQueryState,
-  zonedMidnight,
-  type QueryState,
-} from '@/features/query/queryState';
+import { fitToDataset } from './fitToDataset';
+import { descriptionInput } from './querySummary';
+import { DEFAULT_QUERY_STATE, readQueryState, writeQueryState, type QueryState } from './queryUrl';
+import { toApiParams } from './requestParams';
+import { estimateRows } from './rowEstimate';
+import { presetAnchor, resolvePreset, zonedMidnight } from './timeRange';
 import { describeQuery } from '@/lib/queryDescription';
 
 const col = (

@@ -1,0 +1,87 @@
+/** Time zones and the relative time presets: zone arithmetic, preset ranges, the anchor they count from. */
+import type { Dataset } from '@/api/types';
+import { CADENCE_MS, DAY_MS, HOUR_MS } from '@/contract/time';
+import { MARKET_TIME_ZONE } from '@/lib/format';
+import type { TimePreset } from './queryUrl';
+
+/** Any zone this browser's Intl knows, plus the API's `market`. */
+export function isKnownTimeZone(zone: string): boolean {
+  if (zone === 'market' || zone === 'UTC') return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** Offset of `zone` from UTC at an instant, in ms (negative west of Greenwich). */
+function zoneOffsetMs(ms: number, zone: string): number {
+  const parts: Partial<Record<string, string>> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const p of format.formatToParts(ms)) parts[p.type] = p.value;
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant of local midnight starting the day that contains `ms` in `zone`, moved by `days`. */
+export function zonedMidnight(ms: number, zone: string, days = 0): number {
+  const local = new Date(ms + zoneOffsetMs(ms, zone));
+  const wall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
+  const guess = wall - zoneOffsetMs(wall, zone);
+  return wall - zoneOffsetMs(guess, zone);
+}
+
+/**
+ * The instant relative presets count back from. Decision: the earlier of now and the end of the
+ * dataset's data (`latestData` plus one interval, the end being exclusive), so that "last 24
+ * hours" of a dataset whose data stops earlier than now (a demo on a fixed clock, a delayed feed)
+ * still shows its latest data rather than an empty table.
+ */
+export function presetAnchor(dataset: Dataset, nowMs: number): number {
+  const latest = Date.parse(dataset.latestData);
+  if (Number.isNaN(latest)) return nowMs;
+  return Math.min(nowMs, latest + CADENCE_MS[dataset.cadence]);
+}
+
+export function resolvePreset(
+  preset: Exclude<TimePreset, 'custom' | 'latest'>,
+  anchor: number,
+): [number, number] {
+  switch (preset) {
+    case 'last_hour':
+      return [anchor - HOUR_MS, anchor];
+    case 'last_24h':
+      return [anchor - DAY_MS, anchor];
+    case 'last_7d':
+      return [anchor - 7 * DAY_MS, anchor];
+    case 'today':
+      return [zonedMidnight(anchor - 1, MARKET_TIME_ZONE), zonedMidnight(anchor - 1, MARKET_TIME_ZONE, 1)];
+    case 'yesterday':
+      return [zonedMidnight(anchor - 1, MARKET_TIME_ZONE, -1), zonedMidnight(anchor - 1, MARKET_TIME_ZONE)];
+  }
+}
+
+export function zoneLabel(tz: string): string {
+  return tz === 'market' ? MARKET_TIME_ZONE : tz;
+}
