@@ -100,21 +100,35 @@ describe('Catalog page', () => {
     expect(filter).toHaveValue('');
   });
 
-  it('sends the source to the API and shows an empty state for a market without coverage', async () => {
+  it('offers only the sources the catalog has, and sends the chosen one to the API', async () => {
     const { user, router } = renderApp('/');
     await datasetTable();
     const source = screen.getByRole('combobox', { name: 'Source' });
-
-    await user.selectOptions(source, 'caiso');
-    expect(await screen.findByText('No datasets match source “caiso”.')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?source=caiso');
-
-    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
-    expect(source).toHaveValue('');
+    const options = () =>
+      within(source)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    await waitFor(() => expect(options()).toEqual(['All sources', 'ERCOT']));
 
     await user.selectOptions(source, 'ercot');
     expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?source=ercot');
+  });
+
+  it('shows an empty state for a linked market without coverage, keeping it in the menu', async () => {
+    const { user } = renderApp('/?source=caiso');
+    expect(await screen.findByText('No datasets match source “caiso”.')).toBeInTheDocument();
+    const source = screen.getByRole('combobox', { name: 'Source' });
+    await waitFor(() =>
+      expect(
+        within(source)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All sources', 'CAISO', 'ERCOT']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(source).toHaveValue('');
   });
 
   it('shows the empty state for a filter that matches nothing, and clears it', async () => {
@@ -126,9 +140,9 @@ describe('Catalog page', () => {
   });
 
   it('follows back and forward through filter changes', async () => {
-    const { user, router } = renderApp('/?q=load');
+    const { router } = renderApp('/?q=load');
     await screen.findByText(/of 9 datasets/);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'pjm');
+    await act(() => router.navigate('/?q=load&source=pjm'));
     expect(await screen.findByText('No datasets match “load” in source “pjm”.')).toBeInTheDocument();
 
     await act(() => router.navigate(-1));

@@ -10,7 +10,7 @@ import { QueryLoading } from '@/components/QueryLoading';
 import { formatCadence, formatRelative, formatTimestamp } from '@/lib/format';
 import { useUrlState } from '@/lib/urlState';
 import styles from './CatalogPage.module.css';
-import { KNOWN_SOURCES, catalogUrlState } from './catalogUrlState';
+import { catalogSources, catalogUrlState } from './catalogUrlState';
 import { filterDatasets } from './filterDatasets';
 import { useFocusShortcut } from './useFocusShortcut';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -109,10 +109,10 @@ export function CatalogPage() {
   const query = useQuery(options);
   const all = query.data?.data;
   const shown = useMemo(() => (all ? filterDatasets(all, text) : []), [all, text]);
-  const sources: readonly string[] =
-    source && !(KNOWN_SOURCES as readonly string[]).includes(source)
-      ? [...KNOWN_SOURCES, source]
-      : KNOWN_SOURCES;
+  // The sources the catalog has (only ERCOT has data here), read from the whole catalog, plus the
+  // one a link asked for: a menu of seven markets, six of them empty, only misleads.
+  const everything = useQuery(datasetsOptions({})).data?.data;
+  const sources = useMemo(() => catalogSources(everything, source), [everything, source]);
 
   const clear = (): void => {
     setText('');

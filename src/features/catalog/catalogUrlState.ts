@@ -1,7 +1,21 @@
 import { defineUrlState, textParam } from '@/lib/urlState';
 
 /** Markets a user may ask for; only ERCOT has coverage, the others answer with an empty catalog. */
-export const KNOWN_SOURCES = ['ercot', 'caiso', 'isone', 'miso', 'nyiso', 'pjm', 'spp'] as const;
+/** The markets GridStatus-style APIs know; offered only while the catalog itself is unknown. */
+const KNOWN_SOURCES = ['ercot', 'caiso', 'isone', 'miso', 'nyiso', 'pjm', 'spp'] as const;
+
+/**
+ * The sources the catalog's datasets come from, sorted, and `current` if a link named another.
+ * Until the whole catalog has arrived (or when it failed), the known markets stand in for it.
+ */
+export function catalogSources(
+  datasets: readonly { source: string }[] | undefined,
+  current: string,
+): string[] {
+  const sources = new Set<string>(datasets ? datasets.map((d) => d.source) : KNOWN_SOURCES);
+  if (current !== '') sources.add(current);
+  return [...sources].sort();
+}
 
 /** `?q=` (free-text filter) and `?source=` (the API's `source` parameter; empty = all sources). */
 export const catalogUrlState = defineUrlState(
