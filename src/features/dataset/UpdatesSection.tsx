@@ -11,6 +11,8 @@ import { Section } from './Section';
 
 /** The API serves 100 updates by default and at most 1000. */
 export const UPDATE_LIMITS = [100, 250, 500, 1000] as const;
+/** The page shows this many newest runs until asked for all, so the audit below stays in reach. */
+export const UPDATES_PREVIEW = 10;
 
 const columns: DataTableColumn<DatasetUpdate>[] = [
   {
@@ -30,6 +32,7 @@ const columns: DataTableColumn<DatasetUpdate>[] = [
 
 export function UpdatesSection({ datasetId }: { datasetId: string }) {
   const [limitIndex, setLimitIndex] = useState(0);
+  const [showAll, setShowAll] = useState(false);
   const limit = UPDATE_LIMITS[limitIndex] ?? UPDATE_LIMITS[0];
   const nextLimit = UPDATE_LIMITS[limitIndex + 1];
   const query = useQuery({
@@ -39,13 +42,19 @@ export function UpdatesSection({ datasetId }: { datasetId: string }) {
   const updates = query.data?.data;
   // Fewer rows than asked for means the server has no more within its 7-day window.
   const exhausted = updates !== undefined && updates.length < limit;
+  const shown = updates && !showAll ? updates.slice(0, UPDATES_PREVIEW) : updates;
+  const hidden = (updates?.length ?? 0) - (shown?.length ?? 0);
 
   return (
     <Section
       title="Recent updates"
       id="updates"
       actions={
-        updates && !exhausted && nextLimit !== undefined ? (
+        hidden > 0 ? (
+          <button type="button" onClick={() => setShowAll(true)}>
+            Show all {formatInteger(updates?.length ?? 0)}
+          </button>
+        ) : updates && !exhausted && nextLimit !== undefined ? (
           <button type="button" onClick={() => setLimitIndex(limitIndex + 1)} disabled={query.isFetching}>
             Show {nextLimit} newest
           </button>
@@ -61,15 +70,17 @@ export function UpdatesSection({ datasetId }: { datasetId: string }) {
           <p className={styles.note} aria-live="polite">
             {query.isFetching && query.isPlaceholderData
               ? 'Loading more updates…'
-              : exhausted
-                ? `All ${formatInteger(query.data.data.length)} publication runs of the last 7 days, newest first.`
-                : `The ${formatInteger(query.data.data.length)} newest publication runs of the last 7 days.`}
+              : hidden > 0
+                ? `The ${formatInteger(shown?.length ?? 0)} newest of ${exhausted ? '' : 'at least '}${formatInteger(query.data.data.length)} publication runs of the last 7 days.`
+                : exhausted
+                  ? `All ${formatInteger(query.data.data.length)} publication runs of the last 7 days, newest first.`
+                  : `The ${formatInteger(query.data.data.length)} newest publication runs of the last 7 days.`}
           </p>
           <DataTable
             caption={`Publication runs of ${datasetId}`}
             hideCaption
             columns={columns}
-            rows={query.data.data}
+            rows={shown ?? query.data.data}
             rowKey={(u) => u.id}
             stickyHeader
             maxHeight="24rem"

@@ -27,7 +27,10 @@ describe('Pricing location page', () => {
     expect(field('Longitude')).toHaveTextContent('-100.7753');
     expect(field('Status')).toHaveTextContent('active — seen within 7 days');
     expect(field('First seen')).toHaveTextContent('2023-01-01 06:00 UTC (2023-01-01 00:00 CST market time)');
-    expect(field('Last seen')).toHaveTextContent('2025-07-17 04:00 UTC (2025-07-16 23:00 CDT market time)');
+    // Day-ahead prices run into tomorrow: the last row is how far the data reaches, not a sighting.
+    expect(field('Data through')).toHaveTextContent(
+      '2025-07-17 04:00 UTC (2025-07-16 23:00 CDT market time)',
+    );
     expect(screen.getByRole('link', { name: 'Near this location' })).toHaveAttribute(
       'href',
       '/locations?near=ercot-abilene_all',
@@ -54,6 +57,30 @@ describe('Pricing location page', () => {
     renderApp('/locations/ercot-nowhere');
     expect(await screen.findByRole('heading', { level: 1, name: 'Location not found' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent("Pricing location 'ercot-nowhere' not found.");
+    // Trying again cannot help a 404: the page offers the way forward instead.
+    expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+    expect(
+      await screen.findByText(/No location has a name, id or zone containing “nowhere”/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all pricing locations' })).toHaveAttribute(
+      'href',
+      '/locations',
+    );
+  });
+
+  it('opens a location by its settlement-point name, as analysts write it', async () => {
+    const { router } = renderApp('/locations/HB_NORTH');
+    expect(await screen.findByRole('heading', { level: 1, name: 'HB_NORTH' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/locations/ercot-hb_north');
+    expect(field('Type')).toHaveTextContent('Trading Hub');
+  });
+
+  it('suggests the locations a mistyped name is close to', async () => {
+    renderApp('/locations/HB_NORT');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Location not found' })).toBeInTheDocument();
+    const suggestions = (await screen.findByRole('heading', { name: 'Did you mean' })).closest('section');
+    const link = within(suggestions as HTMLElement).getByRole('link', { name: 'HB_NORTH' });
+    expect(link).toHaveAttribute('href', '/locations/ercot-hb_north');
   });
 
   it('renders a name from the server as text, never as HTML, and encodes it in query links', async () => {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/ApiError';
-import { pricingLocationOptions } from '@/api/locations/queries';
+import { pricingLocationOptions, pricingLocationsOptions } from '@/api/locations/queries';
 import type { PricingLocation } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { QueryLoading } from '@/components/QueryLoading';
@@ -34,7 +34,9 @@ function fields(l: PricingLocation): [string, ReactNode][] {
     ['Longitude', hasCoordinates(l) ? formatNumber(l.longitude, { decimals: 4 }) : '— (not on map)'],
     ['Status', statusText(l)],
     ['First seen', <Seen key="first" value={l.earliest_seen_utc} />],
-    ['Last seen', <Seen key="last" value={l.latest_seen_utc} />],
+    // Day-ahead prices run into tomorrow, so the last row can lie in the future: it is how far the
+    // data reaches, not when the location was last observed.
+    ['Data through', <Seen key="last" value={l.latest_seen_utc} />],
     ['Status threshold', `${l.status_threshold_days} days`],
     ['Pricing datasets', l.pricing_datasets.join(', ')],
   ];
@@ -103,7 +105,81 @@ function Detail({ location: l }: { location: PricingLocation }) {
   );
 }
 
-/** `/locations/:gsEntityId`: every field of one pricing location, its place and its price data. */
+/** The id a settlement-point name most likely means: `HB_NORTH` → `ercot-hb_north`. */
+function searchTermOf(idOrName: string): string {
+  return idOrName.trim().replace(/^ercot-/i, '');
+}
+
+/**
+ * What a not-found location link can still lead to: a location whose name (not id) was given opens
+ * at once; otherwise the closest matches by name, id or zone, and the way to the full list.
+ */
+function NotFound({ idOrName, error }: { idOrName: string; error: unknown }) {
+  const term = searchTermOf(idOrName);
+  // The contract's id is `ercot-` + the lower-cased name, so a name finds its location directly.
+  const candidateId = `ercot-${term.toLowerCase()}`;
+  const byName = useQuery({
+    ...pricingLocationOptions(candidateId),
+    enabled: term !== '' && candidateId !== idOrName,
+  });
+  const matches = useQuery({
+    ...pricingLocationsOptions({ search: term, page_size: 10 }),
+    enabled: term !== '',
+  });
+  const items = matches.data?.items ?? [];
+  const exact =
+    byName.data ??
+    items.find(
+      (l) =>
+        l.location.toLowerCase() === term.toLowerCase() ||
+        l.gs_entity_id.toLowerCase() === idOrName.toLowerCase(),
+    );
+  if (exact && exact.gs_entity_id !== idOrName) {
+    return <Navigate to={`/locations/${encodeURIComponent(exact.gs_entity_id)}`} replace />;
+  }
+  return (
+    <>
+      <h1>Location not found</h1>
+      <ApiErrorMessage error={error} />
+      {(matches.isPending || byName.isFetching) && term !== '' ? (
+        <p className={styles.muted}>Looking for locations named like “{term}”…</p>
+      ) : items.length > 0 ? (
+        <section aria-labelledby="location-suggestions">
+          <h2 id="location-suggestions">Did you mean</h2>
+          <ul className={styles.links}>
+            {items.map((l) => (
+              <li key={l.gs_entity_id}>
+                <Link to={`/locations/${encodeURIComponent(l.gs_entity_id)}`}>{l.location}</Link>
+                <span className={styles.muted}>
+                  {' '}
+                  · {l.location_type}
+                  {l.zone ? ` · ${l.zone}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {(matches.data?.total_items ?? 0) > items.length ? (
+            <p>
+              <Link to={`/locations?q=${encodeURIComponent(term)}`}>
+                All {matches.data?.total_items} locations matching “{term}”
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      ) : (
+        <p>
+          No location has a name, id or zone containing “{term}”.{' '}
+          <Link to="/locations">Browse all pricing locations</Link> or search them by name on the map page.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * `/locations/:gsEntityId`: every field of one pricing location, its place and its price data. A
+ * settlement-point name in place of the id (`/locations/HB_NORTH`) resolves to its location.
+ */
 export function LocationPage() {
   const { gsEntityId = '' } = useParams();
   const options = pricingLocationOptions(gsEntityId);
@@ -118,14 +194,14 @@ export function LocationPage() {
       {query.isPending ? (
         <QueryLoading label="Loading location…" queryKey={options.queryKey} refetch={query.refetch} />
       ) : query.isError ? (
-        <>
-          <h1>
-            {isApiError(query.error) && query.error.status === 404
-              ? 'Location not found'
-              : 'This location could not be loaded'}
-          </h1>
-          <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
-        </>
+        isApiError(query.error) && query.error.status === 404 ? (
+          <NotFound idOrName={gsEntityId} error={query.error} />
+        ) : (
+          <>
+            <h1>This location could not be loaded</h1>
+            <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
+          </>
+        )
       ) : (
         <Detail location={query.data} />
       )}

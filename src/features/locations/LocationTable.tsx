@@ -43,7 +43,7 @@ const COLUMNS: readonly Column[] = [
   },
   {
     id: 'latest_seen_utc',
-    header: 'Last seen',
+    header: 'Data through',
     cell: (l) => <time dateTime={l.latest_seen_utc}>{formatTimestamp(l.latest_seen_utc)}</time>,
   },
 ];
