@@ -274,14 +274,17 @@ export function VirtualTable({
                     // Cells are plain text: no renderer component per cell, so a jump that draws
                     // a whole new screen of rows stays within a frame.
                     const text = rows.text(index, i) ?? '';
+                    const full = rows.fullText?.(index, i);
                     return (
                       <td
                         key={column.id}
                         className={cellClass(column.id)}
                         title={
-                          resized.px[column.id] !== undefined || textWidth(text) > (widths[i] ?? 0)
-                            ? text || undefined
-                            : undefined
+                          full !== undefined && full !== text
+                            ? full
+                            : resized.px[column.id] !== undefined || textWidth(text) > (widths[i] ?? 0)
+                              ? text || undefined
+                              : undefined
                         }
                       >
                         {text}

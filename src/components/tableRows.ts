@@ -12,6 +12,11 @@ export interface TableRows {
   /** A cell's text (`column` indexes the table's columns), or null while its row is not loaded. */
   text(row: number, column: number): string | null;
   /**
+   * The cell's whole value where the shown text rounds it (a price shown to the cent), for the
+   * tooltip; undefined where the text is the whole value.
+   */
+  fullText?(row: number, column: number): string | undefined;
+  /**
    * The same for every state of one result while its pages arrive or are dropped; another value
    * means another result, whose column widths start afresh.
    */

@@ -1,4 +1,5 @@
 import {
+  formatCellNumber,
   MARKET_TIME_ZONE,
   formatCadence,
   formatCompact,
@@ -120,5 +121,22 @@ describe('formatRelative', () => {
   it('says how far ahead for future instants', () => {
     expect(formatRelative(now + 26 * 3_600_000, now)).toBe('in 1 d');
     expect(formatRelative(now + 90 * 60_000, now)).toBe('in 1 h');
+  });
+});
+
+describe('formatCellNumber', () => {
+  it('rounds to the unit’s meaningful precision: money to the cent, power to a tenth', () => {
+    expect(formatCellNumber(28.577499999999997, '$/MWh')).toBe('28.58');
+    expect(formatCellNumber(-3.5, '$/MWh')).toBe('-3.50');
+    expect(formatCellNumber(12.4, '$/MW')).toBe('12.40');
+    expect(formatCellNumber(43210.123, 'MW')).toBe('43210.1');
+    expect(formatCellNumber(100, 'MWh')).toBe('100.0');
+  });
+
+  it('trims floating-point noise where the unit says nothing, and keeps whole numbers whole', () => {
+    expect(formatCellNumber(0.1 + 0.2)).toBe('0.3');
+    expect(formatCellNumber(12, null)).toBe('12');
+    expect(formatCellNumber(1.23456789, 'ratio')).toBe('1.234568');
+    expect(formatCellNumber(Number.POSITIVE_INFINITY, '$/MWh')).toBe('Infinity');
   });
 });

@@ -45,6 +45,32 @@ export function formatNumber(value: number | null | undefined, options: NumberFo
   return options.unit ? `${text} ${options.unit}` : text;
 }
 
+/**
+ * The fraction digits a value in `unit` means something to: money to the cent, power and energy
+ * to a tenth. Undefined for other units (and none), whose values keep their own digits.
+ */
+export function unitDecimals(unit: string | null | undefined): number | undefined {
+  if (!unit) return undefined;
+  if (unit.startsWith('$')) return 2;
+  if (/^[kMG]?Wh?$/.test(unit)) return 1;
+  return undefined;
+}
+
+/** Digits beyond these in a value of no known unit are floating-point noise (`0.30000000000000004`). */
+const NOISE_DECIMALS = 6;
+
+/**
+ * A number as a table cell shows it: fixed to its unit's precision (`28.577499999999997` $/MWh →
+ * `28.58`), or with floating-point noise trimmed where the unit says nothing; no separators, so a
+ * copied cell pastes as a number. The full value stays in the tooltip and in exports.
+ */
+export function formatCellNumber(value: number, unit?: string | null): string {
+  if (!Number.isFinite(value)) return String(value);
+  const decimals = unitDecimals(unit);
+  if (decimals !== undefined) return value.toFixed(decimals);
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(NOISE_DECIMALS)));
+}
+
 /** Whole counts (rows, requests): thousands separators, no fraction. */
 export function formatInteger(value: number | null | undefined): string {
   return formatNumber(value === null || value === undefined ? value : Math.round(value), { decimals: 0 });

@@ -3,7 +3,7 @@ import type { PageSlot } from '@/api/query/pagedRows';
 import type { DatasetColumn } from '@/api/types';
 import { LazyTimeSeriesChart, type TimeSeries } from '@/components/charts/LazyTimeSeriesChart';
 import { cellValue, numberAt, timeMs } from '@/lib/columnar';
-import { formatNumber, formatTimestamp } from '@/lib/format';
+import { formatNumber, formatTimestamp, unitDecimals } from '@/lib/format';
 import styles from './QueryPage.module.css';
 
 interface Props {
@@ -91,7 +91,7 @@ export function ResultsChart({ columns, pages, timeColumn, groupColumn, timeZone
         series={series}
         title={`${valueColumn.name}${unit ? ` (${unit})` : ''} over time, loaded rows`}
         formatTime={(ms) => formatTimestamp(ms, { timeZone })}
-        formatValue={(v) => formatNumber(v)}
+        formatValue={(v) => formatNumber(v, { decimals: unitDecimals(unit) })}
       />
     </div>
   );

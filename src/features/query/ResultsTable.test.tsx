@@ -111,17 +111,29 @@ describe('ResultsTable over cursor pages', () => {
 });
 
 describe('ResultsTable cells', () => {
-  /** Every drawn body cell equals the API's own JSON value printed as text (null as empty). */
+  /**
+   * Every drawn body cell is the API's own JSON value (null as empty), a number rounded to its
+   * column's precision (prices to the cent, MW to a tenth) with the whole value in its tooltip.
+   */
   async function expectCellsAsSent(id: string, params: Params) {
     const { first } = await mount(id, params, 4);
     const sent = await fetchDatasetQuery(id, { ...params, page: 1 });
-    const names = first.dataset_metadata.all_columns.map((c) => c.name);
+    const columns = first.dataset_metadata.all_columns;
+    const names = columns.map((c) => c.name);
     let drawn = 0;
     sent.data.forEach((row, i) => {
       const cells = cellsOf(i);
       if (!cells) return;
       drawn++;
-      expect(cells).toEqual(names.map((n) => (row[n] === null ? '' : String(row[n]))));
+      expect(cells).toEqual(
+        columns.map(({ name, unit }) => {
+          const v = row[name];
+          if (v === null || v === undefined) return '';
+          if (typeof v !== 'number') return String(v);
+          const decimals = unit?.startsWith('$') ? 2 : unit === 'MW' ? 1 : null;
+          return decimals === null ? String(v) : v.toFixed(decimals);
+        }),
+      );
     });
     expect(drawn).toBeGreaterThan(10);
     return { sent, names };
@@ -140,6 +152,25 @@ describe('ResultsTable cells', () => {
     expect(within(region()).getAllByText(/^-\d+\.\d+$/).length).toBeGreaterThan(0);
     expect(within(region()).getByText(String(sent.data[0]?.interval_start_local))).toBeInTheDocument();
     expect(String(sent.data[0]?.interval_start_local)).toMatch(/-05:00$/);
+  });
+
+  it('shows resampled prices to the cent, never floating-point noise, with the whole value in the tooltip', async () => {
+    const { sent } = await expectCellsAsSent('ercot_spp_real_time_15_min', {
+      filter_column: 'location',
+      filter_value: 'HB_NORTH',
+      start_time: '2025-07-01T00:00:00+00:00',
+      end_time: '2025-07-02T00:00:00+00:00',
+      resample_frequency: '1 hour',
+      resample_function: 'mean',
+    });
+    const prices = sent.data.map((r) => r.spp as number);
+    // The mean of four quarter-hours is rarely a whole number of cents: the API sends noise.
+    const noisy = prices.findIndex((p) => (String(p).split('.')[1]?.length ?? 0) > 2);
+    expect(noisy).toBeGreaterThanOrEqual(0);
+    const cell = region().querySelector(`tbody tr[aria-rowindex="${noisy + 2}"] td:last-child`);
+    expect(cell?.textContent).toBe(prices[noisy]?.toFixed(2));
+    expect(cell).toHaveAttribute('title', String(prices[noisy]));
+    expect(within(region()).queryAllByText(/\.\d{3,}$/)).toHaveLength(0);
   });
 
   it('prints null cells as empty', async () => {

@@ -1,12 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { slotIndexOf, type PagedRows, type PagedRowsState } from '@/api/query/pagedRows';
-import type { DatasetColumn } from '@/api/types';
+import type { CellValue, DatasetColumn } from '@/api/types';
 import { apiErrorText } from '@/api/ApiError';
 import { cellText } from '@/components/columnWidths';
 import type { TableRows } from '@/components/tableRows';
 import { VirtualTable, type VirtualTableColumn } from '@/components/VirtualTable';
 import { cellValue } from '@/lib/columnar';
-import { formatInteger } from '@/lib/format';
+import { formatCellNumber, formatInteger } from '@/lib/format';
 
 interface Props {
   caption: string;
@@ -22,15 +22,25 @@ function pagedTableRows(
   store: PagedRows,
 ): TableRows {
   const index = columns.map((c) => state.names.indexOf(c.name));
+  /** The cell's value, undefined while its row is not held (its page dropped or being fetched again). */
+  const valueAt = (row: number, column: number): CellValue | undefined => {
+    const slot = state.slots[slotIndexOf(state.slots, row)];
+    const at = row - (slot?.start ?? 0);
+    if (!slot?.rows || at >= slot.rows.rowCount) return undefined;
+    const c = index[column] ?? -1;
+    return c < 0 ? null : cellValue(slot.rows, c, at);
+  };
   return {
     count: state.rowCount,
     text: (row, column) => {
-      const slot = state.slots[slotIndexOf(state.slots, row)];
-      const at = row - (slot?.start ?? 0);
-      // A row whose page is not held (dropped, being fetched again) is not loaded.
-      if (!slot?.rows || at >= slot.rows.rowCount) return null;
-      const c = index[column] ?? -1;
-      return c < 0 ? '' : cellText(cellValue(slot.rows, c, at));
+      const value = valueAt(row, column);
+      if (value === undefined) return null;
+      // Numbers to their column's meaningful precision: prices to the cent, MW to a tenth.
+      return typeof value === 'number' ? formatCellNumber(value, columns[column]?.unit) : cellText(value);
+    },
+    fullText: (row, column) => {
+      const value = valueAt(row, column);
+      return typeof value === 'number' ? String(value) : undefined;
     },
     result: store,
   };
