@@ -19,13 +19,15 @@ const STATUS_TEXT = {
 
 function JobLine({ job }: { job: ExportJob }) {
   const active = job.status === 'running' || job.status === 'waiting';
-  const max = job.estimate !== null ? Math.max(job.estimate, job.rows) : undefined;
+  const max = job.estimate !== null ? Math.max(job.estimate.rows, job.rows) : undefined;
   return (
     <li className={styles.exportJob}>
       <span>
-        {STATUS_TEXT[job.status]} {job.filename}: {formatInteger(job.rows)} rows, {job.pages} page
-        {job.pages === 1 ? '' : 's'}
-        {job.estimate !== null && active ? ` of about ${formatInteger(job.estimate)}` : ''}
+        {STATUS_TEXT[job.status]} {job.filename}: {formatInteger(job.rows)}
+        {job.estimate !== null && active
+          ? ` of ${job.estimate.kind} ${formatInteger(job.estimate.rows)}`
+          : ''}{' '}
+        rows, {job.pages} page{job.pages === 1 ? '' : 's'}
         {job.message ? ` — ${job.message}` : ''}
       </span>
       {active && (

@@ -6,6 +6,7 @@ import {
   cancelExportJob,
   dismissExportJob,
   getExportJobs,
+  projectTotal,
   startExportJob,
   resumeExportJob,
   subscribeExportJobs,
@@ -64,7 +65,7 @@ describe('export jobs', () => {
       datasetId: 'ercot_spp_real_time_15_min',
       label: 'test',
       params,
-      estimate: 192,
+      estimate: { rows: 192, kind: 'about' },
       save: (blob, name) => saved.push({ blob, name }),
     });
     const job = await finished(id);
@@ -78,6 +79,51 @@ describe('export jobs', () => {
     expect(text.split('\n')[0]).toBe('interval_start_utc,interval_end_utc,spp');
     expect(text.trimEnd().split('\n')).toHaveLength(193);
     expect(text).not.toContain(DEMO_API_KEY);
+  });
+
+  it('replaces an upper-bound estimate by a projection from how far the pages reach, then by the truth', async () => {
+    const seen: (ExportJob['estimate'] | undefined)[] = [];
+    let id = -1;
+    const stop = subscribeExportJobs(() => seen.push(getExportJobs().find((j) => j.id === id)?.estimate));
+    // Two days of one hub's prices above $20: a filter that keeps an unknown share of the 192 intervals.
+    const filtered = {
+      ...params,
+      filter_column: 'spp',
+      filter_operator: '>',
+      filter_value: '20',
+      columns: 'spp',
+    };
+    id = startExportJob({
+      datasetId: 'ercot_spp_real_time_15_min',
+      label: 'test',
+      params: filtered,
+      estimate: {
+        rows: 192 * 900,
+        kind: 'at most',
+        span: {
+          startMs: Date.parse(params.start_time),
+          endMs: Date.parse(params.end_time),
+          descending: false,
+        },
+      },
+      save: () => undefined,
+      pageSize: 5000,
+    });
+    const job = await finished(id);
+    stop();
+    const projected = seen.find((e) => e && e.kind === 'about' && e.rows < 192 * 900);
+    expect(projected, 'a projection once the first page arrived').toBeDefined();
+    expect(job.estimate).toEqual({ rows: job.rows, kind: 'about' });
+  });
+
+  it('projects the total a walk through time will reach', () => {
+    const span = { startMs: 0, endMs: 1000, descending: false };
+    expect(projectTotal(50, 250, span)).toBe(200);
+    expect(projectTotal(50, 750, { ...span, descending: true })).toBe(200);
+    // Too early to say, or a time outside the span: no projection.
+    expect(projectTotal(5, 5, span)).toBeNull();
+    expect(projectTotal(5, 2000, span)).toBeNull();
+    expect(projectTotal(5, Number.NaN, span)).toBeNull();
   });
 
   it('can be cancelled', async () => {
@@ -110,7 +156,7 @@ describe('export jobs', () => {
         datasetId: DATASET,
         label: 'test',
         params,
-        estimate: 192,
+        estimate: { rows: 192, kind: 'about' },
         pageSize: 50,
         retryDelaysMs: [1, 1],
         save: (blob) => saved.push(blob),

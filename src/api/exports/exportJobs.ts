@@ -34,17 +34,55 @@ export interface ExportJob {
   status: ExportStatus;
   rows: number;
   pages: number;
-  /** Expected rows (time range × cadence × locations), null when unknown. */
-  estimate: number | null;
+  /** Expected rows, null when unknown; refined from the time the pages reach as they arrive. */
+  estimate: RowEstimate | null;
   /** Why it failed, or what it waits for. */
   message: string | null;
+}
+
+/** How many rows a query will give, before the server has said. */
+export interface RowEstimate {
+  rows: number;
+  /**
+   * `about`: time range × cadence × series; `at most`: a filter on values may keep fewer (nothing
+   * says how many until rows arrive).
+   */
+  kind: 'about' | 'at most';
+  /** The time the rows span, in epoch ms, and their order: pages that arrive project the total from how far they reach. */
+  span?: { startMs: number; endMs: number; descending: boolean };
+}
+
+/**
+ * The total a walk through time projects once it has `rows` rows and reached `reachedMs`: rows
+ * per share of the span covered. Null before a sensible share (1%) is covered.
+ */
+export function projectTotal(
+  rows: number,
+  reachedMs: number,
+  span: NonNullable<RowEstimate['span']>,
+): number | null {
+  const length = span.endMs - span.startMs;
+  if (!(length > 0) || Number.isNaN(reachedMs)) return null;
+  const share = (span.descending ? span.endMs - reachedMs : reachedMs - span.startMs) / length;
+  if (!(share >= 0.01) || share > 1) return null;
+  return Math.max(rows, Math.round(rows / share));
+}
+
+/** The instant in the first cell of the last row of a CSV body (the time index comes first), NaN if none. */
+function lastRowTime(body: string): number {
+  const end = body.trimEnd();
+  const start = end.lastIndexOf('\n') + 1;
+  const comma = end.indexOf(',', start);
+  return Date.parse(end.slice(start, comma < 0 ? end.length : comma).replace(/^"|"$/g, ''));
 }
 
 export interface StartExportOptions {
   datasetId: string;
   label: string;
+  /** The file's name; `<datasetId>.csv` by default. */
+  filename?: string;
   params: DatasetQueryParams;
-  estimate: number | null;
+  estimate: RowEstimate | null;
   /** Where the finished file goes; a download by default (tests capture the Blob here). */
   save?: (blob: Blob, filename: string) => void;
   /** Rows per request; `EXPORT_PAGE_SIZE` by default. */
@@ -172,6 +210,16 @@ async function fetchPage(job: ExportJob, state: JobProgress, signal: AbortSignal
   }
 }
 
+/** The estimate once a page has arrived: the truth at the end, else projected from how far in time the rows reach. */
+function refinedEstimate(job: ExportJob, rows: number, body: string, done: boolean): RowEstimate | null {
+  const before = jobs.find((j) => j.id === job.id)?.estimate ?? job.estimate;
+  if (done) return { rows, kind: 'about' };
+  const span = before?.span;
+  const projected = span ? projectTotal(rows, lastRowTime(body), span) : null;
+  if (projected === null) return before && before.rows < rows ? { ...before, rows } : before;
+  return { rows: projected, kind: 'about', span };
+}
+
 async function run(job: ExportJob, state: JobProgress, signal: AbortSignal) {
   for (;;) {
     const page = await fetchPage(job, state, signal);
@@ -182,8 +230,13 @@ async function run(job: ExportJob, state: JobProgress, signal: AbortSignal) {
     state.rows += rows;
     state.pages += 1;
     state.cursor = next ?? '';
-    update(job.id, { rows: state.rows, pages: state.pages });
-    if (next === null || next === '') break;
+    const done = next === null || next === '';
+    update(job.id, {
+      rows: state.rows,
+      pages: state.pages,
+      estimate: refinedEstimate(job, state.rows, body, done),
+    });
+    if (done) break;
   }
   state.save(new Blob(state.parts, { type: 'text/csv;charset=utf-8' }), job.filename);
   progress.delete(job.id);
@@ -222,6 +275,7 @@ function launch(job: ExportJob, state: JobProgress): void {
 export function startExportJob({
   datasetId,
   label,
+  filename = `${datasetId}.csv`,
   params,
   estimate,
   save = saveBlob,
@@ -233,7 +287,7 @@ export function startExportJob({
     id,
     datasetId,
     label,
-    filename: `${datasetId}.csv`,
+    filename,
     status: 'running',
     rows: 0,
     pages: 0,

@@ -5,8 +5,10 @@ import { pricingLocationsOptions } from '@/api/locations/queries';
 import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
 import type { Dataset, DatasetQueryParams } from '@/api/types';
 import { neutraliseCsv } from '@/lib/csv';
+import { formatInteger } from '@/lib/format';
 import { saveBlob, startExportJob } from '@/api/exports/exportJobs';
-import { estimateRows } from './rowEstimate';
+import { estimateRows, seriesCountParams } from './rowEstimate';
+import { exportFilename } from './exportFilename';
 import styles from './QueryPage.module.css';
 
 interface Props {
@@ -22,9 +24,11 @@ export function ExportPanel({ dataset, params, label, nowMs }: Props) {
     busy: false,
     message: '',
   });
+  // How many locations the query covers: all of them, or those of the filtered types.
+  const countParams = seriesCountParams(params, dataset);
   const locations = useQuery({
-    ...pricingLocationsOptions({ page_size: 1 }),
-    enabled: dataset.subseries_index_column !== null,
+    ...pricingLocationsOptions(countParams ?? { page_size: 1 }),
+    enabled: countParams !== null,
   });
   const estimate = estimateRows(params, dataset, nowMs, locations.data?.total_items ?? null);
 
@@ -33,11 +37,10 @@ export function ExportPanel({ dataset, params, label, nowMs }: Props) {
     try {
       const { text, paging } = await fetchDatasetQueryCsv(dataset.id, { ...params, page: 1, download: true });
       // The API returns cells as they are; a file for a person gets formulas neutralised.
-      saveBlob(
-        new Blob([neutraliseCsv(text)], { type: 'text/csv;charset=utf-8' }),
-        paging.filename ?? `${dataset.id}.csv`,
-      );
-      setPageState({ busy: false, message: `Saved ${dataset.id}.csv.` });
+      // Named for what it holds (the server's name is the dataset's alone); a part of a longer result says so.
+      const name = exportFilename(dataset.id, params, 'csv', paging.hasNextPage ? 'page-1' : undefined);
+      saveBlob(new Blob([neutraliseCsv(text)], { type: 'text/csv;charset=utf-8' }), name);
+      setPageState({ busy: false, message: `Saved ${name}.` });
     } catch (e) {
       setPageState({ busy: false, message: apiErrorText(e) });
     }
@@ -55,13 +58,29 @@ export function ExportPanel({ dataset, params, label, nowMs }: Props) {
         </button>
         <button
           type="button"
-          onClick={() => startExportJob({ datasetId: dataset.id, label, params, estimate })}
+          onClick={() =>
+            startExportJob({
+              datasetId: dataset.id,
+              label,
+              filename: exportFilename(dataset.id, params),
+              params,
+              estimate,
+            })
+          }
         >
           Export all rows
         </button>
       </div>
       {estimate !== null && (
-        <p className={styles.hint}>About {estimate.toLocaleString('en-US')} rows in this query.</p>
+        <p className={styles.hint}>
+          {estimate.kind === 'about'
+            ? `About ${formatInteger(estimate.rows)} rows in this query.`
+            : `At most ${formatInteger(estimate.rows)} rows in this query${
+                params.limit !== undefined && params.limit <= estimate.rows
+                  ? ' (its row limit)'
+                  : `: the filter on ${params.filter_column ?? 'values'} may keep fewer`
+              }.`}
+        </p>
       )}
       <p role="status">{pageState.message}</p>
       <p className={styles.hint}>

@@ -169,7 +169,7 @@ describe('An export interrupted by a fault', () => {
       datasetId: DATASET,
       label: 'HB_NORTH, two days',
       params,
-      estimate: 192,
+      estimate: { rows: 192, kind: 'about' },
       pageSize: 50,
       retryDelaysMs: [5, 5],
       save: (blob) => saved.push(blob),

@@ -76,8 +76,11 @@ describe('QueryPage', () => {
     const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&cols=spp&${ONE_DAY}`);
     await user.click(await screen.findByRole('tab', { name: 'Export' }));
     await user.click(screen.getByRole('button', { name: 'Export all rows' }));
+    // Named for what it holds, not just the dataset.
     expect(
-      await screen.findByText(/Saved ercot_spp_real_time_15_min\.csv: 96 rows, 1 page/),
+      await screen.findByText(
+        /Saved ercot_spp_real_time_15_min_HB_NORTH_2025-07-14_2025-07-15\.csv: 96 rows, 1 page/,
+      ),
     ).toBeInTheDocument();
     const blob = blobs[0];
     if (!blob) throw new Error('no file saved');
@@ -86,6 +89,30 @@ describe('QueryPage', () => {
     expect(lines).toHaveLength(97);
     expect(click).toHaveBeenCalled();
     click.mockRestore();
+  });
+
+  it('estimates the rows of a filtered query from the locations it covers, and says when a filter only bounds them', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:test'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderQueryPage(`${BASE}?v=1&fcol=location_type&fval=Trading+Hub&cols=spp&${ONE_DAY}`);
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    // Seven trading hubs × 96 quarter-hours, not every location of the registry.
+    expect(await screen.findByText('About 672 rows in this query.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export all rows' }));
+    expect(
+      await screen.findByText(
+        /Saved ercot_spp_real_time_15_min_Trading-Hub_2025-07-14_2025-07-15\.csv: 672 rows, 1 page/,
+      ),
+    ).toBeInTheDocument();
+    click.mockRestore();
+  });
+
+  it('calls the estimate of a filter on prices an upper bound', async () => {
+    const { user } = renderQueryPage(`${BASE}?v=1&fcol=spp&fop=>&fval=1000&${ONE_DAY}`);
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    expect(
+      await screen.findByText(/^At most [\d,]+ rows in this query: the filter on spp may keep fewer\.$/),
+    ).toBeInTheDocument();
   });
 
   it('offers the query as code with the key as an environment variable', async () => {

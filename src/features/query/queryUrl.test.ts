@@ -3,7 +3,7 @@ import { fitToDataset } from './fitToDataset';
 import { descriptionInput } from './querySummary';
 import { DEFAULT_QUERY_STATE, readQueryState, writeQueryState, type QueryState } from './queryUrl';
 import { toApiParams } from './requestParams';
-import { estimateRows } from './rowEstimate';
+import { estimateRows, seriesCountParams } from './rowEstimate';
 import { presetAnchor, resolvePreset, zonedMidnight } from './timeRange';
 import { describeQuery } from '@/lib/queryDescription';
 
@@ -185,29 +185,44 @@ describe('API parameters', () => {
   });
 
   it('estimates rows from time range × cadence × locations', () => {
+    const day = { start_time: '2025-07-15T00:00:00Z', end_time: '2025-07-16T00:00:00Z' };
+    const est = (params: Parameters<typeof estimateRows>[0], count: number | null = 900) =>
+      estimateRows(params, spp, NOW, count);
+    expect(est({ ...day, filter_column: 'location', filter_value: 'HB_NORTH' })).toMatchObject({
+      rows: 96,
+      kind: 'about',
+    });
+    expect(est(day)).toMatchObject({ rows: 96 * 900, kind: 'about' });
+    expect(est({ ...day, limit: 50 })).toMatchObject({ rows: 50, kind: 'at most' });
+    // Locations are known only once the registry has answered.
+    expect(est(day, null)).toBeNull();
+  });
+
+  it('accounts for the filter: listed locations, locations of a type, and an upper bound for values', () => {
+    const week = { start_time: '2025-07-08T00:00:00Z', end_time: '2025-07-15T00:00:00Z' };
+    const hubs = { ...week, filter_column: 'location_type', filter_value: 'Trading Hub' };
+    // The registry is asked for the hubs alone: 7 of them, so 7 × 672 rows, not 900 × 672.
+    expect(seriesCountParams(hubs, spp)).toEqual({ location_types: 'Trading Hub', page_size: 1 });
+    expect(estimateRows(hubs, spp, NOW, 7)).toMatchObject({ rows: 7 * 672, kind: 'about' });
+    const listed = {
+      ...week,
+      filter_column: 'location',
+      filter_operator: 'in',
+      filter_value: 'HB_NORTH, HB_WEST,HB_NORTH',
+    } as const;
+    expect(seriesCountParams(listed, spp)).toBeNull();
+    expect(estimateRows(listed, spp, NOW, null)).toMatchObject({ rows: 2 * 672, kind: 'about' });
+    // A filter on prices keeps an unknown share: an upper bound, said as one.
+    const spikes = { ...week, filter_column: 'spp', filter_operator: '>', filter_value: '1000' } as const;
+    expect(estimateRows(spikes, spp, NOW, 900)).toMatchObject({ rows: 900 * 672, kind: 'at most' });
+    // Resampled without the location among the groups: one series.
     expect(
       estimateRows(
-        {
-          start_time: '2025-07-15T00:00:00Z',
-          end_time: '2025-07-16T00:00:00Z',
-          filter_column: 'location',
-          filter_value: 'HB_NORTH',
-        },
+        { ...week, resample_frequency: '1d', resample_function: 'mean', resample_by: 'market' },
         spp,
         NOW,
         900,
       ),
-    ).toBe(96);
-    expect(
-      estimateRows({ start_time: '2025-07-15T00:00:00Z', end_time: '2025-07-16T00:00:00Z' }, spp, NOW, 900),
-    ).toBe(96 * 900);
-    expect(
-      estimateRows(
-        { start_time: '2025-07-15T00:00:00Z', end_time: '2025-07-16T00:00:00Z', limit: 50 },
-        spp,
-        NOW,
-        900,
-      ),
-    ).toBe(50);
+    ).toMatchObject({ rows: 7, kind: 'about' });
   });
 });

@@ -1,5 +1,6 @@
-/** A rough row count of a request, for export progress before the server says. */
-import type { Dataset, DatasetQueryParams, ResampleUnit } from '@/api/types';
+/** How many rows a request will give, for the export's estimate before the server says. */
+import type { RowEstimate } from '@/api/exports/exportJobs';
+import type { Dataset, DatasetQueryParams, PricingLocationListParams, ResampleUnit } from '@/api/types';
 import { CADENCE_MS, DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
 import { parseFrequency } from './frequency';
 import { presetAnchor } from './timeRange';
@@ -13,31 +14,81 @@ const UNIT_MS: Record<ResampleUnit, number> = {
   year: 365 * DAY_MS,
 };
 
+/** The column of a price dataset whose values the location registry counts by type. */
+const LOCATION_TYPE_COLUMN = 'location_type';
+
+function filterValues(params: DatasetQueryParams): string[] {
+  const value = params.filter_value ?? '';
+  const values = params.filter_operator === 'in' ? value.split(',') : [value];
+  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+}
+
 /**
- * A rough row count for export progress: time range ÷ step × series, capped by `limit`.
- * `seriesCount` is the number of locations when the dataset has them (null when unknown).
+ * What to ask the location registry to learn how many series (locations) a request covers: the
+ * locations of the filtered types, or all of them. Null when the dataset has no locations or the
+ * filter names them itself.
+ */
+export function seriesCountParams(
+  params: DatasetQueryParams,
+  dataset: Dataset,
+): PricingLocationListParams | null {
+  if (dataset.subseries_index_column === null) return null;
+  const operator = params.filter_operator ?? '=';
+  if (params.filter_column === dataset.subseries_index_column && (operator === '=' || operator === 'in'))
+    return null;
+  if (params.filter_column === LOCATION_TYPE_COLUMN && (operator === '=' || operator === 'in'))
+    return { location_types: filterValues(params).join(','), page_size: 1 };
+  return { page_size: 1 };
+}
+
+/**
+ * The series a request covers, and whether the filter may keep fewer rows than time × series:
+ * `seriesCount` is what the registry answered for `seriesCountParams` (null while unknown).
+ */
+function seriesOf(
+  params: DatasetQueryParams,
+  dataset: Dataset,
+  seriesCount: number | null,
+): { series: number; bound: boolean } | null {
+  const subseries = dataset.subseries_index_column;
+  const column = params.filter_column;
+  const operator = params.filter_operator ?? '=';
+  const filtered = column !== undefined && column !== '' && (params.filter_value ?? '') !== '';
+  // Resampled with groups that leave out the locations: one series of buckets.
+  const grouped = params.resample_frequency ? params.resample_by?.split(',').map((c) => c.trim()) : undefined;
+  if (subseries === null || (grouped !== undefined && !grouped.includes(subseries)))
+    return { series: 1, bound: filtered && column !== subseries };
+  if (filtered && column === subseries && operator === '=') return { series: 1, bound: false };
+  if (filtered && column === subseries && operator === 'in')
+    return { series: filterValues(params).length, bound: false };
+  if (seriesCount === null) return null;
+  if (filtered && column === subseries && operator === '!=')
+    return { series: Math.max(0, seriesCount - 1), bound: false };
+  const byType = filtered && column === LOCATION_TYPE_COLUMN && (operator === '=' || operator === 'in');
+  return { series: seriesCount, bound: filtered && !byType };
+}
+
+/**
+ * Rows of a request: time range ÷ step × series, capped by `limit`. An `at most` estimate where a
+ * filter on values may keep fewer; the span lets the export refine it as pages arrive.
  */
 export function estimateRows(
   params: DatasetQueryParams,
   dataset: Dataset,
   nowMs: number,
   seriesCount: number | null,
-): number | null {
-  if (params.time !== undefined) return params.limit ?? null;
+): RowEstimate | null {
+  if (params.time !== undefined)
+    return params.limit === undefined ? null : { rows: params.limit, kind: 'at most' };
   const start = Date.parse(params.start_time ?? dataset.earliestData);
   const end = params.end_time ? Date.parse(params.end_time) : presetAnchor(dataset, nowMs);
   const freq = params.resample_frequency ? parseFrequency(params.resample_frequency) : null;
   const step = freq ? freq.count * UNIT_MS[freq.unit] : CADENCE_MS[dataset.cadence];
   if (Number.isNaN(start) || Number.isNaN(end) || end <= start) return null;
-  let series = 1;
-  if (dataset.subseries_index_column !== null) {
-    if (params.filter_column === dataset.subseries_index_column && (params.filter_operator ?? '=') === '=')
-      series = 1;
-    else if (params.filter_column === dataset.subseries_index_column && params.filter_operator === 'in')
-      series = (params.filter_value ?? '').split(',').filter((v) => v.trim() !== '').length;
-    else if (seriesCount === null) return null;
-    else series = seriesCount;
-  }
-  const estimate = Math.ceil((end - start) / step) * series;
-  return params.limit !== undefined ? Math.min(params.limit, estimate) : estimate;
+  const series = seriesOf(params, dataset, seriesCount);
+  if (series === null) return null;
+  const rows = Math.ceil((end - start) / step) * series.series;
+  const span = { startMs: start, endMs: end, descending: params.order === 'desc' };
+  if (params.limit !== undefined && params.limit < rows) return { rows: params.limit, kind: 'at most', span };
+  return { rows, kind: series.bound ? 'at most' : 'about', span };
 }
