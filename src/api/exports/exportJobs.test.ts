@@ -89,7 +89,7 @@ describe('export jobs', () => {
     const filtered = {
       ...params,
       filter_column: 'spp',
-      filter_operator: '>',
+      filter_operator: '>' as const,
       filter_value: '20',
       columns: 'spp',
     };

@@ -1,24 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
-import { pricingLocationsOptions } from '@/api/locations/queries';
 import type { FilterOperator } from '@/api/types';
 import { FILTER_OPERATOR_INFO, operatorsFor } from '@/lib/queryDescription';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
 import { columnKind } from './fitToDataset';
 import styles from './QueryPage.module.css';
+import { unknownValues, useKnownValues } from './knownValues';
 import { ValuePicker } from './ValuePicker';
 
 const ERROR_ID = 'query-filter-error';
+const UNKNOWN_ID = 'query-filter-unknown';
 const NO_OPTIONS: readonly string[] = [];
 
 export function FilterControl({ dataset, draft, onChange, error }: ControlProps) {
   const column = dataset.all_columns.find((c) => c.name === draft.fcol);
   const kind = column ? columnKind(column) : 'string';
   const operators = operatorsFor(kind);
-  const isSubseries = column !== undefined && column.name === dataset.subseries_index_column;
-  const locations = useQuery({ ...pricingLocationsOptions({ page_size: 5000 }), enabled: isSubseries });
-  const options = locations.data ? locations.data.items.map((l) => l.location) : NO_OPTIONS;
-  const described = describedBy(ERROR_ID, error);
+  const { known, failed } = useKnownValues(dataset, column?.name ?? '');
+  const options = known?.values ?? NO_OPTIONS;
+  const multiple = draft.fop === 'in';
+  // Checked as it is typed: a value the registry does not know returns no rows, so say so now.
+  const unknown =
+    known && draft.fval.trim() !== '' && !known.pickable ? unknownValues(draft.fval, multiple, known) : [];
+  const described =
+    [describedBy(ERROR_ID, error), unknown.length > 0 ? UNKNOWN_ID : undefined].filter(Boolean).join(' ') ||
+    undefined;
+  const replace = (from: string, to: string) =>
+    onChange({
+      fval: multiple
+        ? draft.fval
+            .split(',')
+            .map((v) => (v.trim() === from ? to : v.trim()))
+            .join(',')
+        : to,
+    });
 
   const setColumn = (name: string) => {
     const next = dataset.all_columns.find((c) => c.name === name);
@@ -62,13 +76,36 @@ export function FilterControl({ dataset, draft, onChange, error }: ControlProps)
             label="Filter value"
             value={draft.fval}
             onChange={(fval) => onChange({ fval })}
-            multiple={draft.fop === 'in'}
+            multiple={multiple}
             options={options}
+            pickable={known?.pickable ?? false}
             describedBy={described}
           />
-          {isSubseries && locations.isError && (
-            <p className={styles.hint}>Location list unavailable; type location names.</p>
+          {unknown.length > 0 && known && (
+            <div id={UNKNOWN_ID} className={styles.hint} role="status">
+              {unknown.map(({ value, suggestions }) => (
+                <p key={value}>
+                  “{value}” is not a known {known.noun}.
+                  {suggestions.length > 0 ? ' Did you mean ' : ' No known name is close.'}
+                  {suggestions.map((s, i) => (
+                    <span key={s}>
+                      {i > 0 ? ', ' : ''}
+                      <button
+                        type="button"
+                        className={styles.linkButton}
+                        aria-label={`Use ${s} instead of ${value}`}
+                        onClick={() => replace(value, s)}
+                      >
+                        {s}
+                      </button>
+                    </span>
+                  ))}
+                  {suggestions.length > 0 ? '?' : ''}
+                </p>
+              ))}
+            </div>
           )}
+          {failed && <p className={styles.hint}>Location list unavailable; type location names.</p>}
           {kind === 'timestamp' && (
             <p className={styles.hint}>An ISO timestamp, e.g. 2025-07-01T00:00:00-05:00.</p>
           )}

@@ -115,6 +115,51 @@ describe('QueryPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('says plainly that a mistyped location returns nothing, and offers the nearest known ones', async () => {
+    const { user, router } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NOWHERE&${ONE_DAY}`);
+    const empty = await screen.findByText('No rows match this query.');
+    const results = screen.getByRole('region', { name: 'Results' });
+    expect(results).toContainElement(empty);
+    expect(
+      within(results).getByText(/“HB_NOWHERE” is not a known location; the nearest are/),
+    ).toBeInTheDocument();
+    // The filter says so too, where the value is typed, with the nearest names to use instead.
+    const filter = screen.getByRole('group', { name: 'Filter' });
+    expect(
+      within(filter).getByText(/“HB_NOWHERE” is not a known location\. Did you mean/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Filter value')).toHaveAccessibleDescription(/not a known location/);
+    // A suggestion is a link that runs the query with it.
+    await user.click(within(results).getByRole('link', { name: 'HB_NORTH' }));
+    await waitFor(() => expect(router.state.location.search).toContain('fval=HB_NORTH'));
+    expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Filter' })).queryByText(/not a known location/),
+    ).toBeNull();
+  });
+
+  it('offers a small known set of values as a list to pick from: location types', async () => {
+    const { user, router } = renderQueryPage(`${BASE}?v=1&${ONE_DAY}`);
+    await user.selectOptions(await screen.findByLabelText('Filter column'), 'location_type');
+    const value = await screen.findByRole('combobox', { name: 'Filter value' });
+    expect(
+      within(value)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Load Zone', 'Load Zone DC Tie', 'Resource Node', 'Trading Hub']);
+    await user.selectOptions(value, 'Trading Hub');
+    // Several at once: a checkbox for each.
+    await user.selectOptions(screen.getByLabelText('Operator'), 'in');
+    const group = screen.getByRole('group', { name: 'Filter value' });
+    // The value picked before stays picked.
+    expect(within(group).getByRole('checkbox', { name: 'Trading Hub' })).toBeChecked();
+    await user.click(within(group).getByRole('checkbox', { name: 'Load Zone' }));
+    await user.click(screen.getByRole('button', { name: 'Run query' }));
+    await waitFor(() => expect(router.state.location.search).toContain('fval=Trading+Hub%2CLoad+Zone'));
+    // 7 hubs and 8 load zones over 96 quarter-hours.
+    await waitFor(() => expect(screen.getByLabelText('Query summary')).toHaveTextContent('location_type in'));
+  });
+
   it('offers the query as code with the key as an environment variable', async () => {
     const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
     await user.click(await screen.findByRole('tab', { name: 'Code' }));

@@ -12,6 +12,7 @@ import { QueryLoading } from '@/components/QueryLoading';
 import { describeQuery } from '@/lib/queryDescription';
 import { CodePanel } from './CodePanel';
 import { ColumnsControl } from './ColumnsControl';
+import { EmptyResult } from './EmptyResult';
 import { placeError, type QueryControl } from './errorPlacement';
 import { ExportPanel } from './ExportPanel';
 import { FilterControl } from './FilterControl';
@@ -170,6 +171,8 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
     ) : results.isError ? null : (
       <Loading label="Running query…" onCancel={cancel} />
     );
+  else if (paged.state.rowCount === 0 && paged.state.nextCursor === null && !running)
+    panel = <EmptyResult dataset={dataset} state={state} />;
   else if (tab === 'Chart')
     panel = (
       <ResultsChart

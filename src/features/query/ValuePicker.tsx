@@ -9,6 +9,8 @@ interface Props {
   multiple: boolean;
   /** Suggestions (location names); free text when empty. */
   options: readonly string[];
+  /** The options are every value there is, and few: pick from a list instead of typing. */
+  pickable?: boolean;
   describedBy?: string;
 }
 
@@ -22,8 +24,27 @@ const split = (value: string): string[] =>
  * A searchable picker over a datalist. With `multiple`, Enter (or "Add") adds the typed value as a
  * removable chip; otherwise the box is the value.
  */
-export function ValuePicker({ label, value, onChange, multiple, options, describedBy }: Props) {
+export function ValuePicker({
+  label,
+  value,
+  onChange,
+  multiple,
+  options,
+  pickable = false,
+  describedBy,
+}: Props) {
   const [text, setText] = useState('');
+  if (pickable && options.length > 0)
+    return (
+      <ChoicePicker
+        label={label}
+        value={value}
+        onChange={onChange}
+        multiple={multiple}
+        options={options}
+        describedBy={describedBy}
+      />
+    );
   const listId = `picker-${label.replace(/\W+/g, '-').toLowerCase()}`;
   const list = options.length > 0 ? listId : undefined;
   const datalist =
@@ -98,5 +119,49 @@ export function ValuePicker({ label, value, onChange, multiple, options, describ
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * A small known set as a list: a select for one value, checkboxes for several. A value from a link
+ * that is not among them stays shown (and selected) so that nothing changes without the user.
+ */
+function ChoicePicker({ label, value, onChange, multiple, options, describedBy }: Omit<Props, 'pickable'>) {
+  const selected = split(value);
+  const shown = [...options, ...selected.filter((v) => !options.includes(v))];
+  if (!multiple)
+    return (
+      <label>
+        {label}
+        <select
+          value={value.trim()}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          <option value="">Choose…</option>
+          {shown.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  const toggle = (option: string, on: boolean) =>
+    onChange((on ? [...selected, option] : selected.filter((v) => v !== option)).join(','));
+  return (
+    <fieldset className={styles.choices} aria-describedby={describedBy}>
+      <legend>{label}</legend>
+      {shown.map((o) => (
+        <label key={o}>
+          <input
+            type="checkbox"
+            checked={selected.includes(o)}
+            onChange={(e) => toggle(o, e.target.checked)}
+          />{' '}
+          {o}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -1,0 +1,64 @@
+/**
+ * The values a filter column can take, where the app knows them: location names and location
+ * types from the pricing-location registry. Small sets get a picker of their values; every known
+ * set lets the builder say when a typed value is unknown, and which ones are near it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { pricingLocationsOptions } from '@/api/locations/queries';
+import type { Dataset } from '@/api/types';
+import { nearestNames } from '@/lib/nearestNames';
+
+/** Sets up to this size are offered as a list to pick from instead of a text box. */
+export const PICKABLE_VALUES = 30;
+/** The registry in one page: the API's largest. */
+const REGISTRY = pricingLocationsOptions({ page_size: 5000 });
+const LOCATION_TYPE_COLUMN = 'location_type';
+
+export interface KnownValues {
+  /** What one value is called: `location`, `location type`. */
+  noun: string;
+  values: readonly string[];
+  /** Few enough to list them all. */
+  pickable: boolean;
+}
+
+/** Which registry field a column of `dataset` holds, if any. */
+function registryField(dataset: Dataset, column: string): 'location' | 'location_type' | null {
+  if (dataset.subseries_index_column === null) return null;
+  if (column === dataset.subseries_index_column) return 'location';
+  if (column === LOCATION_TYPE_COLUMN) return 'location_type';
+  return null;
+}
+
+/** The known values of `column`, undefined while they load or where none are known; `failed` when the registry did not answer. */
+export function useKnownValues(dataset: Dataset, column: string): { known?: KnownValues; failed: boolean } {
+  const field = column === '' ? null : registryField(dataset, column);
+  const registry = useQuery({ ...REGISTRY, enabled: field !== null });
+  if (field === null || !registry.data) return { failed: field !== null && registry.isError };
+  const values = [
+    ...new Set(registry.data.items.map((l) => (field === 'location' ? l.location : l.location_type))),
+  ];
+  if (field === 'location_type') values.sort();
+  return {
+    known: {
+      noun: field === 'location' ? 'location' : 'location type',
+      values,
+      pickable: values.length <= PICKABLE_VALUES,
+    },
+    failed: false,
+  };
+}
+
+export interface UnknownValue {
+  value: string;
+  suggestions: string[];
+}
+
+/** The typed values (comma-separated for `in`) that are not known, each with the known values nearest to it. */
+export function unknownValues(text: string, multiple: boolean, known: KnownValues): UnknownValue[] {
+  const values = (multiple ? text.split(',') : [text]).map((v) => v.trim()).filter(Boolean);
+  const exact = new Set(known.values);
+  return values
+    .filter((v) => !exact.has(v))
+    .map((value) => ({ value, suggestions: nearestNames(value, known.values) }));
+}
