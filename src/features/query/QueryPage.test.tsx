@@ -160,6 +160,31 @@ describe('QueryPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Query summary')).toHaveTextContent('location_type in'));
   });
 
+  it('keeps a start it cannot read, says what it expects beside it, and runs nothing until it can', async () => {
+    const { user, router } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
+    await screen.findByText('96 rows loaded · all rows loaded');
+    const before = router.state.location.search;
+    const start = screen.getByLabelText('Start (inclusive)');
+    await user.clear(start);
+    await user.type(start, 'next tuesday');
+    await user.click(screen.getByRole('button', { name: 'Run query' }));
+    // The text stays, the field says why, and the query in the URL is still the one that ran.
+    expect(start).toHaveValue('next tuesday');
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    expect(start).toHaveAccessibleDescription(/“next tuesday” is not a date or time\. Use 2025-07-01/);
+    expect(start).toHaveFocus();
+    expect(router.state.location.search).toBe(before);
+    expect(screen.queryByText(/link were not valid/)).toBeNull();
+
+    // A word it knows runs, as a fixed instant in the link.
+    await user.clear(start);
+    expect(start).not.toHaveAttribute('aria-invalid');
+    await user.type(start, '2025-07-14 12:00');
+    await user.click(screen.getByRole('button', { name: 'Run query' }));
+    await waitFor(() => expect(router.state.location.search).toContain('start=2025-07-14T12%3A00'));
+    expect(await screen.findByText('48 rows loaded · all rows loaded')).toBeInTheDocument();
+  });
+
   it('offers the query as code with the key as an environment variable', async () => {
     const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
     await user.click(await screen.findByRole('tab', { name: 'Code' }));

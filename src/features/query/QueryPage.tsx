@@ -28,6 +28,7 @@ import { ResultsTable } from './ResultsTable';
 import { ResultTabs, type ResultTab } from './ResultTabs';
 import { TimeRangeControl } from './TimeRangeControl';
 import { TimezoneControl } from './TimezoneControl';
+import { resolveTypedTimes, TIME_FIELD_IDS, TIME_FIELDS, type TimeField } from './typedTime';
 import { maxPagesFor, usePagedRows } from './usePagedRows';
 import { VintageControl } from './VintageControl';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -75,12 +76,26 @@ interface FormProps {
 /** The draft: edits stay here until "Run query" (or Enter) puts them in the URL. */
 function QueryForm({ dataset, initial, errors, running, onRun, onCancel }: FormProps) {
   const [draft, setDraft] = useState(initial);
-  const onChange = useCallback((patch: Partial<QueryState>) => setDraft((d) => ({ ...d, ...patch })), []);
+  const [timeErrors, setTimeErrors] = useState<Partial<Record<TimeField, string>>>({});
+  const onChange = useCallback((patch: Partial<QueryState>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    // An edited field is judged afresh.
+    setTimeErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([key]) => !(key in patch))));
+  }, []);
   const submit = (e: SyntheticEvent<HTMLFormElement>) => {
     e.preventDefault();
-    onRun(draft);
+    // Typed times are read here: nothing runs until each can be, and words become fixed instants.
+    const resolved = resolveTypedTimes(draft, Date.now());
+    if (!resolved.ok) {
+      setTimeErrors(resolved.errors);
+      const first = TIME_FIELDS.find((f) => resolved.errors[f] !== undefined);
+      if (first) document.getElementById(TIME_FIELD_IDS[first])?.focus();
+      return;
+    }
+    setTimeErrors({});
+    onRun(resolved.state);
   };
-  const props = { dataset, draft, onChange };
+  const props = { dataset, draft, onChange, timeErrors };
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Query">
       <TimeRangeControl {...props} error={errors.time} />

@@ -1,13 +1,15 @@
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
 import { TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset } from './queryUrl';
+import { TimeField } from './TimeField';
+import { TIME_FIELD_IDS } from './typedTime';
 import { zoneLabel } from './timeRange';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-time-error';
 
 /** Presets count back from the end of the dataset's data when that is earlier than now (see presetAnchor). */
-export function TimeRangeControl({ draft, onChange, error }: ControlProps) {
+export function TimeRangeControl({ draft, onChange, error, timeErrors }: ControlProps) {
   const described = describedBy(ERROR_ID, error);
   return (
     <fieldset className={styles.control}>
@@ -28,27 +30,28 @@ export function TimeRangeControl({ draft, onChange, error }: ControlProps) {
       </label>
       {draft.range === 'custom' && (
         <>
-          <label>
-            Start (inclusive)
-            <input
-              type="text"
-              value={draft.start}
-              placeholder="YYYY-MM-DD HH:MM"
-              aria-describedby={described}
-              onChange={(e) => onChange({ start: e.target.value.trim() })}
-            />
-          </label>
-          <label>
-            End (exclusive)
-            <input
-              type="text"
-              value={draft.end}
-              placeholder="YYYY-MM-DD HH:MM"
-              aria-describedby={described}
-              onChange={(e) => onChange({ end: e.target.value.trim() })}
-            />
-          </label>
-          <p className={styles.hint}>Times without an offset are read in {zoneLabel(draft.tz)}.</p>
+          <TimeField
+            id={TIME_FIELD_IDS.start}
+            label="Start (inclusive)"
+            value={draft.start}
+            tz={draft.tz}
+            describedBy={described}
+            runError={timeErrors?.start}
+            onChange={(start) => onChange({ start })}
+          />
+          <TimeField
+            id={TIME_FIELD_IDS.end}
+            label="End (exclusive)"
+            value={draft.end}
+            tz={draft.tz}
+            describedBy={described}
+            runError={timeErrors?.end}
+            onChange={(end) => onChange({ end })}
+          />
+          <p className={styles.hint}>
+            Times without an offset are read in {zoneLabel(draft.tz)}; today, yesterday and now-7d (or -3h,
+            -30min) become fixed times when the query runs.
+          </p>
         </>
       )}
       <FieldError id={ERROR_ID} message={error} />

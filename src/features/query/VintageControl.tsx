@@ -1,12 +1,14 @@
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
 import { VINTAGE_LABELS, VINTAGE_MODES } from './queryUrl';
+import { TimeField } from './TimeField';
+import { TIME_FIELD_IDS } from './typedTime';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-vintage-error';
 
 /** Forecast vintage; rendered only for datasets with a publish-time column. */
-export function VintageControl({ dataset, draft, onChange, error }: ControlProps) {
+export function VintageControl({ dataset, draft, onChange, error, timeErrors }: ControlProps) {
   if (dataset.publish_time_column === null) return null;
   const described = describedBy(ERROR_ID, error);
   return (
@@ -26,39 +28,36 @@ export function VintageControl({ dataset, draft, onChange, error }: ControlProps
         </label>
       ))}
       {draft.pt === 'at' && (
-        <label>
-          Publish time
-          <input
-            type="text"
-            value={draft.ptat}
-            placeholder="YYYY-MM-DD HH:MM"
-            aria-describedby={described}
-            onChange={(e) => onChange({ ptat: e.target.value.trim() })}
-          />
-        </label>
+        <TimeField
+          id={TIME_FIELD_IDS.ptat}
+          label="Publish time"
+          value={draft.ptat}
+          tz={draft.tz}
+          describedBy={described}
+          runError={timeErrors?.ptat}
+          onChange={(ptat) => onChange({ ptat })}
+        />
       )}
       {draft.pt === 'range' && (
         <>
-          <label>
-            Published from
-            <input
-              type="text"
-              value={draft.pts}
-              placeholder="YYYY-MM-DD HH:MM"
-              aria-describedby={described}
-              onChange={(e) => onChange({ pts: e.target.value.trim() })}
-            />
-          </label>
-          <label>
-            Published before
-            <input
-              type="text"
-              value={draft.pte}
-              placeholder="YYYY-MM-DD HH:MM"
-              aria-describedby={described}
-              onChange={(e) => onChange({ pte: e.target.value.trim() })}
-            />
-          </label>
+          <TimeField
+            id={TIME_FIELD_IDS.pts}
+            label="Published from"
+            value={draft.pts}
+            tz={draft.tz}
+            describedBy={described}
+            runError={timeErrors?.pts}
+            onChange={(pts) => onChange({ pts })}
+          />
+          <TimeField
+            id={TIME_FIELD_IDS.pte}
+            label="Published before"
+            value={draft.pte}
+            tz={draft.tz}
+            describedBy={described}
+            runError={timeErrors?.pte}
+            onChange={(pte) => onChange({ pte })}
+          />
         </>
       )}
       <FieldError id={ERROR_ID} message={error} />
