@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { FieldError } from './FieldError';
-import { parseTypedTime } from './typedTime';
+import { typedTimeProblem } from './typedTime';
 
 interface Props {
   id: string;
   label: string;
   value: string;
-  /** The zone a bare time and the words `today`/`yesterday` are read in. */
-  tz: string;
   onChange: (value: string) => void;
   /** The control's server error, when there is one. */
   describedBy?: string;
@@ -19,10 +17,9 @@ interface Props {
  * A typed time: the text stays as typed, and once the field is left (or a run was refused) it says
  * what it cannot read and which forms it takes, beside the field.
  */
-export function TimeField({ id, label, value, tz, onChange, describedBy, runError }: Props) {
+export function TimeField({ id, label, value, onChange, describedBy, runError }: Props) {
   const [left, setLeft] = useState(false);
-  const parsed = parseTypedTime(value, tz, Date.now());
-  const message = runError ?? (left && !parsed.ok ? parsed.message : undefined);
+  const message = runError ?? (left ? (typedTimeProblem(value) ?? undefined) : undefined);
   const errorId = `${id}-error`;
   return (
     <>

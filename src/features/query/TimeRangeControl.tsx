@@ -34,7 +34,6 @@ export function TimeRangeControl({ draft, onChange, error, timeErrors }: Control
             id={TIME_FIELD_IDS.start}
             label="Start (inclusive)"
             value={draft.start}
-            tz={draft.tz}
             describedBy={described}
             runError={timeErrors?.start}
             onChange={(start) => onChange({ start })}
@@ -43,7 +42,6 @@ export function TimeRangeControl({ draft, onChange, error, timeErrors }: Control
             id={TIME_FIELD_IDS.end}
             label="End (exclusive)"
             value={draft.end}
-            tz={draft.tz}
             describedBy={described}
             runError={timeErrors?.end}
             onChange={(end) => onChange({ end })}

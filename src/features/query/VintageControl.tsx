@@ -32,7 +32,6 @@ export function VintageControl({ dataset, draft, onChange, error, timeErrors }: 
           id={TIME_FIELD_IDS.ptat}
           label="Publish time"
           value={draft.ptat}
-          tz={draft.tz}
           describedBy={described}
           runError={timeErrors?.ptat}
           onChange={(ptat) => onChange({ ptat })}
@@ -44,7 +43,6 @@ export function VintageControl({ dataset, draft, onChange, error, timeErrors }: 
             id={TIME_FIELD_IDS.pts}
             label="Published from"
             value={draft.pts}
-            tz={draft.tz}
             describedBy={described}
             runError={timeErrors?.pts}
             onChange={(pts) => onChange({ pts })}
@@ -53,7 +51,6 @@ export function VintageControl({ dataset, draft, onChange, error, timeErrors }: 
             id={TIME_FIELD_IDS.pte}
             label="Published before"
             value={draft.pte}
-            tz={draft.tz}
             describedBy={described}
             runError={timeErrors?.pte}
             onChange={(pte) => onChange({ pte })}

@@ -1,5 +1,5 @@
 import { DEFAULT_QUERY_STATE } from './queryUrl';
-import { parseTypedTime, resolveTypedTimes } from './typedTime';
+import { parseTypedTime, resolveTypedTimes, TIME_FORMAT_HELP } from './typedTime';
 
 // 2025-07-15 15:20 CDT.
 const NOW = Date.parse('2025-07-15T20:20:30Z');
@@ -28,8 +28,9 @@ describe('parseTypedTime', () => {
     const notADate = parseTypedTime('next tuesday', 'UTC', NOW);
     expect(notADate).toEqual({
       ok: false,
-      message: expect.stringContaining('“next tuesday” is not a date or time. Use 2025-07-01'),
+      message: `“next tuesday” is not a date or time. ${TIME_FORMAT_HELP}`,
     });
+    expect(TIME_FORMAT_HELP).toBe('Use 2025-07-01, 2025-07-01 13:00, today, yesterday or now-7d.');
     expect(parseTypedTime('2025-02-30', 'UTC', NOW)).toEqual({
       ok: false,
       message: '“2025-02-30” is not a real date or time.',
@@ -43,20 +44,22 @@ describe('resolveTypedTimes', () => {
 
   it('resolves every field in use and leaves the others alone', () => {
     const result = resolveTypedTimes({ ...custom, start: 'yesterday', end: 'today', ptat: 'garbage' }, NOW);
+    // The default zone is the market's: its midnights are 05:00 UTC in July.
     expect(result).toEqual({
       ok: true,
-      // The default zone is the market's: its midnights are 05:00 UTC in July.
-      state: expect.objectContaining({
+      state: {
+        ...custom,
         start: '2025-07-14T05:00:00+00:00',
         end: '2025-07-15T05:00:00+00:00',
-      }),
+        ptat: 'garbage',
+      },
     });
   });
 
   it('refuses unreadable fields and an end not after its start', () => {
     expect(resolveTypedTimes({ ...custom, start: 'soon', end: '2025-07-02' }, NOW)).toEqual({
       ok: false,
-      errors: { start: expect.stringContaining('“soon” is not a date or time') },
+      errors: { start: `“soon” is not a date or time. ${TIME_FORMAT_HELP}` },
     });
     expect(resolveTypedTimes({ ...custom, start: '2025-07-02', end: '2025-07-01 12:00' }, NOW)).toEqual({
       ok: false,

@@ -62,6 +62,12 @@ export function parseTypedTime(typed: string, tz: string, nowMs: number): TypedT
   return { ok: false, message: `“${text}” is not a date or time. ${TIME_FORMAT_HELP}` };
 }
 
+/** Why `typed` cannot be read as a time, or null when it can (whatever the time is now). */
+export function typedTimeProblem(typed: string): string | null {
+  const parsed = parseTypedTime(typed, 'UTC', 0);
+  return parsed.ok ? null : parsed.message;
+}
+
 /** The typed time fields of the builder, by state key. */
 export const TIME_FIELDS = ['start', 'end', 'ptat', 'pts', 'pte'] as const;
 export type TimeField = (typeof TIME_FIELDS)[number];
