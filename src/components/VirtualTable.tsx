@@ -1,17 +1,32 @@
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import {
+  columnOrderingFeature,
+  columnPinningFeature,
+  columnResizingFeature,
+  columnSizingFeature,
+  columnVisibilityFeature,
+  createColumnHelper,
+  functionalUpdate,
+  tableFeatures,
+  useTable,
+  type Column,
+  type ColumnSizingState,
+  type Updater,
+} from '@tanstack/react-table';
 import {
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
   type UIEvent,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { ColumnResizer } from './ColumnResizer';
+import { ColumnResizer, MAX_COLUMN_PX, MIN_COLUMN_PX } from './ColumnResizer';
 import { columnWidths, textWidth } from './columnWidths';
+import { TableColumnsMenu } from './TableColumnsMenu';
 import type { TableRows } from './tableRows';
 import styles from './VirtualTable.module.css';
 
@@ -22,6 +37,16 @@ export interface VirtualTableColumn {
   unit?: string | null;
   /** Right-aligned with tabular figures. */
   numeric?: boolean;
+}
+
+/** Which columns show, in what order, and which stay pinned at the start while the rest scroll sideways. */
+export interface TableView {
+  /** Ids of hidden columns. */
+  hidden: readonly string[];
+  /** Ids pinned to the start, in order. */
+  pinned: readonly string[];
+  /** Ids in display order; columns not listed follow in their own order. */
+  order: readonly string[];
 }
 
 /** A size in px. */
@@ -50,19 +75,32 @@ export interface VirtualTableProps {
    * the first rows still render.
    */
   fallbackRect?: Rect;
+  /** Visibility, order and pinning, owned by the caller (kept in the URL); with it comes a Columns menu. */
+  view?: TableView;
+  onViewChange?: (view: TableView) => void;
 }
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, Record<string, never>>();
+const features = tableFeatures({
+  columnSizingFeature,
+  columnResizingFeature,
+  columnVisibilityFeature,
+  columnOrderingFeature,
+  columnPinningFeature,
+});
+type Features = typeof features;
+const helper = createColumnHelper<Features, Record<string, never>>();
 /** The header model needs no row data: body cells are read from `rows` directly. */
 const NO_DATA: Record<string, never>[] = [];
+const NO_VIEW: TableView = { hidden: [], pinned: [], order: [] };
 
-/** Horizontal padding of a cell (0.75rem each side, as in the stylesheet). */
-const CELL_PADDING_REM = 1.5;
+/** Horizontal padding of a cell (0.75rem each side, as in the stylesheet), in px at 16px/rem. */
+const CELL_PADDING_PX = 24;
+/** The width of `0` at the table's font size (0.875rem) until it is measured in the page. */
+const FALLBACK_CH_PX = 7.7;
 
 /**
- * Widths that only grow while the same result is shown: loading the next page never narrows a
- * column under the reader's eyes. A new result (new columns or a new first row) starts afresh.
+ * Widths in `ch` that only grow while the same result is shown: loading the next page never
+ * narrows a column under the reader's eyes. A new result (new columns or a new first row) starts afresh.
  */
 function useStableWidths(columns: readonly VirtualTableColumn[], rows: TableRows): number[] {
   const measured = useMemo(
@@ -81,28 +119,48 @@ function useStableWidths(columns: readonly VirtualTableColumn[], rows: TableRows
   return widths;
 }
 
-/** About the px of one `ch` at the table's font size (0.875rem), for a width given to assistive technology. */
-const CH_PX = 7.7;
+let measuredChPx: number | null = null;
 
-/** Widths the user set by dragging a header's edge, in px, by column id; forgotten with a new set of columns. */
+/**
+ * The px of one `ch` at the table's font size (0.875rem) in this page's font, measured once per
+ * page (jsdom measures 0: the fallback stays).
+ */
+function chPx(): number {
+  if (measuredChPx !== null) return measuredChPx;
+  if (typeof document === 'undefined') return FALLBACK_CH_PX;
+  const probe = document.createElement('span');
+  probe.style.cssText =
+    'position:absolute;visibility:hidden;white-space:nowrap;font-size:0.875rem;width:100ch';
+  document.body.append(probe);
+  const width = probe.getBoundingClientRect().width / 100;
+  probe.remove();
+  measuredChPx = width > 0 ? width : FALLBACK_CH_PX;
+  return measuredChPx;
+}
+
+/** Widths the user set (drag or keys), by column id; forgotten with a new set of columns. */
 function useResizedWidths(columns: readonly VirtualTableColumn[]) {
-  const [resized, setResized] = useState<{
-    columns: readonly VirtualTableColumn[];
-    px: Record<string, number>;
-  }>({
+  const [resized, setResized] = useState<{ columns: readonly VirtualTableColumn[]; px: ColumnSizingState }>({
     columns,
     px: {},
   });
   const px = resized.columns === columns ? resized.px : {};
-  const set = (id: string, width: number | null) => {
-    const next = Object.fromEntries(Object.entries(px).filter(([key]) => key !== id));
-    setResized({ columns, px: width === null ? next : { ...next, [id]: width } });
-  };
-  return { px, set };
+  const update = (updater: Updater<ColumnSizingState>) =>
+    setResized((current) => ({
+      columns,
+      px: functionalUpdate(updater, current.columns === columns ? current.px : {}),
+    }));
+  return { px, update };
 }
 
 function headerLabel(column: VirtualTableColumn): string {
   return column.unit ? `${column.header} (${column.unit})` : column.header;
+}
+
+/** A pinned column sticks at its offset from the start; the last pinned one casts an edge. */
+function pinnedStyle(column: Column<Features, Record<string, never>>): CSSProperties | undefined {
+  if (column.getIsPinned() !== 'start') return undefined;
+  return { position: 'sticky', insetInlineStart: column.getStart('start') };
 }
 
 // Rows drawn beyond the view on each side: enough for keyboard and wheel steps, few enough that a
@@ -110,9 +168,10 @@ function headerLabel(column: VirtualTableColumn): string {
 const OVERSCAN = 5;
 
 /**
- * A large result as a real table: TanStack Table for the header model, a fixed-height window for the rows (the
- * DOM holds only the rows in view plus a few, spacer rows keep the scroll height honest), a sticky
- * header, and a focusable region that scrolls with arrow, page, Home and End keys.
+ * A large result as a real table: TanStack Table for the column model (sizes, resizing,
+ * visibility, order, pinning), a fixed-height window for the rows (the DOM holds only the rows in
+ * view plus a few, spacer rows keep the scroll height honest), a sticky header, and a focusable
+ * region that scrolls with arrow, page, Home and End keys.
  */
 export function VirtualTable({
   caption,
@@ -124,15 +183,48 @@ export function VirtualTable({
   onRangeChange,
   status,
   fallbackRect = { width: 1024, height },
+  view = NO_VIEW,
+  onViewChange,
 }: VirtualTableProps) {
-  // Display columns: the model only names the headers, no cell is ever read through it.
+  const [ch] = useState(chPx);
+  const widths = useStableWidths(columns, rows);
+  const resized = useResizedWidths(columns);
+  // Column definitions carry the fitted width as their size; the user's widths are sizing state.
   const columnDefs = useMemo(
-    () => columns.map((column) => helper.display({ id: column.id, header: headerLabel(column) })),
-    [columns],
+    () =>
+      columns.map((column, i) =>
+        helper.display({
+          id: column.id,
+          header: headerLabel(column),
+          size: Math.round((widths[i] ?? 0) * ch + CELL_PADDING_PX),
+          minSize: MIN_COLUMN_PX,
+          maxSize: MAX_COLUMN_PX,
+        }),
+      ),
+    [columns, widths, ch],
   );
-  // The table model gives the header; body cells are read straight from `rows`, so scrolling
-  // through a million rows never builds (and keeps) a row or cell object per row.
-  const table = useTable({ features, columns: columnDefs, data: NO_DATA });
+  const state = useMemo(
+    () => ({
+      columnSizing: resized.px,
+      columnVisibility: Object.fromEntries(view.hidden.map((id) => [id, false])),
+      columnPinning: { start: [...view.pinned], end: [] },
+      columnOrder: [...view.order],
+    }),
+    [resized.px, view],
+  );
+  // The table model gives the columns, their sizes and order; body cells are read straight from
+  // `rows`, so scrolling through a million rows never builds (and keeps) a row or cell object per row.
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: NO_DATA,
+    state,
+    columnResizeMode: 'onChange',
+    onColumnSizingChange: resized.update,
+  });
+  const shown = [...table.getStartVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns()];
+  const indexOf = useMemo(() => new Map(columns.map((c, i) => [c.id, i])), [columns]);
+  const headerOf = new Map(table.getLeafHeaders().map((h) => [h.column.id, h]));
   const rowCount = rows.count;
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -188,21 +280,41 @@ export function VirtualTable({
   };
 
   const numeric = new Set(columns.filter((c) => c.numeric).map((c) => c.id));
-  const widths = useStableWidths(columns, rows);
-  const resized = useResizedWidths(columns);
-  /** A column's width as CSS: the user's px, or the estimate in `ch` plus the cell padding. */
-  const widthOf = (column: VirtualTableColumn, i: number): string => {
-    const px = resized.px[column.id];
-    return px === undefined ? `${widths[i] ?? 0}ch + ${CELL_PADDING_REM}rem` : `${px}px`;
+  const classOf = (column: Column<Features, Record<string, never>>): string => {
+    const pinned = column.getIsPinned() === 'start';
+    return [
+      styles.cell,
+      numeric.has(column.id) ? styles.numeric : '',
+      pinned ? styles.pinned : '',
+      pinned && column.getIsLastColumn('start') ? styles.pinnedEdge : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
   };
-  const cellClass = (id: string) => (numeric.has(id) ? `${styles.cell} ${styles.numeric}` : styles.cell);
+  // Computed once per render for the columns shown, not per cell.
+  const cellColumns = shown.map((column) => ({
+    column,
+    index: indexOf.get(column.id) ?? -1,
+    className: classOf(column),
+    style: pinnedStyle(column),
+    resized: resized.px[column.id] !== undefined,
+    fitted: widths[indexOf.get(column.id) ?? -1] ?? 0,
+  }));
   const indexes: number[] = [];
   for (let i = firstIndex; i >= 0 && i <= lastIndex; i++) indexes.push(i);
   const padTop = firstIndex > 0 ? firstIndex * rowHeight : 0;
   const padBottom = lastIndex >= 0 ? (rowCount - 1 - lastIndex) * rowHeight : 0;
+  const span = Math.max(1, shown.length);
 
   return (
     <div className={styles.wrapper}>
+      {onViewChange && (
+        <TableColumnsMenu
+          columns={columns.map((c) => ({ id: c.id, label: headerLabel(c) }))}
+          view={view}
+          onViewChange={onViewChange}
+        />
+      )}
       <div
         ref={scrollRef}
         className={styles.scroll}
@@ -216,42 +328,42 @@ export function VirtualTable({
         <table
           className={styles.table}
           aria-rowcount={rowCount + 1}
-          style={{ width: `calc(${columns.map(widthOf).join(' + ')})` }}
+          aria-colcount={shown.length}
+          style={{ width: table.getTotalSize() }}
         >
           <caption className={styles.visuallyHidden}>{caption}</caption>
           <colgroup>
-            {columns.map((column, i) => (
-              <col key={column.id} style={{ width: `calc(${widthOf(column, i)})` }} />
+            {shown.map((column) => (
+              <col key={column.id} style={{ width: column.getSize() }} />
             ))}
           </colgroup>
           <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} aria-rowindex={1}>
-                {group.headers.map((header, i) => {
-                  const column = columns[i];
-                  if (!column) return null;
-                  const label = headerLabel(column);
-                  const px = resized.px[column.id];
-                  return (
-                    // Named by its text alone: the resize handle inside has a name of its own.
-                    <th key={header.id} scope="col" className={cellClass(column.id)} aria-label={label}>
-                      <table.FlexRender header={header} />
-                      <ColumnResizer
-                        label={label}
-                        width={px ?? (widths[i] ?? 0) * CH_PX + CELL_PADDING_REM * 16}
-                        onResize={(width) => resized.set(column.id, width)}
-                        onReset={() => resized.set(column.id, null)}
-                      />
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
+            <tr aria-rowindex={1}>
+              {cellColumns.map(({ column, className, style, index }) => {
+                const source = columns[index];
+                const header = headerOf.get(column.id);
+                if (!source) return null;
+                const label = headerLabel(source);
+                return (
+                  // Named by its text alone: the resize handle inside has a name of its own.
+                  <th key={column.id} scope="col" className={className} style={style} aria-label={label}>
+                    {label}
+                    <ColumnResizer
+                      label={label}
+                      width={column.getSize()}
+                      onPointerStart={header?.getResizeHandler()}
+                      onResize={(px) => table.setColumnSizing((old) => ({ ...old, [column.id]: px }))}
+                      onReset={() => column.resetSize()}
+                    />
+                  </th>
+                );
+              })}
+            </tr>
           </thead>
           <tbody>
             {padTop > 0 && (
               <tr aria-hidden="true" style={{ height: padTop }}>
-                <td colSpan={columns.length} />
+                <td colSpan={span} />
               </tr>
             )}
             {indexes.map((index) => {
@@ -265,24 +377,25 @@ export function VirtualTable({
                     className={styles.placeholder}
                     style={{ height: rowHeight }}
                   >
-                    <td colSpan={columns.length}>Loading rows…</td>
+                    <td colSpan={span}>Loading rows…</td>
                   </tr>
                 );
               return (
                 <tr key={index} aria-rowindex={index + 2} style={{ height: rowHeight }}>
-                  {columns.map((column, i) => {
+                  {cellColumns.map(({ column, index: c, className, style, resized: wasResized, fitted }) => {
                     // Cells are plain text: no renderer component per cell, so a jump that draws
                     // a whole new screen of rows stays within a frame.
-                    const text = rows.text(index, i) ?? '';
-                    const full = rows.fullText?.(index, i);
+                    const text = rows.text(index, c) ?? '';
+                    const full = rows.fullText?.(index, c);
                     return (
                       <td
                         key={column.id}
-                        className={cellClass(column.id)}
+                        className={className}
+                        style={style}
                         title={
                           full !== undefined && full !== text
                             ? full
-                            : resized.px[column.id] !== undefined || textWidth(text) > (widths[i] ?? 0)
+                            : wasResized || textWidth(text) > fitted
                               ? text || undefined
                               : undefined
                         }
@@ -296,7 +409,7 @@ export function VirtualTable({
             })}
             {padBottom > 0 && (
               <tr aria-hidden="true" style={{ height: padBottom }}>
-                <td colSpan={columns.length} />
+                <td colSpan={span} />
               </tr>
             )}
           </tbody>

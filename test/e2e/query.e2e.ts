@@ -93,7 +93,14 @@ test(
     const downloadPromise = page.waitForEvent('download', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Export all rows', exact: true }).click();
     const download = await downloadPromise;
-    assert.equal(download.suggestedFilename(), `${DATASET}.csv`);
+    // Named for what it holds: dataset, location, the 7 days in market time, the resampling.
+    assert.match(
+      download.suggestedFilename(),
+      new RegExp(
+        `^${DATASET}_${LOCATION}_\\d{4}-\\d{2}-\\d{2}(T\\d{4})?_\\d{4}-\\d{2}-\\d{2}(T\\d{4})?_hourly-mean\\.csv$`,
+      ),
+      `file name: ${download.suggestedFilename()}`,
+    );
     const path = await download.path();
     const csv = await readFile(path, 'utf8');
     const lines = csv.split('\n').filter((line) => line !== '');

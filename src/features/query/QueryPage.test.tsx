@@ -185,6 +185,34 @@ describe('QueryPage', () => {
     expect(await screen.findByText('48 rows loaded · all rows loaded')).toBeInTheDocument();
   });
 
+  it('shows the interval start in the chosen zone and hides its three twins, with a Columns menu kept in the URL', async () => {
+    const url = `${BASE}?v=1&fcol=location&fval=HB_NORTH&range=custom&start=2025-07-14&end=2025-07-15&tz=market`;
+    const { user, router } = renderQueryPage(url);
+    await screen.findByText('96 rows loaded · all rows loaded');
+    const headers = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((th) => th.getAttribute('aria-label'));
+    // The value is on screen: one timestamp, in market time, then the location and the price.
+    expect(headers()).toEqual(['interval_start_local', 'location', 'location_type', 'market', 'spp ($/MWh)']);
+    await user.click(screen.getByText(/^Columns \(5 of 8 shown\)$/));
+    await user.click(screen.getByRole('checkbox', { name: 'interval_end_utc' }));
+    await user.click(screen.getByRole('button', { name: 'Pin location' }));
+    await waitFor(() => expect(router.state.location.search).toContain('show=interval_end_utc'));
+    expect(router.state.location.search).toContain('pin=location');
+    expect(headers()).toEqual([
+      'location',
+      'interval_start_local',
+      'interval_end_utc',
+      'location_type',
+      'market',
+      'spp ($/MWh)',
+    ]);
+    // Layout is not a new query: the rows stay as they were, nothing ran again.
+    expect(screen.getByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel query' })).toBeNull();
+  });
+
   it('offers the query as code with the key as an environment variable', async () => {
     const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
     await user.click(await screen.findByRole('tab', { name: 'Code' }));

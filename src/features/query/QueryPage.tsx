@@ -6,6 +6,7 @@ import { fetchDatasetTablePage } from '@/api/query/fetchers';
 import type { FetchTablePage } from '@/api/query/pagedRows';
 import { datasetTablePageOptions } from '@/api/query/queries';
 import type { Dataset } from '@/api/types';
+import type { TableView } from '@/components/VirtualTable';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import { QueryLoading } from '@/components/QueryLoading';
@@ -26,6 +27,7 @@ import { ResampleControl } from './ResampleControl';
 import { ResultsChart } from './ResultsChart';
 import { ResultsTable } from './ResultsTable';
 import { ResultTabs, type ResultTab } from './ResultTabs';
+import { readTableView, tableViewOf, tableViewState, writeTableView } from './tableView';
 import { TimeRangeControl } from './TimeRangeControl';
 import { TimezoneControl } from './TimezoneControl';
 import { resolveTypedTimes, TIME_FIELD_IDS, TIME_FIELDS, type TimeField } from './typedTime';
@@ -130,6 +132,8 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
     };
   }, [search, dataset]);
   const state = read.state;
+  // The query alone, without the table's layout: the form starts afresh only when this changes.
+  const queryOnly = writeQueryState(state).toString();
   // Relative presets are resolved when a query is run, not on every render.
   const [runAt, setRunAt] = useState(() => Date.now());
   const [cancelled, setCancelled] = useState(false);
@@ -150,6 +154,20 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   );
   const paged = usePagedRows(firstPage, fetchPage, maxPagesFor(params.page_size));
   const outputColumns = firstPage?.dataset_metadata.all_columns ?? dataset.all_columns;
+  const timeIndex = firstPage?.dataset_metadata.time_index_column ?? dataset.time_index_column;
+  // The table's layout lives in the URL beside the query; changing it never runs the query again.
+  const viewState = useMemo(() => readTableView(new URLSearchParams(search)), [search]);
+  const view = useMemo(
+    () => tableViewOf(viewState, outputColumns, timeIndex),
+    [viewState, outputColumns, timeIndex],
+  );
+  const onViewChange = useCallback(
+    (next: TableView) =>
+      setSearchParams((current) => writeTableView(tableViewState(next, outputColumns, timeIndex), current), {
+        replace: true,
+      }),
+    [setSearchParams, outputColumns, timeIndex],
+  );
   const placed = placeError(results.error, state.fcol);
   const errors: Partial<Record<QueryControl, string>> = placed?.control
     ? { [placed.control]: placed.message }
@@ -157,13 +175,13 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   const running = results.isFetching;
 
   const run = (draft: QueryState) => {
-    const next = writeQueryState(draft);
     setCancelled(false);
     setRunAt(Date.now());
     // The same query, however the link spelled it: a new URL would not run it again, so reset it.
-    if (next.toString() === writeQueryState(state).toString())
+    if (writeQueryState(draft).toString() === queryOnly)
       void queryClient.resetQueries({ queryKey: options.queryKey });
-    else setSearchParams(next);
+    // The table's layout stays as the user set it.
+    else setSearchParams(writeQueryState(draft, writeTableView(viewState, new URLSearchParams())));
   };
   const cancel = () => {
     setCancelled(true);
@@ -205,6 +223,8 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
         columns={outputColumns}
         store={paged.store}
         state={paged.state}
+        view={view}
+        onViewChange={onViewChange}
       />
     );
 
@@ -223,7 +243,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
       )}
       <div className={styles.layout}>
         <QueryForm
-          key={search}
+          key={queryOnly}
           dataset={dataset}
           initial={state}
           errors={errors}

@@ -4,7 +4,7 @@ import type { CellValue, DatasetColumn } from '@/api/types';
 import { apiErrorText } from '@/api/ApiError';
 import { cellText } from '@/components/columnWidths';
 import type { TableRows } from '@/components/tableRows';
-import { VirtualTable, type VirtualTableColumn } from '@/components/VirtualTable';
+import { VirtualTable, type TableView, type VirtualTableColumn } from '@/components/VirtualTable';
 import { cellValue } from '@/lib/columnar';
 import { formatCellNumber, formatInteger } from '@/lib/format';
 
@@ -13,6 +13,9 @@ interface Props {
   columns: readonly DatasetColumn[];
   store: PagedRows;
   state: PagedRowsState;
+  /** Which columns show, pinned and in what order (see tableView.ts); all, as sent, without it. */
+  view?: TableView;
+  onViewChange?: (view: TableView) => void;
 }
 
 /** The result's rows as the table reads them: by position, straight from the held pages' columns. */
@@ -47,7 +50,7 @@ function pagedTableRows(
 }
 
 /** The rows of a result; scrolling near the end asks for the next cursor page, far pages are dropped. */
-export function ResultsTable({ caption, columns, store, state }: Props) {
+export function ResultsTable({ caption, columns, store, state, view, onViewChange }: Props) {
   const tableColumns = useMemo<VirtualTableColumn[]>(
     () => columns.map((c) => ({ id: c.name, header: c.name, unit: c.unit, numeric: c.is_numeric })),
     [columns],
@@ -69,6 +72,8 @@ export function ResultsTable({ caption, columns, store, state }: Props) {
       rows={rows}
       onEndReached={onEndReached}
       onRangeChange={onRangeChange}
+      view={view}
+      onViewChange={onViewChange}
       status={
         failed === null ? (
           status
