@@ -9,5 +9,8 @@ export const queryKeys = {
   /** The first cursor page of the results table (later pages live in its PagedRows store). */
   table: (id: string, params: Omit<DatasetQueryParams, 'cursor' | 'page'>) =>
     [...queryKeys.dataset(id), 'table', params] as const,
+  /** Every row of a query up to a cap, for the chart (see chartRows.ts). */
+  chart: (id: string, params: Omit<DatasetQueryParams, 'cursor' | 'page'>, cap: number) =>
+    [...queryKeys.dataset(id), 'chart', params, cap] as const,
   csv: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'csv', params] as const,
 };

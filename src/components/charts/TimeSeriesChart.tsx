@@ -190,19 +190,28 @@ function SeriesLines({ data, series, hidden, from, to }: LinesProps) {
     };
   return (
     <g>
-      {series.map((s, i) =>
-        hidden.has(s.name) ? null : (
+      {series.map((s, i) => {
+        if (hidden.has(s.name)) return null;
+        const d = linePath(data, `s${i}`, toNumber(x), toNumber(y), from, to);
+        const color = PALETTE[i % PALETTE.length];
+        // A series of one point in view has no line to draw: a dot shows it is there.
+        const single = /^M(-?[\d.]+),(-?[\d.]+)$/.exec(d);
+        if (single)
+          return (
+            <circle key={s.name} className="series-dot" cx={single[1]} cy={single[2]} r={3} fill={color} />
+          );
+        return (
           <path
             key={s.name}
             className="series-line"
-            d={linePath(data, `s${i}`, toNumber(x), toNumber(y), from, to)}
+            d={d}
             fill="none"
-            stroke={PALETTE[i % PALETTE.length]}
+            stroke={color}
             strokeWidth={1.5}
             strokeLinejoin="round"
           />
-        ),
-      )}
+        );
+      })}
     </g>
   );
 }

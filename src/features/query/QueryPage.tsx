@@ -209,11 +209,15 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   else if (tab === 'Chart')
     panel = (
       <ResultsChart
+        datasetId={dataset.id}
+        params={params}
         columns={outputColumns}
-        pages={paged.state.slots}
-        timeColumn={firstPage?.dataset_metadata.time_index_column ?? dataset.time_index_column}
+        timeColumn={timeIndex}
         groupColumn={dataset.subseries_index_column}
         timeZone={state.tz}
+        resampledHref={
+          state.rs === '' ? `?${writeQueryState({ ...state, rs: '1h', rsfn: 'mean' }).toString()}` : null
+        }
       />
     );
   else

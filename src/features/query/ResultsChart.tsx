@@ -1,95 +1,260 @@
-import { useState } from 'react';
-import type { PageSlot } from '@/api/query/pagedRows';
-import type { DatasetColumn } from '@/api/types';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { chartRowsOptions, CHART_ROW_CAP, type ChartProgress, type ChartRows } from '@/api/query/chartRows';
+import type { DatasetColumn, DatasetQueryParams } from '@/api/types';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyTimeSeriesChart, type TimeSeries } from '@/components/charts/LazyTimeSeriesChart';
+import { Loading } from '@/components/Loading';
 import { cellValue, numberAt, timeMs } from '@/lib/columnar';
-import { formatNumber, formatTimestamp, unitDecimals } from '@/lib/format';
+import { formatInteger, formatNumber, formatTimestamp, unitDecimals } from '@/lib/format';
 import styles from './QueryPage.module.css';
 
 interface Props {
+  datasetId: string;
+  /** The query's request: the chart walks all of it (its own columns only), not the table's held pages. */
+  params: Omit<DatasetQueryParams, 'cursor' | 'page'>;
   columns: readonly DatasetColumn[];
-  /** The result's pages in order; those held (near the table's view) are charted. */
-  pages: readonly PageSlot[];
   /** The UTC time column the x axis reads. */
   timeColumn: string;
   /** Rows are split into one line per value of this column when present. */
   groupColumn: string | null;
   timeZone: string;
+  /** The same query resampled hourly, offered when the chart cannot hold every row. */
+  resampledHref: string | null;
+  /** Rows charted at most (tests lower it). */
+  cap?: number;
 }
 
-const MAX_SERIES = 12;
+/** Lines drawn at once: more is a tangle nobody reads. */
+export const MAX_SHOWN_SERIES = 12;
+/** Series drawn by default when there are many: the hubs, or the highest peaks. */
+const DEFAULT_SERIES = 8;
+/** Names listed in the series picker at once (a search finds the rest). */
+const PICKER_LIMIT = 50;
+const HUB_TYPE = 'Trading Hub';
+const TYPE_COLUMN = 'location_type';
 
-/** Series read straight from the held pages' columns: times are already epoch ms, no text is parsed. */
-function buildSeries(
-  pages: readonly PageSlot[],
+interface Group {
+  name: string;
+  points: { x: number; y: number }[];
+  hub: boolean;
+  peak: number;
+}
+
+/** Every series of the walked rows, read straight from their columns (times are already epoch ms). */
+function buildGroups(
+  data: ChartRows,
   timeColumn: string,
   valueColumn: string,
   groupColumn: string | null,
-) {
-  const groups = new Map<string, { x: number; y: number }[]>();
-  let dropped = 0;
-  for (const { rows: page } of pages) {
-    if (!page) continue;
+): Group[] {
+  const groups = new Map<string, Group>();
+  let left = data.rows;
+  for (const page of data.pages) {
     const t = page.columns[page.names.indexOf(timeColumn)];
     const v = page.columns[page.names.indexOf(valueColumn)];
     const g = groupColumn === null ? -1 : page.names.indexOf(groupColumn);
+    const type = page.names.indexOf(TYPE_COLUMN);
+    const count = Math.min(page.rowCount, left);
+    left -= count;
     if (!t || !v) continue;
-    for (let i = 0; i < page.rowCount; i++) {
+    for (let i = 0; i < count; i++) {
       const x = timeMs(t, i);
       const y = numberAt(v, i);
       if (x === null || y === null) continue;
-      const key = groupColumn ? String(cellValue(page, g, i) ?? '—') : valueColumn;
-      let points = groups.get(key);
-      if (!points) {
-        if (groups.size >= MAX_SERIES) {
-          dropped += 1;
-          continue;
-        }
-        points = [];
-        groups.set(key, points);
+      const name = groupColumn ? String(cellValue(page, g, i) ?? '—') : valueColumn;
+      let group = groups.get(name);
+      if (!group) {
+        group = { name, points: [], hub: type >= 0 && cellValue(page, type, i) === HUB_TYPE, peak: y };
+        groups.set(name, group);
       }
-      points.push({ x, y });
+      group.points.push({ x, y });
+      if (y > group.peak) group.peak = y;
     }
   }
-  const series: TimeSeries[] = [...groups].map(([name, points]) => ({
-    name,
-    points: points.sort((a, b) => a.x - b.x),
-  }));
-  return { series, dropped };
+  for (const group of groups.values()) group.points.sort((a, b) => a.x - b.x);
+  return [...groups.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-export function ResultsChart({ columns, pages, timeColumn, groupColumn, timeZone }: Props) {
+/** The series that matter by default: all when few, else the hubs, else the highest peaks. */
+export function defaultSeries(groups: readonly Group[]): string[] {
+  if (groups.length <= DEFAULT_SERIES) return groups.map((g) => g.name);
+  const hubs = groups.filter((g) => g.hub);
+  if (hubs.length > 0) return hubs.slice(0, DEFAULT_SERIES).map((g) => g.name);
+  return [...groups]
+    .sort((a, b) => b.peak - a.peak)
+    .slice(0, DEFAULT_SERIES)
+    .map((g) => g.name);
+}
+
+function SeriesPicker({
+  groups,
+  chosen,
+  onChange,
+  noun,
+}: {
+  groups: readonly Group[];
+  chosen: readonly string[];
+  onChange: (names: string[]) => void;
+  noun: string;
+}) {
+  const [search, setSearch] = useState('');
+  const term = search.trim().toLowerCase();
+  const matches = groups.filter((g) => term === '' || g.name.toLowerCase().includes(term));
+  // The chosen first, so unticking is always one click away; then the matches, a page of them.
+  const listed = [
+    ...matches.filter((g) => chosen.includes(g.name)),
+    ...matches.filter((g) => !chosen.includes(g.name)),
+  ].slice(0, PICKER_LIMIT);
+  const full = chosen.length >= MAX_SHOWN_SERIES;
+  return (
+    <details className={styles.seriesPicker}>
+      <summary>
+        {noun}s shown: {chosen.length} of {formatInteger(groups.length)}
+      </summary>
+      <label>
+        Find a {noun}
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      <ul aria-label={`${noun}s to chart`}>
+        {listed.map((g) => {
+          const on = chosen.includes(g.name);
+          return (
+            <li key={g.name}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={!on && full}
+                  onChange={() => onChange(on ? chosen.filter((n) => n !== g.name) : [...chosen, g.name])}
+                />{' '}
+                {g.name}
+                {g.points.length === 1 ? ' (1 point)' : ''}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={styles.hint}>
+        {matches.length > listed.length
+          ? `${formatInteger(matches.length - listed.length)} more match; type to narrow. `
+          : ''}
+        At most {MAX_SHOWN_SERIES} lines at once.
+      </p>
+    </details>
+  );
+}
+
+export function ResultsChart({
+  datasetId,
+  params,
+  columns,
+  timeColumn,
+  groupColumn,
+  timeZone,
+  resampledHref,
+  cap = CHART_ROW_CAP,
+}: Props) {
   const numeric = columns.filter((c) => c.is_numeric);
-  const [chosen, setChosen] = useState(numeric[0]?.name ?? '');
-  const valueColumn = numeric.find((c) => c.name === chosen) ?? numeric[0];
+  const [chosenColumn, setChosenColumn] = useState(numeric[0]?.name ?? '');
+  const valueColumn = numeric.find((c) => c.name === chosenColumn) ?? numeric[0];
   const group = groupColumn !== null && columns.some((c) => c.name === groupColumn) ? groupColumn : null;
-  const valueName = valueColumn?.name ?? null;
-  // The React compiler memoizes this on its inputs.
-  const { series, dropped } =
-    valueName !== null ? buildSeries(pages, timeColumn, valueName, group) : { series: [], dropped: 0 };
+  const hasType = group !== null && columns.some((c) => c.name === TYPE_COLUMN);
+  const [progress, setProgress] = useState<ChartProgress | null>(null);
+  // Only what the chart draws travels: the group, its type (to find the hubs) and every numeric column.
+  const wanted = [group, hasType ? TYPE_COLUMN : null, ...numeric.map((c) => c.name)].filter(
+    (c): c is string => c !== null,
+  );
+  const chartParams = {
+    ...params,
+    columns: wanted.join(','),
+    json_schema: undefined,
+    return_format: undefined,
+  };
+  const options = chartRowsOptions(datasetId, chartParams, cap, setProgress);
+  const queryClient = useQueryClient();
+  const rows = useQuery({ ...options, enabled: valueColumn !== undefined });
+  const valueName = valueColumn?.name ?? '';
+  const groups = useMemo(
+    () => (rows.data ? buildGroups(rows.data, timeColumn, valueName, group) : []),
+    [rows.data, timeColumn, valueName, group],
+  );
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const chosen = picked ?? defaultSeries(groups);
+
   if (!valueColumn) return <p>No numeric columns to chart.</p>;
+  if (rows.isPending)
+    return (
+      <Loading
+        label={
+          progress
+            ? `Loading the whole query for the chart: ${formatInteger(progress.rows)} rows in ${progress.pages} page${progress.pages === 1 ? '' : 's'}…`
+            : 'Loading the whole query for the chart…'
+        }
+        onCancel={() => void queryClient.cancelQueries({ queryKey: options.queryKey })}
+      />
+    );
+  if (rows.isError) return <ApiErrorMessage error={rows.error} onRetry={() => void rows.refetch()} />;
+
   const unit = valueColumn.unit;
+  const shown = groups.filter((g) => chosen.includes(g.name));
+  const series: TimeSeries[] = shown.map((g) => ({ name: g.name, points: g.points }));
+  const singles = shown.filter((g) => g.points.length === 1).length;
+  const last = Math.max(...shown.map((g) => g.points[g.points.length - 1]?.x ?? Number.NEGATIVE_INFINITY));
+  const noun = group ?? 'series';
   return (
     <div className={styles.chart}>
-      <label>
-        Value column
-        <select value={valueColumn.name} onChange={(e) => setChosen(e.target.value)}>
-          {numeric.map((c) => (
-            <option key={c.name} value={c.name}>
-              {c.name}
-              {c.unit ? ` (${c.unit})` : ''}
-            </option>
-          ))}
-        </select>
-      </label>
-      {dropped > 0 && (
-        <p className="hint">
-          Showing the first {MAX_SERIES} {group}s; narrow the filter to see others.
-        </p>
-      )}
+      <div className={styles.chartControls}>
+        <label>
+          Value column
+          <select value={valueColumn.name} onChange={(e) => setChosenColumn(e.target.value)}>
+            {numeric.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+                {c.unit ? ` (${c.unit})` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        {group !== null && groups.length > 1 && (
+          <SeriesPicker groups={groups} chosen={chosen} onChange={setPicked} noun={noun} />
+        )}
+      </div>
+      <p className={styles.hint} aria-live="polite">
+        {rows.data.capped ? (
+          <>
+            Showing the first {formatInteger(cap)} rows of this query, up to{' '}
+            {Number.isFinite(last) ? formatTimestamp(last, { timeZone }) : 'their last time'}: the chart stops
+            there.{' '}
+            {resampledHref ? (
+              <Link to={resampledHref}>Resample hourly to chart the whole range</Link>
+            ) : (
+              'Narrow the time range or the filter to chart all of it.'
+            )}
+          </>
+        ) : (
+          <>
+            All {formatInteger(rows.data.rows)} rows of the query
+            {group !== null && groups.length > shown.length
+              ? `; ${shown.length} of ${formatInteger(groups.length)} ${noun}s drawn (${
+                  picked === null && groups.some((g) => g.hub)
+                    ? 'the hubs'
+                    : picked === null
+                      ? 'the highest peaks'
+                      : 'your choice'
+                })`
+              : ''}
+            .
+          </>
+        )}
+        {singles > 0
+          ? ` ${singles} of the lines drawn have a single point (one interval in range for them), shown as a dot.`
+          : ''}
+      </p>
       <LazyTimeSeriesChart
         series={series}
-        title={`${valueColumn.name}${unit ? ` (${unit})` : ''} over time, loaded rows`}
+        title={`${valueColumn.name}${unit ? ` (${unit})` : ''} over time`}
         formatTime={(ms) => formatTimestamp(ms, { timeZone })}
         formatValue={(v) => formatNumber(v, { decimals: unitDecimals(unit) })}
       />
