@@ -67,6 +67,7 @@ export function chartRowsOptions(
   onProgress?: (progress: ChartProgress) => void,
 ) {
   return queryOptions({
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps -- onProgress is a listener, not an input of the rows
     queryKey: queryKeys.chart(id, params, cap),
     queryFn: ({ signal }) => fetchChartRows(id, params, cap, { signal, onProgress }),
     structuralSharing: false,

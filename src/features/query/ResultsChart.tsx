@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { chartRowsOptions, CHART_ROW_CAP, type ChartProgress, type ChartRows } from '@/api/query/chartRows';
 import type { DatasetColumn, DatasetQueryParams } from '@/api/types';
@@ -176,10 +176,8 @@ export function ResultsChart({
   const queryClient = useQueryClient();
   const rows = useQuery({ ...options, enabled: valueColumn !== undefined });
   const valueName = valueColumn?.name ?? '';
-  const groups = useMemo(
-    () => (rows.data ? buildGroups(rows.data, timeColumn, valueName, group) : []),
-    [rows.data, timeColumn, valueName, group],
-  );
+  // The React compiler memoizes this on its inputs.
+  const groups = rows.data ? buildGroups(rows.data, timeColumn, valueName, group) : [];
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? defaultSeries(groups);
 
