@@ -66,8 +66,8 @@ export function chartRowsOptions(
   cap = CHART_ROW_CAP,
   onProgress?: (progress: ChartProgress) => void,
 ) {
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- onProgress is a listener, not an input of the rows
   return queryOptions({
-    // eslint-disable-next-line @tanstack/query/exhaustive-deps -- onProgress is a listener, not an input of the rows
     queryKey: queryKeys.chart(id, params, cap),
     queryFn: ({ signal }) => fetchChartRows(id, params, cap, { signal, onProgress }),
     structuralSharing: false,
