@@ -68,6 +68,26 @@ test(
       async () => assert.ok((await page.locator('path.series-line').count()) >= 1, 'a line is drawn'),
       15_000,
     );
+    // The zoom bar's two sliders are named by the times they hold (recharts' own name read
+    // "Min value: undefined"), and the last time tick ends inside the chart.
+    const sliders = page.getByRole('slider');
+    assert.equal(await sliders.count(), 2, 'two zoom sliders');
+    for (const name of await sliders.evaluateAll((els) =>
+      els.map((el) => el.getAttribute('aria-label') ?? ''),
+    ))
+      assert.match(
+        name,
+        /^Zoom: \d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+ to \d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+$/,
+        `slider: ${name}`,
+      );
+    const overflow = await page.evaluate(() => {
+      const figure = document.querySelector('figure')?.getBoundingClientRect();
+      const ticks = [...document.querySelectorAll('.recharts-xAxis .recharts-cartesian-axis-tick-value')];
+      const right = Math.max(...ticks.map((t) => t.getBoundingClientRect().right));
+      return figure ? right - figure.right : Number.NaN;
+    });
+    assert.ok(overflow <= 0, `the last time tick ends inside the chart (${overflow} px past its edge)`);
+
     // Hovering the line names the time and the location's value; Escape puts the tooltip away.
     const line = await page.locator('path.series-line').first().boundingBox();
     assert.ok(line, 'the line has a box');

@@ -24,6 +24,23 @@ describe('timeTicks', () => {
     expect(ticks.every((t) => t % DAY === 0)).toBe(true);
   });
 
+  it('falls on market midnight and round market hours, not on UTC ones, across a DST change', () => {
+    const wall = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'US/Central',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    // A week across the autumn change (2025-11-02 has 25 hours): daily ticks at 00:00 CDT/CST.
+    const lo = Date.UTC(2025, 9, 29, 5);
+    const week = timeTicks(lo, lo + 7 * DAY, 6, 'US/Central');
+    expect(week.length).toBeGreaterThanOrEqual(3);
+    for (const t of week) expect(wall.format(t)).toBe('00:00');
+    // A day: whole hours that are multiples of the step in market time (00, 06, 12, 18 or finer).
+    const day = timeTicks(Date.UTC(2025, 6, 14, 5), Date.UTC(2025, 6, 15, 5), 6, 'US/Central');
+    expect(day.map((t) => wall.format(t))).toEqual(['00:00', '06:00', '12:00', '18:00', '00:00']);
+  });
+
   it('gives the single instant, or nothing, for a degenerate range', () => {
     expect(timeTicks(5, 5)).toEqual([5]);
     expect(timeTicks(Number.NaN, Number.NaN)).toEqual([]);

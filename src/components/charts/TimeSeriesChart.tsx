@@ -15,6 +15,7 @@ import { decimateMinMax, type Point } from '@/lib/decimate';
 import styles from './TimeSeriesChart.module.css';
 import { noVerticalLines } from './grid';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
+import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 
 export interface TimeSeries {
   name: string;
@@ -31,6 +32,8 @@ export interface TimeSeriesChartProps {
   pixelWidth?: number;
   formatTime: (ms: number) => string;
   formatValue?: (value: number) => string;
+  /** IANA zone whose round hours and midnights the time ticks fall on; UTC by default. */
+  timeZone?: string;
 }
 
 const PALETTE = [
@@ -69,15 +72,23 @@ const TICK_STEPS = [
 ];
 
 /**
- * About `count` ticks between `lo` and `hi` (epoch ms) on whole minutes, hours or days (UTC
- * multiples of the step). Given to the axis instead of `scale="time"`, which makes recharts
- * format and measure a candidate tick for every data point (1,600 after decimation).
+ * About `count` ticks between `lo` and `hi` (epoch ms) on whole minutes, hours or days of the
+ * wall clock in `timeZone` (default UTC): market midnight and round hours of the chosen zone, not
+ * 19:00 CDT because it is midnight in UTC. Given to the axis instead of `scale="time"`, which makes
+ * recharts format and measure a candidate tick for every data point (1,600 after decimation).
  */
-export function timeTicks(lo: number, hi: number, count = 6): number[] {
+export function timeTicks(lo: number, hi: number, count = 6, timeZone = 'UTC'): number[] {
   if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi <= lo) return Number.isFinite(lo) ? [lo] : [];
   const step = TICK_STEPS.find((s) => (hi - lo) / s <= count) ?? Math.ceil((hi - lo) / count / DAY) * DAY;
   const ticks: number[] = [];
-  for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(t);
+  // Counted on the zone's wall clock (as if it were UTC), each turned back into an instant, so a
+  // day tick stays at midnight across a 23- or 25-hour day.
+  const wallLo = lo + zoneOffsetMs(lo, timeZone);
+  const wallHi = hi + zoneOffsetMs(hi, timeZone);
+  for (let wall = Math.ceil(wallLo / step) * step; wall <= wallHi + HOUR; wall += step) {
+    const t = wallToInstant(wall, timeZone);
+    if (t >= lo && t <= hi && t !== ticks[ticks.length - 1]) ticks.push(t);
+  }
   return ticks;
 }
 
@@ -216,6 +227,31 @@ function SeriesLines({ data, series, hidden, from, to }: LinesProps) {
   );
 }
 
+interface TickProps {
+  x?: number;
+  y?: number;
+  payload?: { value: number };
+  last: number | undefined;
+  format: (ms: number) => string;
+}
+
+/** A time tick; the last one ends at its tick instead of centring on it, so a phone does not cut it off. */
+function TimeTick({ x = 0, y = 0, payload, last, format }: TickProps) {
+  if (!payload) return null;
+  return (
+    <text
+      x={x}
+      y={y + 12}
+      textAnchor={payload.value === last ? 'end' : 'middle'}
+      fontSize={11}
+      fill="currentColor"
+      className="recharts-cartesian-axis-tick-value"
+    >
+      {format(payload.value)}
+    </text>
+  );
+}
+
 /** Series `index`'s line colour as a square: as text colour it fails contrast on the dark theme. */
 function Swatch({ index }: { index: number }) {
   return (
@@ -277,6 +313,7 @@ export function TimeSeriesChart({
   pixelWidth = 800,
   formatTime,
   formatValue,
+  timeZone = 'UTC',
 }: TimeSeriesChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const data = useMemo(() => mergeSeries(series, pixelWidth), [series, pixelWidth]);
@@ -286,7 +323,7 @@ export function TimeSeriesChart({
   const to = Math.max(0, Math.min(brush.endIndex ?? data.length - 1, data.length - 1));
   const lo = data[from]?.x ?? Number.NaN;
   const hi = data[to]?.x ?? Number.NaN;
-  const ticks = useMemo(() => timeTicks(lo, hi), [lo, hi]);
+  const ticks = useMemo(() => timeTicks(lo, hi, 6, timeZone), [lo, hi, timeZone]);
   const shownKeys = useMemo(
     () => series.flatMap((s, i) => (hidden.has(s.name) ? [] : [`s${i}`])),
     [series, hidden],
@@ -350,7 +387,7 @@ export function TimeSeriesChart({
               domain={['dataMin', 'dataMax']}
               ticks={ticks}
               tickFormatter={(v: number) => formatTime(v)}
-              tick={{ fontSize: 11 }}
+              tick={<TimeTick last={ticks[ticks.length - 1]} format={formatTime} />}
               minTickGap={32}
             />
             <YAxis
@@ -384,6 +421,8 @@ export function TimeSeriesChart({
               fill="var(--color-surface, #fff)"
               stroke="var(--color-muted, #57606a)"
               tickFormatter={(v: number) => formatTime(v)}
+              // recharts names its sliders from a `name` field our rows lack ("Min value: undefined").
+              ariaLabel={`Zoom: ${Number.isFinite(lo) ? formatTime(lo) : ''} to ${Number.isFinite(hi) ? formatTime(hi) : ''}`}
               onChange={({ startIndex, endIndex }) => setBrush({ startIndex, endIndex })}
             />
           </LineChart>

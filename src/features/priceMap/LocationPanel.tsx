@@ -7,7 +7,8 @@ import { Loading } from '@/components/Loading';
 import { formatTimestamp } from '@/lib/format';
 import { money } from './colorScale';
 import { DayChart } from './DayChart';
-import { isoUtc, type MarketDay } from './marketDay';
+import { isoUtc } from '@/lib/zones';
+import type { MarketDay } from './marketDay';
 import type { PriceDataset } from './priceDatasets';
 import styles from './PriceMapPage.module.css';
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { intervalText, isoUtc, marketDay, nextDate } from './marketDay';
+import { isoUtc } from '@/lib/zones';
+import { intervalText, marketDay, nextDate } from './marketDay';
 
 const FIVE = 5 * 60_000;
 const FIFTEEN = 15 * 60_000;

@@ -4,50 +4,15 @@
  * 24 h × steps per hour.
  */
 import { formatDate, formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
+import { wallToInstant } from '@/lib/zones';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-function offsetFormat(zone: string): Intl.DateTimeFormat {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    offsetFormats.set(zone, format);
-  }
-  return format;
-}
-
-/** Offset of `zone` from UTC at an instant, in ms (negative west of Greenwich). */
-function zoneOffsetMs(ms: number, zone: string): number {
-  const parts: Partial<Record<string, string>> = {};
-  for (const p of offsetFormat(zone).formatToParts(ms)) parts[p.type] = p.value;
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return wall - Math.floor(ms / 1000) * 1000;
-}
 
 /** The instant a calendar date's midnight happens in `zone`. */
 export function zonedMidnightOf(date: string, zone: string = MARKET_TIME_ZONE): number {
   const m = DATE_RE.exec(date);
   if (!m) throw new RangeError(`Not a calendar date: ${date}`);
-  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const guess = wall - zoneOffsetMs(wall, zone);
-  return wall - zoneOffsetMs(guess, zone);
+  return wallToInstant(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])), zone);
 }
 
 export function isCalendarDate(value: string): boolean {
@@ -85,11 +50,6 @@ export function marketDay(date: string, stepMs: number, zone: string = MARKET_TI
 /** The market date an instant falls on. */
 export function marketDateOf(ms: number): string {
   return formatDate(ms, 'market');
-}
-
-/** `2025-07-15T19:35:00+00:00`: the API's own spelling of an instant. */
-export function isoUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
 /**

@@ -7,7 +7,7 @@ import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyTimeSeriesChart, type TimeSeries } from '@/components/charts/LazyTimeSeriesChart';
 import { Loading } from '@/components/Loading';
 import { cellValue, numberAt, timeMs } from '@/lib/columnar';
-import { formatInteger, formatNumber, formatTimestamp, unitDecimals } from '@/lib/format';
+import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDecimals } from '@/lib/format';
 import styles from './QueryPage.module.css';
 
 interface Props {
@@ -255,6 +255,7 @@ export function ResultsChart({
         title={`${valueColumn.name}${unit ? ` (${unit})` : ''} over time`}
         formatTime={(ms) => formatTimestamp(ms, { timeZone })}
         formatValue={(v) => formatNumber(v, { decimals: unitDecimals(unit) })}
+        timeZone={resolveTimeZone(timeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 /** The API request a builder state stands for. */
 import type { Dataset, DatasetQueryParams } from '@/api/types';
 import type { QueryState } from './queryUrl';
-import { isoUtc, presetAnchor, resolvePreset } from './timeRange';
+import { isoUtc } from '@/lib/zones';
+import { presetAnchor, resolvePreset } from './timeRange';
 
 /** The request a state stands for (without `cursor` and `page`, which paging adds). */
 export function toApiParams(state: QueryState, dataset: Dataset, nowMs: number): DatasetQueryParams {

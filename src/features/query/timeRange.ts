@@ -2,6 +2,7 @@
 import type { Dataset } from '@/api/types';
 import { CADENCE_MS, DAY_MS, HOUR_MS } from '@/contract/time';
 import { MARKET_TIME_ZONE } from '@/lib/format';
+import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 import type { TimePreset } from './queryUrl';
 
 /** Any zone this browser's Intl knows, plus the API's `market`. */
@@ -15,41 +16,13 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-export function isoUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
-
-/** Offset of `zone` from UTC at an instant, in ms (negative west of Greenwich). */
-function zoneOffsetMs(ms: number, zone: string): number {
-  const parts: Partial<Record<string, string>> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const p of format.formatToParts(ms)) parts[p.type] = p.value;
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return local - Math.floor(ms / 1000) * 1000;
-}
-
 /** The instant of local midnight starting the day that contains `ms` in `zone`, moved by `days`. */
 export function zonedMidnight(ms: number, zone: string, days = 0): number {
   const local = new Date(ms + zoneOffsetMs(ms, zone));
-  const wall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
-  const guess = wall - zoneOffsetMs(wall, zone);
-  return wall - zoneOffsetMs(guess, zone);
+  return wallToInstant(
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days),
+    zone,
+  );
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
 import type { QueryState } from './queryUrl';
-import { isoUtc, zonedMidnight, zoneLabel } from './timeRange';
+import { isoUtc } from '@/lib/zones';
+import { zonedMidnight, zoneLabel } from './timeRange';
 
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
