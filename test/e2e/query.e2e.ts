@@ -142,3 +142,28 @@ test(
   },
   { timeoutMs: 90_000 },
 );
+
+test(
+  'on a phone the results start near the top once a query has run, and switching result tabs never moves the page',
+  async ({ page }) => {
+    await page.goto(`/datasets/${DATASET}/query?v=1&fcol=location&fval=${LOCATION}&range=last_24h`);
+    await eventually(async () => assert.match(await rowsStatus(page).innerText(), /all rows loaded/), 20_000);
+    // The form has folded to its summary: the results begin within the first screen.
+    const results = page.getByRole('region', { name: 'Results', exact: true });
+    const top = (await results.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    assert.ok(top < 500, `results start ${top} px down`);
+    await page.getByRole('button', { name: 'Edit query' }).waitFor();
+
+    // Scrolled to the tabs, tapping Chart and back keeps the page where it is.
+    const tabs = page.getByRole('tablist', { name: 'Results' });
+    await tabs.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 120));
+    const before = await page.evaluate(() => window.scrollY);
+    await page.getByRole('tab', { name: 'Chart', exact: true }).click();
+    await page.getByRole('tab', { name: 'Code', exact: true }).click();
+    await page.getByRole('tab', { name: 'Table', exact: true }).click();
+    const after = await page.evaluate(() => window.scrollY);
+    assert.ok(Math.abs(after - before) <= 1, `the page moved from ${before} to ${after} px`);
+  },
+  { viewport: { width: 375, height: 740 } },
+);

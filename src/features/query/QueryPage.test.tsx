@@ -213,6 +213,34 @@ describe('QueryPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancel query' })).toBeNull();
   });
 
+  it('on a phone, folds the form to its summary once rows are shown, with Edit to open it', async () => {
+    const original = window.matchMedia;
+    const narrow = (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList;
+    Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: narrow });
+    try {
+      const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
+      await screen.findByText('96 rows loaded · all rows loaded');
+      const folded = screen.getByRole('region', { name: 'Query' });
+      expect(folded).toHaveTextContent(`${NAME} · location = HB_NORTH`);
+      expect(screen.queryByLabelText('Filter column')).toBeNull();
+      await user.click(within(folded).getByRole('button', { name: 'Edit query' }));
+      expect(screen.getByLabelText('Filter value')).toHaveValue('HB_NORTH');
+      // Running folds it again.
+      await user.click(screen.getByRole('button', { name: 'Run query' }));
+      await waitFor(() => expect(screen.queryByLabelText('Filter column')).toBeNull());
+    } finally {
+      Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: original });
+    }
+  });
+
   it('offers the query as code with the key as an environment variable', async () => {
     const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
     await user.click(await screen.findByRole('tab', { name: 'Code' }));

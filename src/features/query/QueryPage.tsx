@@ -34,6 +34,10 @@ import { resolveTypedTimes, TIME_FIELD_IDS, TIME_FIELDS, type TimeField } from '
 import { maxPagesFor, usePagedRows } from './usePagedRows';
 import { VintageControl } from './VintageControl';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useMediaQuery } from '@/lib/useMediaQuery';
+
+/** Where the form stacks above the results (the layout's breakpoint in QueryPage.module.css). */
+const NARROW_SCREEN = '(max-width: 60rem)';
 
 /** `/datasets/:id/query`: the query builder. */
 export function QueryPage() {
@@ -173,8 +177,14 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
     ? { [placed.control]: placed.message }
     : {};
   const running = results.isFetching;
+  // On a narrow screen the form stacks above the results: once a query has shown its rows it folds
+  // to its summary, so the results start near the top.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [editing, setEditing] = useState(false);
+  const folded = narrow && !editing && results.isSuccess;
 
   const run = (draft: QueryState) => {
+    setEditing(false);
     setCancelled(false);
     setRunAt(Date.now());
     // The same query, however the link spelled it: a new URL would not run it again, so reset it.
@@ -246,15 +256,24 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
         </p>
       )}
       <div className={styles.layout}>
-        <QueryForm
-          key={queryOnly}
-          dataset={dataset}
-          initial={state}
-          errors={errors}
-          running={running}
-          onRun={run}
-          onCancel={cancel}
-        />
+        {folded ? (
+          <section aria-label="Query" className={styles.folded}>
+            <p>{summary}</p>
+            <button type="button" aria-expanded={false} onClick={() => setEditing(true)}>
+              Edit query
+            </button>
+          </section>
+        ) : (
+          <QueryForm
+            key={queryOnly}
+            dataset={dataset}
+            initial={state}
+            errors={errors}
+            running={running}
+            onRun={run}
+            onCancel={cancel}
+          />
+        )}
         <section aria-label="Results" className={styles.results}>
           <p className={styles.summary} aria-label="Query summary">
             {summary}

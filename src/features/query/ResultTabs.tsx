@@ -29,7 +29,8 @@ export function ResultTabs({ active, onSelect, panel }: Props) {
     e.preventDefault();
     const next = RESULT_TABS[(target + RESULT_TABS.length) % RESULT_TABS.length] ?? active;
     onSelect(next);
-    refs.current.get(next)?.focus();
+    // The tab gets focus where it is: the page never scrolls to it.
+    refs.current.get(next)?.focus({ preventScroll: true });
   };
   return (
     <div>
