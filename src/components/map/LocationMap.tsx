@@ -67,6 +67,8 @@ export interface LocationMapProps {
   /** A nearby search's point, with lines to `linked`. */
   origin?: MapOrigin | null;
   linked?: readonly MapPoint[];
+  /** Points that belong to a selected aggregate without a place of its own (a load zone's nodes), ringed. */
+  members?: readonly MapPoint[];
   /** Popup content of the selected point: React children, so data is always text, never HTML. */
   renderPopup?: (point: MapPoint) => ReactNode;
   onPopupClose?: () => void;
@@ -428,6 +430,7 @@ export function LocationMap({
   onMapClick,
   origin = null,
   linked = [],
+  members = [],
   renderPopup,
   onPopupClose,
   renderTooltip,
@@ -509,6 +512,20 @@ export function LocationMap({
             radius={7}
             bubblingMouseEvents={false}
             pathOptions={{ color: accent, weight: 2.5, fillColor: p.color, fillOpacity: 1 }}
+            eventHandlers={{
+              click: () => onSelect?.(p.id),
+              mouseover: () => onHover?.(p.id),
+              mouseout: () => onHover?.(null),
+            }}
+          />
+        ))}
+        {members.map((p) => (
+          <CircleMarker
+            key={`member-${p.id}`}
+            center={[p.lat, p.lon]}
+            radius={6}
+            bubblingMouseEvents={false}
+            pathOptions={{ color: text, weight: 2, fillColor: p.color, fillOpacity: 1 }}
             eventHandlers={{
               click: () => onSelect?.(p.id),
               mouseover: () => onHover?.(p.id),

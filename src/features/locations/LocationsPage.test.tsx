@@ -38,6 +38,28 @@ describe('Pricing locations page', () => {
     expect(screen.getByRole('checkbox', { name: 'inactive (27)' })).toBeInTheDocument();
   });
 
+  it('says how many listed locations have no coordinates, rather than a bare "0 on the map"', async () => {
+    renderApp('/locations?types=Trading+Hub');
+    expect(
+      await screen.findByText(
+        '0 on the map. 7 of the 7 listed have no coordinates (hubs and load zones are aggregates) and are not on it.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('rings the member nodes of a selected load zone on the map', async () => {
+    renderApp('/locations?types=Load+Zone&sel=ercot-lz_west');
+    const line = await screen.findByText(
+      /Selected: LZ_WEST\. Its \d+ member nodes with coordinates are ringed\./,
+      {},
+      { timeout: 10_000 },
+    );
+    const count = Number(/Its (\d+) member/.exec(line.textContent)?.[1]);
+    expect(count).toBeGreaterThan(10);
+  });
+
   it('filters to load zones: the count and the facets agree, hubs and zones are "not on map"', async () => {
     const { user, router } = renderApp('/locations');
     await listTable();

@@ -16,7 +16,7 @@ import { formatInteger } from '@/lib/format';
 import { useUrlState } from '@/lib/urlState';
 import { FacetGroup } from './FacetGroup';
 import { LocationTable } from './LocationTable';
-import { hasCoordinates, TYPE_COLORS, typeColor } from './locationTypes';
+import { hasCoordinates, LOAD_ZONE_TYPE, TYPE_COLORS, typeColor } from './locationTypes';
 import {
   DEFAULT_VIEW,
   listParams,
@@ -88,6 +88,12 @@ export function LocationsPage() {
     return map;
   }, [everyGeo.data, mapQuery.data, list.data]);
 
+  // The selected location's own record, when it is not among the loaded ones (a link to a load zone).
+  const selectedById = useQuery({
+    ...pricingLocationOptions(state.sel),
+    enabled: state.sel !== '' && !lookup.has(state.sel),
+  });
+
   const points = useMemo(
     () => (state.geo === 'no' ? [] : (mapQuery.data?.items ?? []).map(toPoint).filter((p) => p !== null)),
     [mapQuery.data, state.geo],
@@ -145,7 +151,22 @@ export function LocationsPage() {
     state.types.length + state.zones.length + state.statuses.length > 0 ||
     state.geo !== '';
 
-  const selectedLocation = lookup.get(state.sel);
+  const selectedLocation = lookup.get(state.sel) ?? selectedById.data;
+  // A load zone has no place of its own: selecting it rings its member nodes on the map.
+  const zoneName =
+    selectedLocation && !hasCoordinates(selectedLocation) && selectedLocation.location_type === LOAD_ZONE_TYPE
+      ? selectedLocation.location
+      : null;
+  const zoneMembers = useQuery({
+    ...pricingLocationsOptions({ has_geo: true, zones: zoneName ?? '', page_size: MAP_PAGE_SIZE }),
+    enabled: zoneName !== null,
+  });
+  const members = useMemo(
+    () => (zoneName === null ? [] : (zoneMembers.data?.items ?? []).map(toPoint).filter((p) => p !== null)),
+    [zoneName, zoneMembers.data],
+  );
+  // Listed but not on the map: the aggregates (hubs, load zones) and anything else without coordinates.
+  const withoutPlace = data && mapQuery.data && state.geo === '' ? total - mapQuery.data.total_items : 0;
 
   return (
     <div className={styles.page}>
@@ -233,6 +254,7 @@ export function LocationsPage() {
             onMapClick={onMapClick}
             origin={origin}
             linked={linked}
+            members={members}
             onPopupClose={() => setState({ sel: '' }, { replace: true })}
             renderPopup={(point) => {
               const l = lookup.get(point.id);
@@ -257,7 +279,18 @@ export function LocationsPage() {
             {state.geo === 'no'
               ? 'Locations without coordinates are not on the map.'
               : mapQuery.data
-                ? `${formatInteger(points.length)} on the map.${selectedLocation ? ` Selected: ${selectedLocation.location}.` : ''}`
+                ? [
+                    `${formatInteger(points.length)} on the map.`,
+                    withoutPlace > 0
+                      ? `${formatInteger(withoutPlace)} of the ${formatInteger(total)} listed ${withoutPlace === 1 ? 'has' : 'have'} no coordinates (hubs and load zones are aggregates) and ${withoutPlace === 1 ? 'is' : 'are'} not on it.`
+                      : '',
+                    selectedLocation ? `Selected: ${selectedLocation.location}.` : '',
+                    zoneName !== null && zoneMembers.data
+                      ? `Its ${formatInteger(members.length)} member node${members.length === 1 ? '' : 's'} with coordinates are ringed.`
+                      : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')
                 : ''}
           </p>
           <MapSettings />

@@ -13,6 +13,9 @@ export const TYPE_COLORS: Record<LocationType, string> = {
 
 const FALLBACK_COLOR = '#4a5a70';
 
+/** An aggregate of the nodes whose `zone` is its name; it has no coordinates of its own. */
+export const LOAD_ZONE_TYPE: LocationType = 'Load Zone';
+
 export function typeColor(type: string): string {
   return (TYPE_COLORS as Record<string, string | undefined>)[type] ?? FALLBACK_COLOR;
 }

@@ -214,7 +214,7 @@ describe('QueryPage', () => {
   });
 
   it('on a phone, folds the form to its summary once rows are shown, with Edit to open it', async () => {
-    const original = window.matchMedia;
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
     const narrow = (query: string) =>
       ({
         matches: query.includes('max-width'),
@@ -237,7 +237,7 @@ describe('QueryPage', () => {
       await user.click(screen.getByRole('button', { name: 'Run query' }));
       await waitFor(() => expect(screen.queryByLabelText('Filter column')).toBeNull());
     } finally {
-      Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: original });
+      if (original) Object.defineProperty(window, 'matchMedia', original);
     }
   });
 
