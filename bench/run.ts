@@ -13,7 +13,7 @@ import { DATA_START } from '@/mock/data/climate';
 import { countRows } from '@/mock/data/counting';
 import type { DatasetDef, Millis } from '@/mock/data/types';
 import type { QueryResult } from '@/mock/engine/execute';
-import { ApiProblem } from '@/mock/engine/problem';
+import { problemOf } from '@/mock/handlers/problem';
 import { runQuery } from '@/mock/engine/runQuery';
 import { run as runBundle } from './bundle';
 import { run as runCatalogLoad } from './catalogLoad';
@@ -54,7 +54,8 @@ function answer(def: DatasetDef, params: Params): QueryResult | number {
   try {
     return query(def, params);
   } catch (e) {
-    if (e instanceof ApiProblem) return e.status;
+    const problem = problemOf(e);
+    if (problem) return problem.status;
     throw e;
   }
 }

@@ -1,7 +1,7 @@
 import { getDataset } from '@/mock/data/catalog';
 import type { DatasetDef, Millis } from '@/mock/data/types';
 import { isQueryCancelled, NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
-import { ApiProblem } from './problem';
+import { Rejection } from './rejection';
 import { runQuery } from './runQuery';
 import { forecastHourly, load5, NOW as TEST_NOW, prices15 } from './testDatasets';
 
@@ -54,7 +54,7 @@ describe('a cancelled query stops', () => {
     const { error, asked } = cancelledBy(dataset(id), query, 3);
     expect(error).toBeInstanceOf(QueryCancelled);
     expect(isQueryCancelled(error)).toBe(true);
-    expect(error).not.toBeInstanceOf(ApiProblem);
+    expect(error).not.toBeInstanceOf(Rejection);
     // Asked three times with "go on", then once with "stop": nothing ran past the fourth check.
     expect(asked).toBe(4);
   });
@@ -62,7 +62,7 @@ describe('a cancelled query stops', () => {
   it('is told apart from other errors', () => {
     expect(isQueryCancelled(new QueryCancelled())).toBe(true);
     expect(isQueryCancelled(new Error('boom'))).toBe(false);
-    expect(isQueryCancelled(new ApiProblem(422, 'x'))).toBe(false);
+    expect(isQueryCancelled(new Rejection('wrong_type', 'x'))).toBe(false);
     expect(isQueryCancelled('QueryCancelled')).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ export type CancelCheck = () => boolean;
 
 export const NEVER_CANCELLED: CancelCheck = () => false;
 
-/** Thrown by the engine when its CancelCheck says stop. Not an ApiProblem: nobody is waiting for an answer. */
+/** Thrown by the engine when its CancelCheck says stop. Not a Rejection: nobody is waiting for an answer. */
 export class QueryCancelled extends Error {
   override readonly name = 'QueryCancelled';
 

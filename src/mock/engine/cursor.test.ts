@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { CellValue } from '@/contract/schemas';
 import type { DatasetDef } from '@/mock/data/types';
-import { ApiProblem } from './problem';
+import { Rejection } from './rejection';
 import { runQuery } from './runQuery';
 import { forecastHourly, HOUR, load5, NOW, prices15, START } from './testDatasets';
 
@@ -19,7 +19,7 @@ function invalid(def: DatasetDef, query: string): string {
   try {
     runQuery(def, query, NOW);
   } catch (e) {
-    if (e instanceof ApiProblem && e.status === 400 && typeof e.detail === 'string') return e.detail;
+    if (e instanceof Rejection && e.kind === 'invalid' && typeof e.detail === 'string') return e.detail;
     throw e;
   }
   throw new Error('expected a 400');

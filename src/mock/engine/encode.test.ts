@@ -1,4 +1,4 @@
-import { ApiProblem } from './problem';
+import { Rejection } from './rejection';
 import { csvField, normaliseJsonSchema, toArrayOfArrays, toCsv } from './encode';
 
 describe('toCsv', () => {
@@ -77,9 +77,9 @@ describe('normaliseJsonSchema', () => {
       normaliseJsonSchema('table');
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(ApiProblem);
-      expect((error as ApiProblem).status).toBe(400);
-      expect((error as ApiProblem).detail).toBe(
+      expect(error).toBeInstanceOf(Rejection);
+      expect((error as Rejection).kind).toBe('invalid');
+      expect((error as Rejection).detail).toBe(
         "Invalid value 'table' for json_schema. Allowed values: array_of_objects, array_of_arrays.",
       );
     }

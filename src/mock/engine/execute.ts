@@ -12,7 +12,8 @@ import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types
 import { NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
 import { encodeCursor, type CursorPosition } from './paging';
 import type { QueryPlan, ResamplePlan } from './plan';
-import { ApiProblem } from './problem';
+import type { Rejection} from './rejection';
+import { tooLarge } from './rejection';
 import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } from './resample';
 import { numericColumns, valueCache, type ValueBlock } from './valueCache';
 import { formatIsoFast } from './isoFormat';
@@ -46,7 +47,7 @@ type Dir = 1 | -1;
 /** A row of the walk: its cells' keys, and its grid index `k` and index `i` among k's rows in walking order. */
 type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null, k: number, i: number) => boolean;
 
-const tooLarge = (): ApiProblem => new ApiProblem(422, SCAN_TOO_LARGE);
+const scanTooLarge = (): Rejection => tooLarge(SCAN_TOO_LARGE);
 
 /** Units of work (rows, grid indices, aggregated values) between two questions to the CancelCheck. */
 const CHECK_EVERY = 8192;
@@ -650,7 +651,7 @@ function latestIndex(grid: Grid, plan: QueryPlan): number | null {
   let examined = 0;
   grid.walk(-1, { k: grid.kHi, inner: 0 }, (t, loc, pub) => {
     if (plan.rowFilter) {
-      if (++examined > SCAN_LIMIT) throw tooLarge();
+      if (++examined > SCAN_LIMIT) throw scanTooLarge();
       if (!plan.rowFilter(grid.def.row(t, loc, pub))) return true;
     }
     found = Math.round((t - grid.first) / grid.step);
@@ -674,7 +675,7 @@ export function executeQuery(
     if (k === null) grid.kLo = grid.kHi + 1;
     else grid.kLo = grid.kHi = k;
   }
-  if (grid.candidateCount(SCAN_LIMIT) > SCAN_LIMIT) throw tooLarge();
+  if (grid.candidateCount(SCAN_LIMIT) > SCAN_LIMIT) throw scanTooLarge();
 
   const allowed = plan.limit ?? Number.POSITIVE_INFINITY;
   const count = Math.max(0, Math.min(plan.pageSize, allowed - plan.offset));
@@ -731,7 +732,7 @@ export function executeQuery(
  */
 export function describeQuery(plan: QueryPlan, now: Millis): QueryResult {
   const grid = new Grid(plan, now, new Ticker(NEVER_CANCELLED));
-  if (!plan.latest && grid.candidateCount(SCAN_LIMIT) > SCAN_LIMIT) throw tooLarge();
+  if (!plan.latest && grid.candidateCount(SCAN_LIMIT) > SCAN_LIMIT) throw scanTooLarge();
   return resultOf(plan, [], {
     page: plan.page,
     limit: plan.limit,

@@ -5,7 +5,7 @@
  */
 import type { FilterOperator } from '@/contract/vocabulary';
 import type { ColumnDef, RawCell } from '@/mock/data/types';
-import { badRequest } from './problem';
+import { invalid } from './rejection';
 import { parseTimestamp, type Zone } from './time';
 import { FILTER_OPERATOR_ALIASES, MAX_IN_VALUES } from '@/contract/vocabulary';
 
@@ -37,7 +37,7 @@ export function resolveOperator(text: string | undefined): FilterOperator {
   const alias = WORD_ALIASES[t.toLowerCase()];
   if (alias) return alias;
   if (Object.hasOwn(FILTER_OPERATOR_DEFS, t)) return t as FilterOperator;
-  throw badRequest(`filter_operator '${text}' is not supported; use one of ${ACCEPTED}.`);
+  throw invalid(`filter_operator '${text}' is not supported; use one of ${ACCEPTED}.`);
 }
 
 /** The longest list `in` takes (contract §6.2); more is a type error (422) on `filter_value`. */
@@ -97,7 +97,7 @@ function numberOf(column: ColumnDef, text: string, zone: Zone): number {
   if (column.type === 'TIMESTAMP') {
     const ts = parseTimestamp(text);
     if (!ts) {
-      throw badRequest(
+      throw invalid(
         `filter_value '${text}' is not a valid timestamp for the datetime column ${column.name}; write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with an optional offset.`,
       );
     }
@@ -105,7 +105,7 @@ function numberOf(column: ColumnDef, text: string, zone: Zone): number {
   }
   const n = text.trim() === '' ? Number.NaN : Number(text);
   if (!Number.isFinite(n)) {
-    throw badRequest(`filter_value '${text}' is not a number; column ${column.name} is numeric.`);
+    throw invalid(`filter_value '${text}' is not a number; column ${column.name} is numeric.`);
   }
   return n;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { CellValue, ValidationIssue } from '@/contract/schemas';
 import type { DatasetDef } from '@/mock/data/types';
-import { ApiProblem } from './problem';
+import { Rejection } from './rejection';
 import { runQuery } from './runQuery';
 import { forecastHourly, load5, NOW, prices15, START } from './testDatasets';
 
@@ -122,11 +122,11 @@ describe('`in` equals the union of `=` filters', () => {
   });
 });
 
-function problem(def: DatasetDef, query: string): ApiProblem {
+function problem(def: DatasetDef, query: string): Rejection {
   try {
     runQuery(def, query, NOW);
   } catch (e) {
-    if (e instanceof ApiProblem) return e;
+    if (e instanceof Rejection) return e;
     throw e;
   }
   throw new Error(`expected ${query.slice(0, 80)} to be refused`);
@@ -150,7 +150,7 @@ describe('`in` takes at most 1,000 values', () => {
       load5,
       qs({ ...day, filter_column: 'load', filter_operator: operator, filter_value: list(1001) }),
     );
-    expect(p.status).toBe(422);
+    expect(p.kind).toBe('wrong_type');
     const [issue, ...more] = p.detail as ValidationIssue[];
     expect(more).toEqual([]);
     expect(issue).toMatchObject({
@@ -169,12 +169,12 @@ describe('`in` takes at most 1,000 values', () => {
       load5,
       qs({ filter_column: 'nope', filter_operator: 'in', filter_value: `x,${list(1000)}`, page: 'abc' }),
     );
-    expect(p.status).toBe(422);
+    expect(p.kind).toBe('wrong_type');
     expect((p.detail as ValidationIssue[]).map((d) => d.loc[1]).sort()).toEqual(['filter_value', 'page']);
   });
 
   it('does not limit the other operators', () => {
     const p = problem(load5, qs({ ...day, filter_column: 'load', filter_value: list(1001) }));
-    expect(p.status).toBe(400);
+    expect(p.kind).toBe('invalid');
   });
 });

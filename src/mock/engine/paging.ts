@@ -6,7 +6,7 @@
  * a URL unescaped: `c2.<fingerprint>.<offset>.<time>.<index>`, numbers in base 36.
  */
 import type { Millis } from '@/mock/data/types';
-import { badRequest } from './problem';
+import { invalid } from './rejection';
 
 const VERSION = 'c2';
 
@@ -74,10 +74,10 @@ const CURSOR_RE = /^c2\.([0-9a-f]{8})\.([0-9a-z]{1,11})\.(-?[0-9a-z]{1,11})\.([0
 export function decodeCursor(token: string, fingerprint: string): CursorState {
   const text = fromBase64Url(token.trim());
   const m = text === null ? null : CURSOR_RE.exec(text);
-  if (!m?.[1] || !m[2] || !m[3] || !m[4]) throw badRequest(INVALID);
-  if (m[1] !== fingerprint) throw badRequest(INVALID);
+  if (!m?.[1] || !m[2] || !m[3] || !m[4]) throw invalid(INVALID);
+  if (m[1] !== fingerprint) throw invalid(INVALID);
   const [offset, t, i] = [m[2], m[3], m[4]].map((n) => parseInt(n, 36));
   const valid = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n);
-  if (!valid(offset) || !valid(t) || !valid(i) || offset < 0 || i < 0) throw badRequest(INVALID);
+  if (!valid(offset) || !valid(t) || !valid(i) || offset < 0 || i < 0) throw invalid(INVALID);
   return { offset, position: { t, i } };
 }

@@ -1,14 +1,14 @@
-import { ApiProblem } from './problem';
+import { Rejection } from './rejection';
 import { intInRange, oneOf, ParamReader, parseBoolean, parseInteger, parseNumber } from './params';
 
-function problemOf(fn: () => unknown): ApiProblem {
+function problemOf(fn: () => unknown): Rejection {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ApiProblem) return error;
+    if (error instanceof Rejection) return error;
     throw error;
   }
-  throw new Error('expected an ApiProblem');
+  throw new Error('expected a Rejection');
 }
 
 describe('parsers', () => {
@@ -52,7 +52,7 @@ describe('ParamReader', () => {
     expect(q.boolean('flag')).toBe(false);
     expect(q.number('lat')).toBeUndefined();
     const problem = problemOf(() => q.assertValid());
-    expect(problem.status).toBe(422);
+    expect(problem.kind).toBe('wrong_type');
     expect(problem.detail).toEqual([
       { loc: ['query', 'page'], msg: 'Input should be a valid integer', type: 'int_parsing', input: 'abc' },
       {
@@ -101,7 +101,7 @@ describe('rule checks', () => {
     expect(oneOf('op', 'eq', ['=', '!='], '=', { aliases: { eq: '=' } })).toBe('=');
     expect(oneOf('fn', 'MEAN', ['mean', 'sum'], 'sum', { caseInsensitive: true })).toBe('mean');
     const problem = problemOf(() => oneOf('order', 'up', ['asc', 'desc'], 'asc'));
-    expect(problem.status).toBe(400);
+    expect(problem.kind).toBe('invalid');
     expect(problem.detail).toBe("Invalid value 'up' for order. Allowed values: asc, desc.");
   });
 

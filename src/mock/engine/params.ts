@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@/contract/schemas';
-import { badRequest, typeErrors } from './problem';
+import { invalid, wrongTypes } from './rejection';
 
 /**
  * Readers for query parameters, free of msw so the handlers and the query engine share them.
@@ -116,7 +116,7 @@ export class ParamReader {
 
   /** Throws 422 with every issue collected so far. */
   assertValid(): void {
-    if (this.issues.length > 0) throw typeErrors([...this.issues]);
+    if (this.issues.length > 0) throw wrongTypes([...this.issues]);
   }
 }
 
@@ -141,14 +141,14 @@ export function oneOf<const T extends string>(
   if (found !== undefined) return found;
   const alias = options.aliases?.[key];
   if (alias !== undefined) return alias;
-  throw badRequest(`Invalid value '${raw}' for ${name}. Allowed values: ${quoteList(allowed)}.`);
+  throw invalid(`Invalid value '${raw}' for ${name}. Allowed values: ${quoteList(allowed)}.`);
 }
 
 /** An integer that must lie in [min, max] (`max` null = no upper bound); 400 otherwise. */
 export function intInRange(name: string, value: number, min: number, max: number | null): number {
   if (value < min || (max !== null && value > max)) {
     const range = max === null ? `at least ${min}` : `between ${min} and ${max}`;
-    throw badRequest(`Invalid value ${value} for ${name}: it must be an integer ${range}.`);
+    throw invalid(`Invalid value ${value} for ${name}: it must be an integer ${range}.`);
   }
   return value;
 }

@@ -14,7 +14,7 @@ import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock
 import { compileFilter, listLength, MAX_IN_VALUES, resolveOperator } from './filter';
 import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
 import { EMPTY_IS_A_VALUE, ParamReader } from './params';
-import { badRequest } from './problem';
+import { invalid } from './rejection';
 import { parseFrequency, resolveResampleFunction, type Frequency } from './resample';
 import { parseTimestamp, resolveZone, type ParsedTimestamp, type Zone } from './time';
 import {
@@ -222,7 +222,7 @@ function wordOf<const T extends string>(words: readonly T[], text: string): T | 
 }
 
 function columnNotFound(def: DatasetDef, name: string): never {
-  throw badRequest(`Column ${name} not found in dataset ${def.id}`);
+  throw invalid(`Column ${name} not found in dataset ${def.id}`);
 }
 
 function columnIndex(def: DatasetDef, name: string): number {
@@ -293,7 +293,7 @@ function intersect(
 /** Applies every rule of contract §6 to the query against `def`; the first broken rule answers 400. */
 export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
   if (raw.pathFilter && raw.queryStringFilter) {
-    throw badRequest(
+    throw invalid(
       'filter_column and filter_value cannot be used on /query/{filter_column_id}/{filter_value_path}; the filter is taken from the path.',
     );
   }
@@ -301,16 +301,16 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
 
   const orderText = raw.order?.trim().toLowerCase() ?? 'asc';
   const order = wordOf(ORDERS, orderText);
-  if (!order) throw badRequest(`order '${raw.order ?? ''}' is not supported; use asc or desc.`);
+  if (!order) throw invalid(`order '${raw.order ?? ''}' is not supported; use asc or desc.`);
 
   const page = raw.page ?? 1;
-  if (page < 1) throw badRequest(`page must be at least 1; got ${page}.`);
+  if (page < 1) throw invalid(`page must be at least 1; got ${page}.`);
   const pageSize = raw.pageSize ?? DEFAULT_PAGE_SIZE;
   if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-    throw badRequest(`page_size must be between 1 and ${MAX_PAGE_SIZE}; got ${pageSize}.`);
+    throw invalid(`page_size must be between 1 and ${MAX_PAGE_SIZE}; got ${pageSize}.`);
   }
   const limit = raw.limit ?? null;
-  if (limit !== null && limit < 1) throw badRequest(`limit must be at least 1; got ${limit}.`);
+  if (limit !== null && limit < 1) throw invalid(`limit must be at least 1; got ${limit}.`);
 
   // Columns to return (before resampling reshapes them).
   const requested = raw.columns === undefined || raw.columns.trim() === '' ? null : splitList(raw.columns);
@@ -321,21 +321,21 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
   let hi = Number.POSITIVE_INFINITY;
   let latest = false;
   if (raw.time !== undefined && (raw.startTime !== undefined || raw.endTime !== undefined)) {
-    throw badRequest(
+    throw invalid(
       'time cannot be combined with start_time or end_time; use either time (with time_comparison) or a start_time/end_time range.',
     );
   }
   const comparisonText = raw.timeComparison?.trim() ?? '=';
   const comparison = wordOf(TIME_COMPARISONS, comparisonText);
   if (!comparison) {
-    throw badRequest(
+    throw invalid(
       `time_comparison '${raw.timeComparison ?? ''}' is not supported; use one of =, >, >=, <, <=.`,
     );
   }
   if (raw.startTime) lo = zone.instant(raw.startTime);
   if (raw.endTime) hi = zone.instant(raw.endTime);
   if (raw.startTime && raw.endTime && lo >= hi) {
-    throw badRequest('start_time must be before end_time (start_time is inclusive, end_time exclusive).');
+    throw invalid('start_time must be before end_time (start_time is inclusive, end_time exclusive).');
   }
   if (raw.time === 'latest') latest = true;
   else if (raw.time) [lo, hi] = intersect(lo, hi, comparison, zone.instant(raw.time));
@@ -349,10 +349,10 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
     filterValue = raw.pathFilter.value;
   } else {
     if (filterColumn !== undefined && filterValue === undefined) {
-      throw badRequest('filter_column requires filter_value; give both or neither.');
+      throw invalid('filter_column requires filter_value; give both or neither.');
     }
     if (filterColumn === undefined && filterValue !== undefined && filterValue !== '') {
-      throw badRequest('filter_value requires filter_column; give both or neither.');
+      throw invalid('filter_value requires filter_column; give both or neither.');
     }
     if (filterColumn !== undefined) operator = resolveOperator(raw.filterOperator);
   }
@@ -377,7 +377,7 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
   const hasPublishParam =
     raw.publishTime !== undefined || raw.publishTimeStart !== undefined || raw.publishTimeEnd !== undefined;
   if (hasPublishParam && !def.publishTimeColumn) {
-    throw badRequest(
+    throw invalid(
       `publish_time, publish_time_start and publish_time_end apply only to datasets with a publish time column; ${def.id} has none.`,
     );
   }
@@ -388,7 +388,7 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
   const publishLo = raw.publishTimeStart ? zone.instant(raw.publishTimeStart) : Number.NEGATIVE_INFINITY;
   const publishHi = raw.publishTimeEnd ? zone.instant(raw.publishTimeEnd) : Number.POSITIVE_INFINITY;
   if (raw.publishTimeStart && raw.publishTimeEnd && publishLo >= publishHi) {
-    throw badRequest('publish_time_start must be before publish_time_end (start inclusive, end exclusive).');
+    throw invalid('publish_time_start must be before publish_time_end (start inclusive, end exclusive).');
   }
 
   // Output columns, and resampling.
@@ -406,7 +406,7 @@ export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
       // Resampled rows carry their bucket under these names; a group column of the same name would clash.
       const clash = groupNames.find((n) => n === 'interval_start_utc' || n === 'interval_end_utc');
       if (clash !== undefined) {
-        throw badRequest(
+        throw invalid(
           `resample_by cannot include ${clash}: resampled rows already carry their bucket as interval_start_utc and interval_end_utc.`,
         );
       }
@@ -503,8 +503,6 @@ function compileInstant(value: string, zone: Zone, column: ColumnDef): Millis {
   const ts = parseTimestamp(value);
   // compileFilter has already rejected a value that is not a timestamp.
   if (!ts)
-    throw badRequest(
-      `filter_value '${value}' is not a valid timestamp for the datetime column ${column.name}.`,
-    );
+    throw invalid(`filter_value '${value}' is not a valid timestamp for the datetime column ${column.name}.`);
   return zone.instant(ts);
 }

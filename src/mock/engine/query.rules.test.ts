@@ -1,7 +1,7 @@
 import type { CellValue } from '@/contract/schemas';
 import type { DatasetDef } from '@/mock/data/types';
 import { SCAN_TOO_LARGE } from './execute';
-import { ApiProblem } from './problem';
+import { Rejection } from './rejection';
 import { bucketer, parseFrequency } from './resample';
 import { runQuery } from './runQuery';
 import { resolveZone } from './time';
@@ -28,11 +28,11 @@ function problemOf(
   def: DatasetDef,
   query: string,
   path: { column: string; value: string } | null = null,
-): ApiProblem {
+): Rejection {
   try {
     runQuery(def, query, NOW, path);
   } catch (e) {
-    if (e instanceof ApiProblem) return e;
+    if (e instanceof Rejection) return e;
     throw e;
   }
   throw new Error(`expected ${query} to be refused`);
@@ -63,14 +63,14 @@ describe('§6.1 time', () => {
     'answers 422 naming the parameter for start_time=%s',
     (text) => {
       const p = problemOf(load5, `start_time=${encodeURIComponent(text)}`);
-      expect(p.status).toBe(422);
+      expect(p.kind).toBe('wrong_type');
       expect(p.detail).toEqual([expect.objectContaining({ loc: ['query', 'start_time'], input: text })]);
     },
   );
 
   it('collects one 422 entry per bad parameter', () => {
     const p = problemOf(load5, 'end_time=x&page=abc&limit=1.5');
-    expect(p.status).toBe(422);
+    expect(p.kind).toBe('wrong_type');
     expect(Array.isArray(p.detail) && p.detail.map((d) => d.loc[1])).toEqual(['limit', 'page', 'end_time']);
   });
 
@@ -100,7 +100,7 @@ describe('§6.1 time', () => {
     '400 when %s',
     (q) => {
       const p = problemOf(load5, q);
-      expect(p.status).toBe(400);
+      expect(p.kind).toBe('invalid');
       expect(p.detail).toMatch(/start_time/);
     },
   );
@@ -230,7 +230,7 @@ describe('§6.2 filter', () => {
     ['filter_column=nope&filter_value=3', /^Column nope not found in dataset test_load$/],
   ])('400 for %s', (q, message) => {
     const p = problemOf(load5, q);
-    expect(p.status).toBe(400);
+    expect(p.kind).toBe('invalid');
     expect(p.detail).toMatch(message);
   });
 
@@ -336,7 +336,7 @@ describe('§6.4 publish time', () => {
   );
 
   it('422 for a publish_time that is neither a keyword nor a timestamp', () => {
-    expect(problemOf(forecastHourly, 'publish_time=newest').status).toBe(422);
+    expect(problemOf(forecastHourly, 'publish_time=newest').kind).toBe('wrong_type');
   });
 });
 
@@ -359,7 +359,7 @@ describe('§6.5 resampling', () => {
     '400 for a bucket longer than ISO timestamps can write: %s',
     (f) => {
       const problem = problemOf(load5, `resample_frequency=${f}&start_time=2024-01-02`);
-      expect(problem.status).toBe(400);
+      expect(problem.kind).toBe('invalid');
       expect(problem.detail).toMatch(/resample_frequency .* at most 100 years/);
     },
   );
@@ -369,7 +369,7 @@ describe('§6.5 resampling', () => {
       load5,
       'resample_frequency=1h&resample_by=interval_end_utc&start_time=2024-01-02',
     );
-    expect(problem.status).toBe(400);
+    expect(problem.kind).toBe('invalid');
     expect(problem.detail).toMatch(/^resample_by cannot include interval_end_utc/);
   });
 
@@ -597,7 +597,7 @@ describe('§6.6 pagination', () => {
 describe('scan guard and cost', () => {
   it('refuses more than 10,000,000 candidate rows with the exact sentence', () => {
     const p = problemOf(wide5, 'start_time=2024-01-01&end_time=2024-01-20');
-    expect(p.status).toBe(422);
+    expect(p.kind).toBe('too_large');
     expect(p.detail).toBe(SCAN_TOO_LARGE);
     // A value filter does not shrink the candidates; a location filter does.
     expect(problemOf(wide5, 'filter_column=lmp&filter_value=1000&filter_operator=>').detail).toBe(

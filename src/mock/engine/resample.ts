@@ -6,7 +6,7 @@
  */
 import type { ResampleFunction, ResampleUnit } from '@/contract/vocabulary';
 import type { Millis } from '@/mock/data/types';
-import { badRequest } from './problem';
+import { invalid } from './rejection';
 import { DAY, type Zone } from './time';
 import { RESAMPLE_UNITS, resampleUnitOf } from '@/contract/vocabulary';
 
@@ -25,14 +25,14 @@ export function parseFrequency(text: string): Frequency {
   const count = m ? Number(m[1]) : 0;
   const unit = m?.[2] ? resampleUnitOf(m[2]) : null;
   if (!unit || !Number.isSafeInteger(count) || count < 1) {
-    throw badRequest(
+    throw invalid(
       `resample_frequency '${text}' is invalid; write <n><unit> or <n> <unit> with n a positive integer and unit one of ${[
         ...UNIT_SPELLINGS,
       ].join(', ')}.`,
     );
   }
   if (count > MAX_FREQUENCY_COUNT[unit]) {
-    throw badRequest(
+    throw invalid(
       `resample_frequency '${text}' is too long; a bucket may span at most 100 years (${MAX_FREQUENCY_COUNT[unit]} ${unit}s).`,
     );
   }
@@ -311,7 +311,7 @@ export function resolveResampleFunction(text: string | undefined): ResampleFunct
   if (text === undefined || text.trim() === '') return 'mean';
   const t = text.trim().toLowerCase();
   if (!Object.hasOwn(RESAMPLE_FUNCTION_DEFS, t)) {
-    throw badRequest(
+    throw invalid(
       `resample_function '${text}' is not supported; use one of ${Object.keys(RESAMPLE_FUNCTION_DEFS).join(', ')}.`,
     );
   }

@@ -5,7 +5,7 @@
  * holds a transition) and cached.
  */
 import type { Millis } from '@/mock/data/types';
-import { badRequest } from './problem';
+import { invalid } from './rejection';
 import { MARKET_TIME_ZONE } from '@/contract/vocabulary';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 
@@ -190,7 +190,7 @@ export function resolveZone(name: string | undefined): Zone {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: key });
   } catch {
-    throw badRequest(
+    throw invalid(
       `timezone '${requested}' is not a known IANA time zone; use UTC, market or a name such as US/Central.`,
     );
   }

@@ -3,9 +3,16 @@ import { getDataset } from '../data/catalog';
 import { addDays, formatUtc, marketDateOf, marketMidnight } from '../data/centralTime';
 import { DATA_START } from '../data/climate';
 import type { Millis } from '../data/types';
-import { notFound } from '../engine/problem';
 import { jsonResponse } from './responders';
-import { defineRoute, pathParam, requireDailyPeakReport } from './route';
+import { ApiProblem, notFound } from './problem';
+import { defineRoute, pathParam, type RouteContext } from './route';
+
+const PAID_PLAN_REQUIRED = 'The daily peak report requires a paid plan.';
+
+/** 403 when the caller's plan lacks the daily peak report (the last check of contract §3). */
+function requireDailyPeakReport(ctx: RouteContext): void {
+  if (ctx.caller !== null && !ctx.caller.plan.dailyPeakReport) throw new ApiProblem(403, PAID_PLAN_REQUIRED);
+}
 
 const SUPPORTED_ISO = 'ercot';
 const LOAD_DATASET = 'ercot_load';

@@ -1,7 +1,7 @@
 import type { Dataset } from '@/contract/schemas';
 import { DATASETS, datasetMetadata, getDataset } from '../data/catalog';
 import type { DatasetDef } from '../data/types';
-import { notFound } from '../engine/problem';
+import { notFound } from './problem';
 import { formatParams, listResponse, objectResponse, singlePageMeta } from './responders';
 import { defineRoute, pathParam, type RouteContext } from './route';
 

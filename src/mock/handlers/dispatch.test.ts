@@ -1,6 +1,6 @@
 import type { ApiUsage, ErrorBody, HealthResponse } from '@/contract/schemas';
 import { createNodeMock } from '../node';
-import { badRequest } from '../engine/problem';
+import { badRequest } from './problem';
 import { dispatch, type DispatchEnv } from './dispatch';
 import { RateLimiter } from './RateLimiter';
 import { defineRoute } from './route';

@@ -1,5 +1,5 @@
 import type { KeyPlan } from '@/contract/plans';
-import { ApiProblem } from '../engine/problem';
+import { ApiProblem, problemOf } from './problem';
 import { ParamReader } from '../engine/params';
 import type { RateLimiter } from './RateLimiter';
 import { deserializeResponse, type OffloadRunner } from './offload';
@@ -123,7 +123,8 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
     };
     return withCors(await route.handle(ctx), head);
   } catch (error) {
-    if (error instanceof ApiProblem) return withCors(problemResponse(error), head);
+    const problem = problemOf(error);
+    if (problem) return withCors(problemResponse(problem), head);
     // The client left: nobody reads this answer, and an abort is not a bug.
     if (request.signal.aborted) return withCors(errorResponse(499, 'Client Closed Request'), head);
     env.onError(error);

@@ -1,7 +1,7 @@
 import type { NearbyPricingLocation } from '@/contract/schemas';
 import { nearest, type LatLon } from '../engine/geo';
 import { intInRange } from '../engine/params';
-import { badRequest } from '../engine/problem';
+import { badRequest } from './problem';
 import { pricingLocationsOf, requestedMarket, requirePricingLocation } from './pricingLocations';
 import { jsonResponse } from './responders';
 import { defineRoute } from './route';

@@ -1,4 +1,4 @@
-import { ApiProblem } from '../engine/problem';
+import { problemOf } from './problem';
 import { ParamReader } from '../engine/params';
 import { errorResponse } from './responders';
 import { matchRoute, type Caller, type RouteContext, type RouteDef } from './route';
@@ -76,9 +76,9 @@ export async function answerJob(
   try {
     return await serializeResponse(await match.route.handle(ctx), job.head);
   } catch (error) {
-    if (error instanceof ApiProblem) {
-      return serializeResponse(errorResponse(error.status, error.detail, error.headers), job.head);
-    }
+    const problem = problemOf(error);
+    if (problem)
+      return serializeResponse(errorResponse(problem.status, problem.detail, problem.headers), job.head);
     if (cancelled()) throw error;
     onError(error);
     return serializeResponse(errorResponse(500, 'Internal Server Error'), job.head);

@@ -4,7 +4,7 @@ import { LOCATIONS, toPricingLocation } from '../data/locations';
 import type { Millis } from '../data/types';
 import { LOCATION_SORT_COLUMNS, queryLocations } from '../engine/locationQuery';
 import { intInRange, oneOf, type ParamReader } from '../engine/params';
-import { notFound } from '../engine/problem';
+import { notFound } from './problem';
 import { jsonResponse } from './responders';
 import { defineRoute } from './route';
 

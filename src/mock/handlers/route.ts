@@ -1,4 +1,3 @@
-import { ApiProblem } from '../engine/problem';
 import type { ParamReader } from '../engine/params';
 import type { KeyPlan } from '@/contract/plans';
 
@@ -135,11 +134,4 @@ export function pathParam(ctx: RouteContext, name: string): string {
   const value = ctx.params[name];
   if (value === undefined) throw new Error(`Route has no path parameter ${name}`);
   return value;
-}
-
-export const PAID_PLAN_REQUIRED = 'The daily peak report requires a paid plan.';
-
-/** 403 when the caller's plan lacks the daily peak report (the last check of contract §3). */
-export function requireDailyPeakReport(ctx: RouteContext): void {
-  if (ctx.caller !== null && !ctx.caller.plan.dailyPeakReport) throw new ApiProblem(403, PAID_PLAN_REQUIRED);
 }
