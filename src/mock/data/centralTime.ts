@@ -2,7 +2,9 @@
  * US/Central arithmetic in closed form. The generators and the engine call these millions of
  * times per query, so nothing here touches Intl or Date: civil dates come from Howard Hinnant's
  * days-from-civil algorithms and DST from the US rules in force since 2007 (CDT from the second
- * Sunday of March 02:00 local to the first Sunday of November 02:00 local).
+ * Sunday of March 02:00 local to the first Sunday of November 02:00 local). It is also the one
+ * place the mock writes timestamps (`formatUtc`, `formatWithOffset`, `formatCentral` and the
+ * cached `formatIsoFast` the engine uses for result pages).
  */
 import type { Millis } from './types';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
@@ -179,4 +181,61 @@ export function marketLocalHour(days: number, hour: number): Millis {
 /** `date` moved by `n` calendar days. */
 export function addDays(date: string, n: number): string {
   return formatDate(parseDate(date) + n);
+}
+
+const TWO_DIGITS_CLOCK = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+
+let lastDay = Number.NaN;
+/** `YYYY-MM-DDT` of `lastDay` (a wall-clock day). */
+let lastPrefix = '';
+let lastOffset = Number.NaN;
+/** `+hh:mm` of `lastOffset`. */
+let lastSuffix = '';
+
+/**
+ * The last two stamps written, by instant and offset: a row's end is usually the next row's start,
+ * and rows of many locations share both, so most stamps are found here and the string is shared.
+ */
+const recent = [
+  { ms: Number.NaN, offset: Number.NaN, text: '' },
+  { ms: Number.NaN, offset: Number.NaN, text: '' },
+];
+let older = 0;
+
+/**
+ * `formatWithOffset(ms, offsetMinutes)`, character for character, without a string built from
+ * scratch per call: a result page can hold 100k timestamps, and consecutive ones mostly share
+ * their day and offset, so the date part and the offset suffix are remembered and only the clock
+ * part is written each time.
+ */
+export function formatIsoFast(ms: Millis, offsetMinutes: number): string {
+  for (const r of recent) if (r.ms === ms && r.offset === offsetMinutes) return r.text;
+  const text = writeIso(ms, offsetMinutes);
+  const slot = recent[older];
+  if (slot) {
+    slot.ms = ms;
+    slot.offset = offsetMinutes;
+    slot.text = text;
+  }
+  older = 1 - older;
+  return text;
+}
+
+function writeIso(ms: Millis, offsetMinutes: number): string {
+  const wall = ms + offsetMinutes * MINUTE_MS;
+  if (!Number.isSafeInteger(wall)) return formatWithOffset(ms, offsetMinutes);
+  const day = Math.floor(wall / DAY_MS);
+  if (day !== lastDay) {
+    lastPrefix = formatWithOffset(day * DAY_MS, 0).slice(0, 11);
+    lastDay = day;
+  }
+  if (offsetMinutes !== lastOffset) {
+    lastSuffix = formatWithOffset(0, offsetMinutes).slice(19);
+    lastOffset = offsetMinutes;
+  }
+  const r = wall - day * DAY_MS;
+  const h = Math.floor(r / HOUR_MS);
+  const m = Math.floor((r - h * HOUR_MS) / MINUTE_MS);
+  const s = Math.floor((r - h * HOUR_MS - m * MINUTE_MS) / 1000);
+  return `${lastPrefix}${TWO_DIGITS_CLOCK[h] ?? ''}:${TWO_DIGITS_CLOCK[m] ?? ''}:${TWO_DIGITS_CLOCK[s] ?? ''}${lastSuffix}`;
 }

@@ -12,11 +12,11 @@ import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types
 import { NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
 import { encodeCursor, type CursorPosition } from './paging';
 import type { QueryPlan, ResamplePlan } from './plan';
-import type { Rejection} from './rejection';
+import type { Rejection } from './rejection';
 import { tooLarge } from './rejection';
 import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } from './resample';
 import { numericColumns, valueCache, type ValueBlock } from './valueCache';
-import { formatIsoFast } from './isoFormat';
+import { formatIsoFast } from '@/mock/data/centralTime';
 import { SCAN_LIMIT } from '@/contract/vocabulary';
 import { DAY_MS } from '@/contract/time';
 

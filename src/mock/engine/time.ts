@@ -1,9 +1,10 @@
 /**
  * Timestamps and zones for the query engine (contract §6.1): parsing the accepted forms, IANA
- * zones through Intl, and hand-written ISO formatting. Formatting 100k `_local` values must be
+ * zones through Intl; timestamps are written by `data/centralTime.ts`. Formatting 100k `_local` values must be
  * fast, so a zone's UTC offset is asked of Intl once per hour (per minute only inside an hour that
  * holds a transition) and cached.
  */
+import { formatWithOffset } from '@/mock/data/centralTime';
 import type { Millis } from '@/mock/data/types';
 import { invalid } from './rejection';
 import { MARKET_TIME_ZONE } from '@/contract/vocabulary';
@@ -51,26 +52,6 @@ export function parseTimestamp(text: string): ParsedTimestamp | null {
     offsetMinutes = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
   }
   return { wall: exact, offsetMinutes };
-}
-
-function pad2(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
-}
-
-function pad4(n: number): string {
-  return n >= 1000 ? String(n) : String(n).padStart(4, '0');
-}
-
-/** `2024-03-01T00:00:00-06:00`: second precision, explicit offset, never `Z`. */
-export function formatIso(ms: Millis, offsetMinutes: number): string {
-  const d = new Date(ms + offsetMinutes * MINUTE);
-  const abs = Math.abs(offsetMinutes);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  return (
-    `${pad4(d.getUTCFullYear())}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}` +
-    `T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}` +
-    `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`
-  );
 }
 
 // Caches are bounded so that a long-running mock asked about many zones does not grow forever.
@@ -162,7 +143,7 @@ export class Zone {
   }
 
   formatLocal(ms: Millis): string {
-    return formatIso(ms, this.offsetMinutes(ms));
+    return formatWithOffset(ms, this.offsetMinutes(ms));
   }
 
   /** A parsed timestamp as an instant: its own offset when written, else read in this zone. */

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
-import { formatIsoFast } from './isoFormat';
-import { formatIso } from './time';
+import { formatIsoFast, formatWithOffset } from './centralTime';
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** The reference: what `Date` says the wall clock is, second precision, explicit offset. */
+function formatIso(ms: number, offsetMinutes: number): string {
+  const d = new Date(ms + offsetMinutes * 60_000);
+  const abs = Math.abs(offsetMinutes);
+  return (
+    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}` +
+    `T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}` +
+    `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60), 2)}:${pad(abs % 60, 2)}`
+  );
+}
 
 describe('formatIsoFast', () => {
   it('writes exactly what formatIso writes, for any instant and offset', () => {
@@ -10,6 +22,7 @@ describe('formatIsoFast', () => {
         fc.integer({ min: -14 * 60, max: 14 * 60 }),
         (ms, offset) => {
           expect(formatIsoFast(ms, offset)).toBe(formatIso(ms, offset));
+          expect(formatWithOffset(ms, offset)).toBe(formatIso(ms, offset));
         },
       ),
       { numRuns: 2000 },
