@@ -1,4 +1,4 @@
-import { toCsv } from '@/mock/engine/encode';
+import { toCsv } from '@/mock/handlers/encode';
 import { neutraliseCsv, neutraliseCsvText, parseCsv } from '@/lib/csv';
 
 describe('neutraliseCsv on CSV as the API writes it', () => {

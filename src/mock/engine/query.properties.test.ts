@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { CellValue } from '@/contract/schemas';
 import type { DatasetDef } from '@/mock/data/types';
-import { toCsv } from './encode';
+import { toCsv } from '../handlers/encode';
 import { runQuery } from './runQuery';
 import { forecastHourly, irregular10s, load5, loadValue, MINUTE, NOW, prices15, START } from './testDatasets';
 

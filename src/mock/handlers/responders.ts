@@ -6,7 +6,7 @@ import {
   toArrayOfArrays,
   toCsv,
   type EncodableCell,
-} from '../engine/encode';
+} from './encode';
 import { oneOf, type ParamReader } from '../engine/params';
 import { ALLOWED_METHODS, EXPOSED_HEADERS } from '@/contract/http';
 import { RETURN_FORMATS } from '@/contract/vocabulary';

@@ -1,4 +1,4 @@
-import { Rejection } from './rejection';
+import { Rejection } from '../engine/rejection';
 import { csvField, normaliseJsonSchema, toArrayOfArrays, toCsv } from './encode';
 
 describe('toCsv', () => {

@@ -1,6 +1,6 @@
 import type { CellValue, RowArrays } from '@/contract/schemas';
 import type { JsonSchema } from '@/contract/vocabulary';
-import { oneOf } from './params';
+import { oneOf } from '../engine/params';
 import { JSON_SCHEMA_ALIASES, JSON_SCHEMAS } from '@/contract/vocabulary';
 
 /**
