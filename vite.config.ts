@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { parseUpstream, UPSTREAM_ENV, upstreamProxyMiddleware } from './scripts/upstreamProxy';
 
 /*
  * Content-Security-Policy of the built app (docs/decisions/0005-content-security-policy.md).
@@ -47,8 +48,22 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
+/**
+ * `GRIDSCOPE_UPSTREAM=https://api.example.com npm start` (or `npm run dev`): the app's origin
+ * forwards `/upstream/health` and `/upstream/v1/…` to that server, for servers that refuse a
+ * browser's cross-origin requests (scripts/upstreamProxy.ts). Read once, when the server starts.
+ */
+function upstreamProxy(): Plugin {
+  const upstream = parseUpstream(process.env[UPSTREAM_ENV]);
+  return {
+    name: 'gridscope-upstream-proxy',
+    configureServer: (server) => void server.middlewares.use(upstreamProxyMiddleware(upstream)),
+    configurePreviewServer: (server) => void server.middlewares.use(upstreamProxyMiddleware(upstream)),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta()],
+  plugins: [react(), contentSecurityPolicyMeta(), upstreamProxy()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -28,6 +28,12 @@ export interface HttpMockOptions extends MockApiOptions {
   workers?: boolean;
   /** Where unexpected errors are reported; default stderr. */
   log?: (message: string) => void;
+  /**
+   * Answer browsers from other origins (default true). `CORS=off npm run api` turns it off: no
+   * `Access-Control-*` header on any answer, preflights included, like the many API servers that
+   * a browser cannot call directly (the app's proxy is for those).
+   */
+  cors?: boolean;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json', ...lowerCase(CORS_HEADERS) };
@@ -110,6 +116,17 @@ function toFetchRequest(
   return new Request(url, { method, headers, signal });
 }
 
+/** Every answer written to `res` leaves without its `Access-Control-*` headers. */
+function withoutCors(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res);
+  const strip = (headers: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(headers).filter(([name]) => !name.toLowerCase().startsWith('access-control-')),
+    );
+  res.writeHead = ((status: number, headers: Record<string, string> = {}) =>
+    writeHead(status, strip(headers))) as typeof res.writeHead;
+}
+
 async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
@@ -134,6 +151,7 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
     port = DEFAULT_PORT,
     host = DEFAULT_HOST,
     workers = true,
+    cors = true,
     log = (m) => process.stderr.write(`${m}\n`),
     ...apiOptions
   } = opts;
@@ -156,6 +174,7 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
   };
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    if (!cors) withoutCors(res);
     const respond = async (): Promise<void> => {
       // A client that hangs up before its answer is written cancels the work behind it.
       const left = new AbortController();
@@ -242,9 +261,10 @@ async function main(): Promise<void> {
   process.on('uncaughtException', (error) => {
     process.stderr.write(`mock API: uncaught exception: ${error.message}\n`);
   });
-  const mock = await startHttpServer({ port: parsePort(process.env.PORT) });
+  const cors = process.env.CORS?.toLowerCase() !== 'off';
+  const mock = await startHttpServer({ port: parsePort(process.env.PORT), cors });
   const lines = [
-    `Mock market-data API listening on ${mock.url}`,
+    `Mock market-data API listening on ${mock.url}${cors ? '' : ' (CORS off: browsers on other origins are refused)'}`,
     '',
     'Keys:',
     ...BUILT_IN_KEY_LIST.map((k) => {

@@ -1,0 +1,153 @@
+/**
+ * The app server's same-origin proxy to one upstream API (issue 13 §1). Many API servers do not
+ * answer a browser's CORS preflight for `x-api-key`; started with
+ * `GRIDSCOPE_UPSTREAM=https://api.example.com`, the app's own origin forwards `GET`/`HEAD` of
+ * `/upstream/health` and `/upstream/v1/…` to that one upstream, the key passed through in its
+ * header and the answer streamed back with its status and the headers a client reads.
+ *
+ * It is not an open proxy: the upstream is chosen by whoever starts the server, never by a
+ * request; only those two path prefixes and those two methods pass; no cookies travel either way;
+ * a path that could climb out of the prefix or name another host is refused.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { API_KEY_HEADER, EXPOSED_HEADERS } from '../src/contract/http';
+
+export const PROXY_PREFIX = '/upstream';
+/** Where the app asks its own origin whether a proxy is there (`{"upstream": <origin> | null}`). */
+export const PROXY_INFO_PATH = '/__gridscope/proxy';
+/** The environment variable that names the upstream. */
+export const UPSTREAM_ENV = 'GRIDSCOPE_UPSTREAM';
+
+/** Request headers passed to the upstream: the key and what the client accepts, nothing else. */
+const REQUEST_HEADERS = [API_KEY_HEADER, 'accept'] as const;
+/** Answer headers passed back: the body's type and every header the API exposes to clients. */
+const ANSWER_HEADERS = ['content-type', 'cache-control', ...EXPOSED_HEADERS.map((h) => h.toLowerCase())];
+
+/** The upstream's origin and base path, from the environment's text; null when unset; throws when unusable. */
+export function parseUpstream(text: string | undefined): URL | null {
+  if (text === undefined || text.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new Error(`${UPSTREAM_ENV} is not a URL: ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${UPSTREAM_ENV} must be an http(s) URL: ${text}`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new Error(
+      `${UPSTREAM_ENV} must be a plain base URL, without credentials, query or fragment: ${text}`,
+    );
+  return url;
+}
+
+export type ProxyDecision = { forward: URL } | { status: number; detail: string };
+
+/** Segments that could climb out of the prefix or be read as another host, raw or encoded. */
+const UNSAFE_PATH = /(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|%00|\\|\/\//i;
+
+/** A control character (a raw NUL, CR or LF) has no place in a path. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++)
+    if (text.charCodeAt(i) < 0x20 || text.charCodeAt(i) === 0x7f) return true;
+  return false;
+}
+
+/**
+ * Where a request to the app's origin goes: `/upstream/health` and `/upstream/v1/…` (query
+ * string kept) to the same path under the upstream's base; anything else is refused with the
+ * status to answer.
+ */
+export function proxyDecision(upstream: URL, method: string, target: string): ProxyDecision {
+  if (!target.startsWith(`${PROXY_PREFIX}/`)) return { status: 404, detail: 'Not Found' };
+  if (method !== 'GET' && method !== 'HEAD') return { status: 405, detail: 'Method Not Allowed' };
+  const queryAt = target.indexOf('?');
+  const path = target.slice(PROXY_PREFIX.length, queryAt < 0 ? undefined : queryAt);
+  const query = queryAt < 0 ? '' : target.slice(queryAt);
+  if (UNSAFE_PATH.test(path) || hasControlCharacter(path))
+    return { status: 400, detail: 'This path cannot be forwarded.' };
+  if (path !== '/health' && !path.startsWith('/v1/')) return { status: 404, detail: 'Not Found' };
+  const base = upstream.pathname.replace(/\/+$/, '');
+  const forward = new URL(upstream.origin);
+  forward.pathname = `${base}${path}`;
+  forward.search = query;
+  // Whatever the path held, the request leaves for the upstream's origin and nowhere else.
+  if (forward.origin !== upstream.origin || !forward.pathname.startsWith(`${base}/`))
+    return { status: 400, detail: 'This path cannot be forwarded.' };
+  return { forward };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : text);
+}
+
+/** Connect-style middleware: answers the info path and the proxy prefix, passes anything else on. */
+export function upstreamProxyMiddleware(upstream: URL | null, fetchImpl: typeof fetch = fetch) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const target = req.url ?? '/';
+    if (target === PROXY_INFO_PATH) {
+      sendJson(res, 200, {
+        upstream: upstream ? upstream.origin + upstream.pathname.replace(/\/+$/, '') : null,
+      });
+      return;
+    }
+    if (target !== PROXY_PREFIX && !target.startsWith(`${PROXY_PREFIX}/`)) {
+      next();
+      return;
+    }
+    if (upstream === null) {
+      sendJson(res, 404, {
+        detail: `This app's server has no upstream; start it with ${UPSTREAM_ENV}=<URL>.`,
+      });
+      return;
+    }
+    const decision = proxyDecision(upstream, req.method ?? 'GET', target);
+    if ('status' in decision) {
+      sendJson(res, decision.status, { detail: decision.detail });
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REQUEST_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const controller = new AbortController();
+    // The browser left: the upstream request stops too.
+    res.on('close', () => controller.abort());
+    void (async () => {
+      try {
+        const answer = await fetchImpl(decision.forward, {
+          method: req.method,
+          headers,
+          redirect: 'manual',
+          signal: controller.signal,
+        });
+        const passed: Record<string, string> = {};
+        for (const name of ANSWER_HEADERS) {
+          const value = answer.headers.get(name);
+          if (value !== null) passed[name] = value;
+        }
+        res.writeHead(answer.status, passed);
+        if (req.method === 'HEAD' || answer.body === null) {
+          res.end();
+          return;
+        }
+        const body = Readable.fromWeb(answer.body as WebReadableStream);
+        // An upstream that stops mid-body: the browser sees a cut answer, not a hang.
+        body.on('error', () => res.destroy());
+        body.pipe(res);
+      } catch {
+        if (controller.signal.aborted) return;
+        if (res.headersSent) res.destroy();
+        else sendJson(res, 502, { detail: `The upstream ${upstream.origin} did not answer.` });
+      }
+    })();
+  };
+}
