@@ -12,11 +12,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { APP_PROXY_INFO_PATH, APP_PROXY_PATH } from '../src/api/proxy';
 import { API_KEY_HEADER, EXPOSED_HEADERS } from '../src/contract/http';
 
-export const PROXY_PREFIX = '/upstream';
-/** Where the app asks its own origin whether a proxy is there (`{"upstream": <origin> | null}`). */
-export const PROXY_INFO_PATH = '/__gridscope/proxy';
+/** The prefix forwarded, and where the app asks its own origin whether a proxy is there. */
+export const PROXY_PREFIX = APP_PROXY_PATH;
+export const PROXY_INFO_PATH = APP_PROXY_INFO_PATH;
 /** The environment variable that names the upstream. */
 export const UPSTREAM_ENV = 'GRIDSCOPE_UPSTREAM';
 

@@ -1,9 +1,11 @@
 import { BUILT_IN_KEY_LIST, DEMO_API_KEY } from '@/contract/plans';
 import { createExternalStore } from '@/lib/store';
+import { APP_PROXY_PATH } from './proxy';
 
 export interface Connection {
-  mode: 'demo' | 'remote';
-  /** Used in remote mode only; demo mode always talks to the built-in mock on this origin. */
+  /** The built-in demo data, a server called directly, or a server reached through this app's proxy. */
+  mode: 'demo' | 'remote' | 'proxy';
+  /** Used in remote mode only; demo mode talks to the built-in mock and proxy mode to `/upstream` on this origin. */
   baseUrl: string;
   apiKey: string;
   remember: boolean;
@@ -75,7 +77,7 @@ function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
 }
 
 interface StoredSettings {
-  mode: 'demo' | 'remote';
+  mode: Connection['mode'];
   baseUrl: string;
   remember: boolean;
   timeoutSeconds: number;
@@ -89,7 +91,7 @@ function readSettings(): StoredSettings | null {
     if (typeof parsed !== 'object' || parsed === null) return null;
     const p = parsed as Record<string, unknown>;
     return {
-      mode: p.mode === 'remote' ? 'remote' : 'demo',
+      mode: p.mode === 'remote' || p.mode === 'proxy' ? p.mode : 'demo',
       baseUrl: typeof p.baseUrl === 'string' ? p.baseUrl : '',
       remember: p.remember === true,
       timeoutSeconds: storedTimeout(p.timeoutSeconds),
@@ -156,12 +158,18 @@ export function reloadConnection(): void {
 export const useConnection = store.useValue;
 
 export function effectiveBaseUrl(c: Connection): string {
-  const base = c.mode === 'demo' ? demoBaseUrl() : c.baseUrl.trim();
+  const base =
+    c.mode === 'demo'
+      ? demoBaseUrl()
+      : c.mode === 'proxy'
+        ? `${window.location.origin}${APP_PROXY_PATH}`
+        : c.baseUrl.trim();
   return base.replace(/\/+$/, '');
 }
 
 export function describeBackend(c: Connection): string {
   if (c.mode === 'demo') return 'Built-in demo data';
+  if (c.mode === 'proxy') return "this app's proxy";
   try {
     return new URL(c.baseUrl).host;
   } catch {

@@ -1,4 +1,6 @@
+import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { APP_PROXY_INFO_PATH } from '@/api/proxy';
 import type { MockApiOptions } from '@/mock/createMockApi';
 import { createNodeMock } from '@/mock/node';
 import { TEST_NOW } from '@/test/clock';
@@ -10,11 +12,15 @@ import { TEST_NOW } from '@/test/clock';
 export function setupMockServer(options: MockApiOptions = {}) {
   const mock = createNodeMock({ now: () => TEST_NOW, rateLimits: false, ...options });
   const { server, api } = mock;
+  // The app's own server (not the API): without GRIDSCOPE_UPSTREAM it has no proxy.
+  const appServer = http.get(`*${APP_PROXY_INFO_PATH}`, () => HttpResponse.json({ upstream: null }));
+  server.use(appServer);
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
   });
   afterEach(() => {
     server.resetHandlers();
+    server.use(appServer);
     api.usage.reset();
   });
   afterAll(() => {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Connection } from '@/api/connection';
+import { isApiError } from '@/api/ApiError';
 import { fetchHealth } from '@/api/health/fetchers';
 import type { ApiUsage, HealthResponse } from '@/api/types';
 import { fetchApiUsage } from '@/api/usage/fetchers';
@@ -59,8 +60,23 @@ export function useConnectionTest() {
   };
 }
 
-export function ConnectionTestResultView({ result }: { result: ConnectionTestResult }) {
+/** A failure with no answer at all: unreachable, or refused by the browser before it was read. */
+function isNetworkFailure(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'network';
+}
+
+export function ConnectionTestResultView({
+  result,
+  mode = 'remote',
+  proxyAvailable = false,
+}: {
+  result: ConnectionTestResult;
+  mode?: Connection['mode'];
+  proxyAvailable?: boolean;
+}) {
   const { health, usage } = result;
+  // A server that answers curl but not this page most often refuses cross-origin requests (CORS).
+  const likelyCors = mode === 'remote' && !health.ok && isNetworkFailure(health.error);
   const parts: string[] = [];
   if (health.ok)
     parts.push(`Server reachable: health ${health.value.status}, API version ${health.value.version}.`);
@@ -73,6 +89,15 @@ export function ConnectionTestResultView({ result }: { result: ConnectionTestRes
         </p>
       )}
       {!health.ok && <ApiErrorMessage error={health.error} />}
+      {likelyCors && (
+        <p className={styles.hint}>
+          No answer reached this page. If the server answers <code>curl</code>, it most likely does not allow
+          requests from browsers on other origins (CORS).{' '}
+          {proxyAvailable
+            ? "Choose “Through this app's proxy” above."
+            : 'Start the app with GRIDSCOPE_UPSTREAM=<server URL> npm start and choose “Through this app’s proxy”.'}
+        </p>
+      )}
       {/* When the server is unreachable both fail the same way; one message says it. */}
       {!usage.ok && (health.ok || !sameFailure(health.error, usage.error)) && (
         <ApiErrorMessage error={usage.error} />

@@ -18,6 +18,62 @@ async function openSettings(opts?: Parameters<typeof renderApp>[1]) {
 }
 
 describe('Settings page', () => {
+  it("offers this app's proxy when its server has an upstream, and sends requests through it with the key in the header", async () => {
+    const seen: { url: string; key: string | null }[] = [];
+    server.use(
+      http.get('*/__gridscope/proxy', () => HttpResponse.json({ upstream: 'https://api.example.com' })),
+      http.get('*/upstream/health', ({ request }) => {
+        seen.push({ url: request.url, key: request.headers.get('x-api-key') });
+        return HttpResponse.json({ status: 'ok', version: '1.0.0' });
+      }),
+      http.get('*/upstream/v1/api_usage', ({ request }) => {
+        seen.push({ url: request.url, key: request.headers.get('x-api-key') });
+        return HttpResponse.json({
+          plan: 'Team',
+          requests_today: 3,
+          requests_this_month: 40,
+          limit_per_day: null,
+          limit_per_month: null,
+        });
+      }),
+    );
+    const { user } = await openSettings();
+    const proxy = await page().findByRole('radio', {
+      name: "Through this app's proxy (https://api.example.com)",
+    });
+    await user.click(proxy);
+    expect(page().getByText(/forwards them to https:\/\/api\.example\.com/)).toBeInTheDocument();
+    await user.type(page().getByLabelText('API key'), 'team-key');
+    await user.click(page().getByRole('button', { name: 'Test connection' }));
+    expect(await page().findByText(/Server reachable: health ok/)).toBeInTheDocument();
+    expect(seen.map((r) => new URL(r.url).pathname).sort()).toEqual([
+      '/upstream/health',
+      '/upstream/v1/api_usage',
+    ]);
+    expect(seen.find((r) => r.url.endsWith('/api_usage'))?.key).toBe('team-key');
+    expect(seen.every((r) => !r.url.includes('team-key'))).toBe(true);
+    await user.click(page().getByRole('button', { name: 'Save' }));
+    expect(getConnection().mode).toBe('proxy');
+    expect(page().getByText("Saved. Now using this app's proxy.")).toBeInTheDocument();
+  });
+
+  it('says a server that does not answer this page likely refuses cross-origin requests, and how to get round it', async () => {
+    server.use(
+      http.get('https://cors.example.com/health', () => HttpResponse.error()),
+      http.get('https://cors.example.com/v1/api_usage', () => HttpResponse.error()),
+    );
+    const { user } = await openSettings();
+    await user.click(page().getByRole('radio', { name: 'Custom server' }));
+    await user.type(page().getByLabelText('Base URL'), 'https://cors.example.com');
+    await user.type(page().getByLabelText('API key'), 'k');
+    await user.click(page().getByRole('button', { name: 'Test connection' }));
+    expect(
+      await page().findByText(
+        /it most likely does not allow requests from browsers on other origins \(CORS\)/,
+      ),
+    ).toHaveTextContent('GRIDSCOPE_UPSTREAM=<server URL> npm start');
+  });
+
   it('starts on the built-in demo data with the demo key and lists the demo keys', async () => {
     await openSettings();
     expect(page().getByRole('radio', { name: 'Built-in demo data' })).toBeChecked();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import {
   DEMO_API_KEY,
@@ -12,6 +13,7 @@ import {
   validateTimeoutSeconds,
   type Connection,
 } from '@/api/connection';
+import { appProxyOptions } from '@/api/proxy';
 import { SecretInput } from '@/components/SecretInput';
 import { ConnectionTestResultView, useConnectionTest } from '@/features/settings/ConnectionTest';
 import styles from './SettingsPage.module.css';
@@ -29,6 +31,8 @@ export function SettingsPage() {
   const [timeoutError, setTimeoutError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const connectionTest = useConnectionTest();
+  // Offered when this app's server forwards to an upstream (started with GRIDSCOPE_UPSTREAM).
+  const proxyUpstream = useQuery(appProxyOptions()).data ?? null;
 
   const update = (patch: Partial<Connection>): void => {
     setForm((f) => ({ ...f, ...patch }));
@@ -44,7 +48,7 @@ export function SettingsPage() {
       // A demo key means nothing to another server; bring back the saved one if there is one.
       update({
         mode,
-        apiKey: stored.mode === 'remote' ? stored.apiKey : isDemoKey(form.apiKey) ? '' : form.apiKey,
+        apiKey: stored.mode !== 'demo' ? stored.apiKey : isDemoKey(form.apiKey) ? '' : form.apiKey,
       });
     }
     setUrlError(null);
@@ -114,9 +118,27 @@ export function SettingsPage() {
             />
             Custom server
           </label>
+          {(proxyUpstream !== null || form.mode === 'proxy') && (
+            <label className={styles.choice}>
+              <input
+                type="radio"
+                name="mode"
+                value="proxy"
+                checked={form.mode === 'proxy'}
+                onChange={() => chooseMode('proxy')}
+              />
+              Through this app&apos;s proxy{proxyUpstream !== null ? ` (${proxyUpstream})` : ''}
+            </label>
+          )}
           {form.mode === 'demo' ? (
             <p className={styles.hint}>
               Realistic ERCOT data generated in this browser. Nothing leaves your device.
+            </p>
+          ) : form.mode === 'proxy' ? (
+            <p className={styles.hint}>
+              {proxyUpstream !== null
+                ? `Requests go to this app's server, which forwards them to ${proxyUpstream}: for servers that refuse requests from browsers on other origins.`
+                : "This app's server has no upstream now; start it with GRIDSCOPE_UPSTREAM=<server URL> npm start."}
             </p>
           ) : (
             <div className={styles.field}>
@@ -249,7 +271,13 @@ export function SettingsPage() {
           </p>
         )}
         {connectionTest.isPending && <p role="status">Testing the connection…</p>}
-        {connectionTest.data && <ConnectionTestResultView result={connectionTest.data} />}
+        {connectionTest.data && (
+          <ConnectionTestResultView
+            result={connectionTest.data}
+            mode={form.mode}
+            proxyAvailable={proxyUpstream !== null}
+          />
+        )}
       </form>
     </div>
   );

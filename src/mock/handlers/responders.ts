@@ -1,12 +1,6 @@
 import type { CellValue, ErrorDetail, Meta, Row } from '@/contract/schemas';
 import type { JsonSchema, ReturnFormat } from '@/contract/vocabulary';
-import {
-  normaliseJsonSchema,
-  rowToArray,
-  toArrayOfArrays,
-  toCsv,
-  type EncodableCell,
-} from './encode';
+import { normaliseJsonSchema, rowToArray, toArrayOfArrays, toCsv, type EncodableCell } from './encode';
 import { oneOf, type ParamReader } from '../engine/params';
 import { ALLOWED_METHODS, EXPOSED_HEADERS } from '@/contract/http';
 import { RETURN_FORMATS } from '@/contract/vocabulary';
