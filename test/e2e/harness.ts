@@ -15,6 +15,10 @@ export interface JourneyContext {
   appUrl: string;
   /** The mock API over real HTTP, e.g. `http://127.0.0.1:4010`. */
   apiUrl: string;
+  /** The built explorer again, its server proxying `/upstream` to `noCorsApiUrl` (GRIDSCOPE_UPSTREAM). */
+  proxyAppUrl: string;
+  /** The mock API started with CORS=off: a browser on another origin cannot call it. */
+  noCorsApiUrl: string;
 }
 
 export interface TestOptions {

@@ -7,7 +7,8 @@
  * `test-results/e2e.json` and exits non-zero on any failure. Servers are always stopped.
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (reuse dist/),
- * E2E_APP_PORT / E2E_API_PORT (default 4173 / 4010), E2E_DIST (build folder, default dist),
+ * E2E_APP_PORT / E2E_API_PORT (default 4173 / 4010; the proxying preview and the CORS-off mock take
+ * the next port of each), E2E_DIST (build folder, default dist),
  * E2E_TIMEOUT_MS (per test, default 30000). Arguments filter tests by file or name substring.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -29,6 +30,11 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 4010);
 const DIST = process.env.E2E_DIST ?? 'dist';
 const APP_URL = `http://${HOST}:${APP_PORT}`;
 const API_URL = `http://${HOST}:${API_PORT}`;
+/** A second preview whose server proxies to a second mock started with CORS=off (issue 13 §1). */
+const PROXY_APP_PORT = APP_PORT + 1;
+const NO_CORS_API_PORT = API_PORT + 1;
+const PROXY_APP_URL = `http://${HOST}:${PROXY_APP_PORT}`;
+const NO_CORS_API_URL = `http://${HOST}:${NO_CORS_API_PORT}`;
 const DEFAULT_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 30_000);
 const CHROMIUM_ARGS = [
   '--headless',
@@ -157,26 +163,23 @@ function startChild(
 }
 
 /** `vite preview` as one process started from node_modules/.bin, so killing its PID stops it. */
-function startPreview(): ChildProcess {
-  return startChild('vite preview', join(ROOT, 'node_modules/.bin/vite'), [
-    'preview',
-    '--host',
-    HOST,
-    '--port',
-    String(APP_PORT),
-    '--strictPort',
-    '--outDir',
-    DIST,
-  ]);
+function startPreview(port = APP_PORT, env?: NodeJS.ProcessEnv): ChildProcess {
+  return startChild(
+    `vite preview on ${port}`,
+    join(ROOT, 'node_modules/.bin/vite'),
+    ['preview', '--host', HOST, '--port', String(port), '--strictPort', '--outDir', DIST],
+    env,
+  );
 }
 
 /**
  * The mock API (`npm run api`) in its own Node process: a heavy query it computes synchronously
  * then blocks only the mock, never this runner's timers (a journey's time limit must always fire).
  */
-function startApi(): ChildProcess {
-  return startChild('the mock API', process.execPath, ['--import', 'tsx', 'src/mock/server.ts'], {
-    PORT: String(API_PORT),
+function startApi(port = API_PORT, env?: NodeJS.ProcessEnv): ChildProcess {
+  return startChild(`the mock API on ${port}`, process.execPath, ['--import', 'tsx', 'src/mock/server.ts'], {
+    PORT: String(port),
+    ...env,
   });
 }
 
@@ -251,7 +254,14 @@ async function runOne(browser: Browser, t: RegisteredTest): Promise<TestResult> 
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      t.fn({ page, context, appUrl: APP_URL, apiUrl: API_URL }),
+      t.fn({
+        page,
+        context,
+        appUrl: APP_URL,
+        apiUrl: API_URL,
+        proxyAppUrl: PROXY_APP_URL,
+        noCorsApiUrl: NO_CORS_API_URL,
+      }),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
       }),
@@ -315,11 +325,17 @@ async function main(): Promise<number> {
     build();
     await assertPortFree(APP_PORT, 'vite preview');
     await assertPortFree(API_PORT, 'the mock API');
+    await assertPortFree(PROXY_APP_PORT, 'the proxying vite preview');
+    await assertPortFree(NO_CORS_API_PORT, 'the CORS-off mock API');
     const preview = startPreview();
     const api = startApi();
+    const proxyPreview = startPreview(PROXY_APP_PORT, { GRIDSCOPE_UPSTREAM: NO_CORS_API_URL });
+    const noCorsApi = startApi(NO_CORS_API_PORT, { CORS: 'off' });
     await Promise.all([
       waitUntilAnswering(`${APP_URL}/`, 'vite preview', preview),
       waitUntilAnswering(`${API_URL}/health`, 'the mock API', api),
+      waitUntilAnswering(`${PROXY_APP_URL}/upstream/health`, 'the proxying vite preview', proxyPreview),
+      waitUntilAnswering(`${NO_CORS_API_URL}/health`, 'the CORS-off mock API', noCorsApi),
     ]);
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     cleanups.push(() => browser.close());

@@ -98,3 +98,62 @@ test('switching back to built-in demo data shows the demo backend again', async 
     ),
   );
 });
+
+test(
+  'a server that refuses browsers: direct mode fails with the explanation, the app proxy loads the catalog, runs a query and exports every row',
+  async ({ page, proxyAppUrl, noCorsApiUrl }) => {
+    const seen = recordRequests(page);
+    // Directly, the browser refuses the answers of a server without CORS headers.
+    await page.goto(`${proxyAppUrl}/settings`);
+    await page.getByRole('radio', { name: 'Custom server' }).check();
+    await page.getByLabel('Base URL', { exact: true }).fill(noCorsApiUrl);
+    await page.getByLabel('API key', { exact: true }).fill(DEMO_KEY);
+    await page.getByRole('button', { name: 'Test connection', exact: true }).click();
+    await page
+      .getByText(/most likely does not allow requests from browsers on other origins \(CORS\)/)
+      .waitFor();
+    await page.getByText("Choose “Through this app's proxy” above.").waitFor();
+
+    // Through the app's own origin it works, key and all.
+    await page.getByRole('radio', { name: `Through this app's proxy (${noCorsApiUrl})` }).check();
+    await page.getByLabel('API key', { exact: true }).fill(DEMO_KEY);
+    await page.getByRole('button', { name: 'Test connection', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Server reachable' }).waitFor();
+    await saveAndOpenCatalog(page);
+    await eventually(async () =>
+      assert.equal(await page.getByRole('link', { name: /^Query ERCOT/ }).count(), 9, 'nine datasets'),
+    );
+
+    await page.goto(
+      `${proxyAppUrl}/datasets/ercot_spp_real_time_15_min/query?v=1&fcol=location&fval=HB_NORTH&range=last_24h`,
+    );
+    await eventually(
+      async () =>
+        assert.match(
+          await page
+            .getByText(/rows loaded/)
+            .first()
+            .innerText(),
+          /all rows loaded/,
+        ),
+      20_000,
+    );
+    await page.getByRole('tab', { name: 'Export', exact: true }).click();
+    const download = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Export all rows', exact: true }).click();
+    const csv = await (await download).path();
+    assert.ok(csv, 'the export was saved');
+
+    const proxied = seen.filter((r) => r.url.startsWith(`${proxyAppUrl}/upstream/`));
+    assert.ok(proxied.length >= 3, `requests went through the proxy: ${proxied.length}`);
+    assert.ok(
+      proxied.every((r) => r.apiKeyHeader === DEMO_KEY),
+      'the key travels in the header',
+    );
+    assert.ok(
+      seen.every((r) => !r.url.includes(DEMO_KEY)),
+      'the key is never in a URL',
+    );
+  },
+  { allowConsoleErrors: [/CORS policy/, /Failed to load resource/], timeoutMs: 60_000 },
+);
