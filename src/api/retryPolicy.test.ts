@@ -20,6 +20,10 @@ describe('the client’s one retry policy', () => {
     expect(backoffMs(0, error(502))).toBe(1000);
     expect(backoffMs(2, error(502))).toBe(4000);
     expect(backoffMs(10, error(0))).toBe(30_000);
+    // A 503 that says when to come back is waited out (bounded), as the official client does.
+    expect(backoffMs(0, error(503, { retryAfter: 20 }))).toBe(20_000);
+    expect(backoffMs(0, error(503, { retryAfter: 3600 }))).toBe(120_000);
+    expect(backoffMs(5, error(503, { retryAfter: 1 }))).toBe(30_000);
   });
 
   it('treats no answer, 5xx and time-outs as transient, and other 4xx as final', () => {

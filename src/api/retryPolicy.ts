@@ -16,6 +16,8 @@ export const SPENT_QUOTA_AFTER_S = 3600;
 /** The longest `Retry-After` an interactive query waits out before showing the error instead. */
 export const INTERACTIVE_WAIT_LIMIT_S = 60;
 const MAX_BACKOFF_MS = 30_000;
+/** A 5xx's `Retry-After` is waited out up to this; longer, the server is down and the error shows. */
+const MAX_RETRY_AFTER_5XX_MS = 120_000;
 
 export function isRateLimited(error: unknown): error is ApiError {
   return isApiError(error) && error.status === 429;
@@ -39,8 +41,18 @@ export function isTransient(error: unknown): boolean {
   );
 }
 
-/** Milliseconds before attempt `failureCount + 1`: the server's `Retry-After`, else bounded exponential backoff. */
+/**
+ * Milliseconds before attempt `failureCount + 1`: the server's `Retry-After` on a 429, or on a
+ * 5xx that gives one (a 503 during maintenance, as the official client honours it) when it is the
+ * longer wait; else bounded exponential backoff.
+ */
 export function backoffMs(failureCount: number, error: unknown): number {
   if (isRateLimited(error) && error.retryAfter !== null) return error.retryAfter * 1000;
-  return Math.min(1000 * 2 ** failureCount, MAX_BACKOFF_MS);
+  return Math.max(Math.min(1000 * 2 ** failureCount, MAX_BACKOFF_MS), serverRetryAfterMs(error));
+}
+
+/** The wait a 5xx asks for with `Retry-After` (bounded), else 0. */
+export function serverRetryAfterMs(error: unknown): number {
+  if (!isApiError(error) || error.status < 500 || error.retryAfter === null) return 0;
+  return Math.min(error.retryAfter * 1000, MAX_RETRY_AFTER_5XX_MS);
 }

@@ -163,6 +163,34 @@ describe('export jobs', () => {
       });
     }
 
+    it('waits out the Retry-After of a 503, then carries on with every row', async () => {
+      server.use(
+        http.get(
+          QUERY,
+          () =>
+            HttpResponse.json(
+              { detail: 'Down for maintenance.' },
+              { status: 503, headers: { 'Retry-After': '1' } },
+            ),
+          { once: true },
+        ),
+      );
+      const messages: string[] = [];
+      const stop = subscribeExportJobs(() =>
+        getExportJobs().forEach((j) => j.message && messages.push(j.message)),
+      );
+      const started = Date.now();
+      const saved: Blob[] = [];
+      const id = exportTo(saved);
+      const job = await finished(id);
+      stop();
+      expect(job.status).toBe('done');
+      expect(job.rows).toBe(192);
+      // The retry delay given was 1 ms; the server asked for a second.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(messages.some((m) => /try 2 of 3 in 1 s/.test(m))).toBe(true);
+    });
+
     async function reference(): Promise<string> {
       const saved: Blob[] = [];
       const id = exportTo(saved);

@@ -11,7 +11,7 @@
  */
 import { apiErrorText, isTimeoutError } from '@/api/ApiError';
 import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
-import { isRateLimited, isTransient, spentQuotaResetMs } from '@/api/retryPolicy';
+import { isRateLimited, isTransient, serverRetryAfterMs, spentQuotaResetMs } from '@/api/retryPolicy';
 import type { DatasetQueryParams } from '@/api/types';
 import { neutraliseCsvText } from '@/lib/csv';
 import { formatTimestamp } from '@/lib/format';
@@ -197,8 +197,10 @@ async function fetchPage(job: ExportJob, state: JobProgress, signal: AbortSignal
         update(job.id, { status: 'running', message: null });
         continue;
       }
-      const wait = state.retryDelaysMs[failures];
-      if (!isTransient(e) || wait === undefined) throw e;
+      const delay = state.retryDelaysMs[failures];
+      if (!isTransient(e) || delay === undefined) throw e;
+      // A server that says when to come back (a 503 with Retry-After) is waited for that long.
+      const wait = Math.max(delay, serverRetryAfterMs(e));
       failures += 1;
       update(job.id, {
         status: 'waiting',
