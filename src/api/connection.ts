@@ -1,3 +1,4 @@
+import { HTTP_MOCK_URL } from '@/contract/http';
 import { BUILT_IN_KEY_LIST, DEMO_API_KEY } from '@/contract/plans';
 import { createExternalStore } from '@/lib/store';
 import { APP_PROXY_PATH } from './proxy';
@@ -165,6 +166,22 @@ export function effectiveBaseUrl(c: Connection): string {
         ? `${window.location.origin}${APP_PROXY_PATH}`
         : c.baseUrl.trim();
   return base.replace(/\/+$/, '');
+}
+
+/**
+ * The base URL a script outside this page calls for the same rows: for the built-in demo data,
+ * the same data served over HTTP by `npm run api`; otherwise the URL this page calls (the server,
+ * or this app's proxy).
+ */
+export function scriptBaseUrl(c: Connection): string {
+  return c.mode === 'demo' ? HTTP_MOCK_URL : effectiveBaseUrl(c);
+}
+
+export { HTTP_MOCK_URL };
+
+/** The request limit per second of a plan the app knows by name (the built-in keys' plans), else null. */
+export function knownRequestsPerSecond(plan: string | undefined): number | null {
+  return BUILT_IN_KEY_LIST.find((k) => k.plan === plan)?.requestsPerSecond ?? null;
 }
 
 export function describeBackend(c: Connection): string {

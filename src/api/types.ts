@@ -8,6 +8,7 @@ export {
   ORDERS,
   PRICING_LOCATION_SORT_COLUMNS,
   RESAMPLE_FUNCTIONS,
+  resampleUnitOf,
   type Cadence,
   type FilterOperator,
   type LocationType,

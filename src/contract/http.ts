@@ -27,3 +27,8 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
 /** A request target longer than this gets 414 (contract §1). */
 export const MAX_REQUEST_TARGET_BYTES = 32_768;
+
+/** Where `npm run api` (the built-in data over HTTP) listens unless told otherwise. */
+export const HTTP_MOCK_HOST = '127.0.0.1';
+export const HTTP_MOCK_PORT = 4010;
+export const HTTP_MOCK_URL = `http://${HTTP_MOCK_HOST}:${HTTP_MOCK_PORT}`;

@@ -2,14 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
-import { ALLOWED_METHODS, MAX_REQUEST_TARGET_BYTES } from '@/contract/http';
+import { ALLOWED_METHODS, HTTP_MOCK_HOST, HTTP_MOCK_PORT, MAX_REQUEST_TARGET_BYTES } from '@/contract/http';
 import { BUILT_IN_KEY_LIST } from '@/contract/plans';
 import { createMockApi, type MockApiOptions } from './createMockApi';
 import { CORS_HEADERS } from './handlers/responders';
 import { createQueryPool, type QueryPoolStats } from './pool/queryPool';
 
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = HTTP_MOCK_PORT;
+export const DEFAULT_HOST = HTTP_MOCK_HOST;
 
 /** Big enough for a 32 kB request target plus headers, so a long one gets its 414 from us. */
 const MAX_HEADER_BYTES = 128 * 1024;

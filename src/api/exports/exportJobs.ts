@@ -1,21 +1,23 @@
 /**
  * "Export all rows" jobs, kept outside React in a small module store so an export keeps going
  * (and its progress stays visible in the app shell's `<ExportProgress />`) when the user leaves the
- * query page. Each job walks the result by cursor in CSV pages (`return_format=csv`, the paging
- * in its headers), turns each page into a Blob part at once (keeping it off the JS heap) and writes
- * the file when the last page is in. Asking again follows the client's one policy
+ * query page. Each job walks the result by cursor, a page at a time, in the format chosen
+ * (`exportWriters.ts`: CSV, CSV for spreadsheets or Parquet), turns each page into a Blob part at
+ * once (keeping it off the JS heap) and saves the file when the last page is in, with a sidecar
+ * `<file>.query.json` that says how to get the same rows again (`sidecar.ts`). Requests are paced
+ * to the key's per-second limit once it is known (from the plan, or from the first 429 that names it). Asking again follows the client's one policy
  * (`api/retryPolicy.ts`): a short `Retry-After` is waited out; a page that fails on the way
  * (network, 5xx, no answer within the time-out of the settings) is tried again with backoff; a job
  * that still fails keeps its cursor and the rows it has, and can be resumed; a 429 whose reset is
  * more than an hour away is a spent quota: the job stops at once, resumably, saying when it resets.
  */
 import { apiErrorText, isTimeoutError } from '@/api/ApiError';
-import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
 import { isRateLimited, isTransient, serverRetryAfterMs, spentQuotaResetMs } from '@/api/retryPolicy';
-import type { DatasetQueryParams } from '@/api/types';
-import { neutraliseCsvText } from '@/lib/csv';
+import type { Dataset, DatasetQueryParams } from '@/api/types';
 import { formatTimestamp } from '@/lib/format';
 import { createExternalStore } from '@/lib/store';
+import { createExportWriter, type ExportFormat, type ExportWriter, type PageWritten } from './exportWriters';
+import { sidecarFilename, sidecarText, type SidecarSource } from './sidecar';
 
 /**
  * Rows per request. Smaller than the API's 50,000 maximum so the progress line moves at least every
@@ -31,6 +33,7 @@ export interface ExportJob {
   /** The query's plain-English summary, so a job is recognisable from any page. */
   label: string;
   filename: string;
+  format: ExportFormat;
   status: ExportStatus;
   rows: number;
   pages: number;
@@ -68,20 +71,19 @@ export function projectTotal(
   return Math.max(rows, Math.round(rows / share));
 }
 
-/** The instant in the first cell of the last row of a CSV body (the time index comes first), NaN if none. */
-function lastRowTime(body: string): number {
-  const end = body.trimEnd();
-  const start = end.lastIndexOf('\n') + 1;
-  const comma = end.indexOf(',', start);
-  return Date.parse(end.slice(start, comma < 0 ? end.length : comma).replace(/^"|"$/g, ''));
-}
-
 export interface StartExportOptions {
   datasetId: string;
   label: string;
   /** The file's name; `<datasetId>.csv` by default. */
   filename?: string;
+  /** CSV by default; the spreadsheet CSV and Parquet read the dataset's metadata. */
+  format?: ExportFormat;
+  dataset?: Dataset;
   params: DatasetQueryParams;
+  /** Where the rows come from, for the `<file>.query.json` written beside the file; none when absent. */
+  sidecar?: SidecarSource;
+  /** The key's per-second request limit when known; a 429 that names one sets it too. */
+  requestsPerSecond?: number | null;
   estimate: RowEstimate | null;
   /** Where the finished file goes; a download by default (tests capture the Blob here). */
   save?: (blob: Blob, filename: string) => void;
@@ -112,10 +114,25 @@ interface JobProgress {
   pageSize: number;
   retryDelaysMs: readonly number[];
   cursor: string;
-  /** One Blob per page: Blob data lives outside the JS heap, so a million rows of CSV do not. */
-  parts: Blob[];
+  /** Keeps the file as Blob parts: Blob data lives outside the JS heap, so a million rows do not. */
+  writer: ExportWriter;
+  sidecar: SidecarSource | undefined;
   rows: number;
   pages: number;
+  /** Pacing: the least time between two requests, and when the last one left. */
+  minIntervalMs: number;
+  lastRequestAt: number;
+}
+
+/** The time kept between requests at a rate: 5% over the exact spacing, so jitter on the way never makes two land inside one window. */
+const paceFor = (perSecond: number): number => Math.ceil((1000 / perSecond) * 1.05);
+
+/** `Too Many Requests. Limit: 20 per 1 second.` → 50 ms between requests; null when the text names no limit. */
+export function intervalFromLimit(detail: string): number | null {
+  const m = /limit:\s*(\d+)\s*per\s*(\d+)?\s*second/i.exec(detail);
+  const count = Number(m?.[1]);
+  const seconds = m?.[2] === undefined ? 1 : Number(m[2]);
+  return count > 0 ? paceFor(count / seconds) : null;
 }
 
 let jobs: readonly ExportJob[] = [];
@@ -169,27 +186,36 @@ function isAbort(e: unknown): boolean {
   return e instanceof DOMException && e.name === 'AbortError';
 }
 
-/** A failure that asking again may cure: the network, the server, or an answer cut off on the way. */
-async function fetchPage(job: ExportJob, state: JobProgress, signal: AbortSignal): Promise<DatasetQueryCsv> {
+/** Fetches the next page, paced and asked again as the client's policy says; resolves to the step that writes it. */
+async function fetchPage(
+  job: ExportJob,
+  state: JobProgress,
+  signal: AbortSignal,
+): Promise<() => PageWritten> {
   let failures = 0;
   for (;;) {
+    const wait = state.lastRequestAt + state.minIntervalMs - Date.now();
+    if (wait > 0) await sleep(wait, signal);
+    state.lastRequestAt = Date.now();
     try {
-      return await fetchDatasetQueryCsv(
-        job.datasetId,
+      return await state.writer.fetchPage(
         {
           ...state.params,
           page: undefined,
           json_schema: undefined,
           download: undefined,
           page_size: state.pageSize,
-          cursor: state.cursor,
         },
-        { signal },
+        state.cursor,
+        signal,
       );
     } catch (e) {
       const resetsAtMs = spentQuotaResetMs(e);
       if (resetsAtMs !== null) throw new QuotaSpent(resetsAtMs);
       if (isRateLimited(e)) {
+        // From now on the job keeps to the limit the server named, instead of bouncing off it.
+        const interval = intervalFromLimit(typeof e.detail === 'string' ? e.detail : '');
+        if (interval !== null) state.minIntervalMs = Math.max(state.minIntervalMs, interval);
         const wait = e.retryAfter ?? 1;
         update(job.id, { status: 'waiting', message: `Rate limited; retrying in ${wait} s.` });
         // The same cursor again: nothing was written for the refused page.
@@ -213,34 +239,39 @@ async function fetchPage(job: ExportJob, state: JobProgress, signal: AbortSignal
 }
 
 /** The estimate once a page has arrived: the truth at the end, else projected from how far in time the rows reach. */
-function refinedEstimate(job: ExportJob, rows: number, body: string, done: boolean): RowEstimate | null {
+function refinedEstimate(job: ExportJob, rows: number, lastRowMs: number, done: boolean): RowEstimate | null {
   const before = jobs.find((j) => j.id === job.id)?.estimate ?? job.estimate;
   if (done) return { rows, kind: 'about' };
   const span = before?.span;
-  const projected = span ? projectTotal(rows, lastRowTime(body), span) : null;
+  const projected = span ? projectTotal(rows, lastRowMs, span) : null;
   if (projected === null) return before && before.rows < rows ? { ...before, rows } : before;
   return { rows: projected, kind: 'about', span };
 }
 
 async function run(job: ExportJob, state: JobProgress, signal: AbortSignal) {
   for (;;) {
-    const page = await fetchPage(job, state, signal);
-    const next = page.paging.cursor;
-    const { header, body, rows } = neutraliseCsvText(page.text);
+    const write = await fetchPage(job, state, signal);
     // Rows and cursor move together, with no await in between: the resume point is always exact.
-    state.parts.push(new Blob(state.pages === 0 ? [header, body] : [body]));
-    state.rows += rows;
+    const written = write();
+    state.rows += written.rows;
     state.pages += 1;
-    state.cursor = next ?? '';
-    const done = next === null || next === '';
+    state.cursor = written.cursor ?? '';
+    const done = written.cursor === null;
     update(job.id, {
       rows: state.rows,
       pages: state.pages,
-      estimate: refinedEstimate(job, state.rows, body, done),
+      estimate: refinedEstimate(job, state.rows, written.lastRowMs, done),
     });
     if (done) break;
   }
-  state.save(new Blob(state.parts, { type: 'text/csv;charset=utf-8' }), job.filename);
+  state.save(state.writer.finish(), job.filename);
+  if (state.sidecar)
+    state.save(
+      new Blob([sidecarText(state.sidecar, { ...job, rows: state.rows }, state.params, new Date())], {
+        type: 'application/json',
+      }),
+      sidecarFilename(job.filename),
+    );
   progress.delete(job.id);
   update(job.id, { status: 'done', message: null });
 }
@@ -277,9 +308,13 @@ function launch(job: ExportJob, state: JobProgress): void {
 export function startExportJob({
   datasetId,
   label,
-  filename = `${datasetId}.csv`,
+  format = 'csv',
+  dataset,
+  filename = `${datasetId}.${format === 'parquet' ? 'parquet' : 'csv'}`,
   params,
   estimate,
+  sidecar,
+  requestsPerSecond = null,
   save = saveBlob,
   pageSize = EXPORT_PAGE_SIZE,
   retryDelaysMs = EXPORT_RETRY_DELAYS_MS,
@@ -290,6 +325,7 @@ export function startExportJob({
     datasetId,
     label,
     filename,
+    format,
     status: 'running',
     rows: 0,
     pages: 0,
@@ -302,9 +338,12 @@ export function startExportJob({
     pageSize,
     retryDelaysMs,
     cursor: '',
-    parts: [],
+    writer: createExportWriter(format, datasetId, dataset, params),
+    sidecar,
     rows: 0,
     pages: 0,
+    minIntervalMs: requestsPerSecond && requestsPerSecond > 0 ? paceFor(requestsPerSecond) : 0,
+    lastRequestAt: 0,
   };
   progress.set(id, state);
   jobs = [...jobs, job];

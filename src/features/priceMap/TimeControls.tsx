@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatTimestamp } from '@/lib/format';
 import { intervalText } from './marketDay';
 import { SPEED_CHOICES } from './priceMapUrlState';
@@ -43,8 +43,18 @@ export function TimeControls({
     return () => window.clearInterval(timer);
   }, [playing, speed]);
 
-  const t = steps[index];
-  const valueText = t === undefined ? 'No interval' : intervalText(t, index, steps.length);
+  // The slider keeps the step it was moved to until the URL catches up: React puts a controlled
+  // input back to its prop after each change, so a second key press before the URL updated would
+  // start again from the old step and one step would be lost.
+  const [moved, setMoved] = useState<{ from: number; to: number } | null>(null);
+  const shown = moved !== null && moved.from === index ? moved.to : index;
+  const move = (to: number): void => {
+    setMoved({ from: index, to });
+    onIndex(to);
+  };
+
+  const t = steps[shown];
+  const valueText = t === undefined ? 'No interval' : intervalText(t, shown, steps.length);
   return (
     <div role="group" aria-label="Time" className={styles.time}>
       <div className={styles.sliderRow}>
@@ -55,17 +65,17 @@ export function TimeControls({
           min={first}
           max={last}
           step={1}
-          value={index}
+          value={shown}
           aria-valuetext={valueText}
           disabled={last < first}
-          onChange={(event) => onIndex(Number(event.target.value))}
+          onChange={(event) => move(Number(event.target.value))}
         />
       </div>
       <div className={styles.timeButtons}>
-        <button type="button" onClick={() => onIndex(index - 1)} disabled={index <= first}>
+        <button type="button" onClick={() => move(shown - 1)} disabled={shown <= first}>
           ← Previous
         </button>
-        <button type="button" onClick={() => onIndex(index + 1)} disabled={index >= last}>
+        <button type="button" onClick={() => move(shown + 1)} disabled={shown >= last}>
           Next →
         </button>
         <button
@@ -87,7 +97,7 @@ export function TimeControls({
         <output htmlFor={`${id}-slider`} className={styles.when} data-testid="interval-text">
           {t === undefined
             ? 'No data for this day'
-            : `${formatTimestamp(t)} · ${formatTimestamp(t, { timeZone: 'UTC' })} · ${index + 1} of ${steps.length}`}
+            : `${formatTimestamp(t)} · ${formatTimestamp(t, { timeZone: 'UTC' })} · ${shown + 1} of ${steps.length}`}
         </output>
       </div>
     </div>

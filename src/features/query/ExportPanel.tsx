@@ -1,15 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { apiErrorText } from '@/api/ApiError';
+import { describeBackend, knownRequestsPerSecond, scriptBaseUrl, useConnection } from '@/api/connection';
+import { EXPORT_PAGE_SIZE, saveBlob, startExportJob } from '@/api/exports/exportJobs';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exports/exportWriters';
+import type { SidecarSource } from '@/api/exports/sidecar';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
 import type { Dataset, DatasetQueryParams } from '@/api/types';
+import { usageOptions } from '@/api/usage/queries';
 import { neutraliseCsv } from '@/lib/csv';
-import { formatInteger } from '@/lib/format';
-import { saveBlob, startExportJob } from '@/api/exports/exportJobs';
+import { formatInteger, formatTimestamp } from '@/lib/format';
+import { exportBudget, quotaResetMs } from './exportBudget';
 import { estimateRows, seriesCountParams } from './rowEstimate';
 import { exportFilename } from './exportFilename';
 import styles from './QueryPage.module.css';
+
+/** Excel's last row: a spreadsheet CSV longer than this opens cut off. */
+const SPREADSHEET_MAX_ROWS = 1_048_575;
 
 interface Props {
   dataset: Dataset;
@@ -31,6 +39,40 @@ export function ExportPanel({ dataset, params, label, nowMs }: Props) {
     enabled: countParams !== null,
   });
   const estimate = estimateRows(params, dataset, nowMs, locations.data?.total_items ?? null);
+  const id = useId();
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [withSidecar, setWithSidecar] = useState(true);
+  const connection = useConnection();
+  const usage = useQuery(usageOptions());
+  const budget =
+    estimate !== null && usage.data ? exportBudget(estimate, EXPORT_PAGE_SIZE, usage.data) : null;
+
+  const startAll = () => {
+    const sidecar: SidecarSource = {
+      server: scriptBaseUrl(connection),
+      serverNote:
+        connection.mode === 'demo'
+          ? 'Exported from the built-in demo data; `npm run api` serves the same data at this address (its keys are in the README).'
+          : `Exported through ${describeBackend(connection)}.`,
+      datasetLatestData: dataset.latest_available_time_utc,
+    };
+    startExportJob({
+      datasetId: dataset.id,
+      dataset,
+      format,
+      label,
+      filename: exportFilename(
+        dataset.id,
+        params,
+        EXPORT_FORMAT_INFO[format].extension,
+        format === 'spreadsheet' ? 'spreadsheet' : undefined,
+      ),
+      params,
+      estimate,
+      sidecar: withSidecar ? sidecar : undefined,
+      requestsPerSecond: knownRequestsPerSecond(usage.data?.plan),
+    });
+  };
 
   const savePage = async () => {
     setPageState({ busy: true, message: 'Downloading…' });
@@ -56,21 +98,59 @@ export function ExportPanel({ dataset, params, label, nowMs }: Props) {
         <button type="button" disabled={pageState.busy} onClick={() => void savePage()}>
           CSV of this page
         </button>
-        <button
-          type="button"
-          onClick={() =>
-            startExportJob({
-              datasetId: dataset.id,
-              label,
-              filename: exportFilename(dataset.id, params),
-              params,
-              estimate,
-            })
-          }
-        >
-          Export all rows
-        </button>
       </div>
+      <fieldset className={styles.exportAll}>
+        <legend>Export all rows</legend>
+        <div className={styles.row}>
+          <label htmlFor={`${id}-format`}>Format</label>
+          <select
+            id={`${id}-format`}
+            value={format}
+            aria-describedby={`${id}-format-hint`}
+            onChange={(event) => setFormat(event.target.value as ExportFormat)}
+          >
+            {EXPORT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {EXPORT_FORMAT_INFO[f].label}
+              </option>
+            ))}
+          </select>
+          <label>
+            <input type="checkbox" checked={withSidecar} onChange={(e) => setWithSidecar(e.target.checked)} />
+            Save the query beside it (.query.json)
+          </label>
+          <button type="button" onClick={startAll}>
+            Export all rows
+          </button>
+        </div>
+        <p id={`${id}-format-hint`} className={styles.hint}>
+          {EXPORT_FORMAT_INFO[format].hint}
+        </p>
+        {format === 'spreadsheet' && estimate !== null && estimate.rows > SPREADSHEET_MAX_ROWS && (
+          <p className={styles.warning}>
+            About {formatInteger(estimate.rows)} rows: more than a spreadsheet holds (
+            {formatInteger(SPREADSHEET_MAX_ROWS)} after the header). Narrow the query, resample it, or choose
+            Parquet.
+          </p>
+        )}
+        {budget !== null && usage.data && (
+          <p className={budget.exceeds ? styles.warning : styles.hint} data-testid="export-budget">
+            {`${formatInteger(budget.requests)} request${budget.requests === 1 ? '' : 's'} of up to ${formatInteger(EXPORT_PAGE_SIZE)} rows. `}
+            {budget.leftToday === null && budget.leftThisMonth === null
+              ? `The ${usage.data.plan} plan has no request quota.`
+              : `This key has ${budget.leftToday === null ? 'no daily limit' : `${formatInteger(budget.leftToday)} left today`} and ${
+                  budget.leftThisMonth === null
+                    ? 'no monthly limit'
+                    : `${formatInteger(budget.leftThisMonth)} left this month`
+                }.`}
+            {budget.exceeds &&
+              ` That is more than is left ${budget.exceeds}: the export will stop when the quota runs out and can be resumed after it resets at ${formatTimestamp(
+                quotaResetMs(budget.exceeds, nowMs),
+                { timeZone: 'local' },
+              )} (local time). A narrower query or resampling needs fewer.`}
+          </p>
+        )}
+      </fieldset>
       {estimate !== null && (
         <p className={styles.hint}>
           {estimate.kind === 'about'

@@ -107,6 +107,68 @@ describe('QueryPage', () => {
     click.mockRestore();
   });
 
+  it('writes Parquet with a sidecar that names the HTTP mock, and never the key', async () => {
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:test';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&cols=spp&${ONE_DAY}`);
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    await user.selectOptions(screen.getByLabelText('Format'), 'Parquet');
+    expect(screen.getByText(/timestamps as UTC instants, numbers as doubles/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export all rows' }));
+    expect(
+      await screen.findByText(
+        /Saved ercot_spp_real_time_15_min_HB_NORTH_2025-07-14_2025-07-15\.parquet: 96 rows/,
+      ),
+    ).toBeInTheDocument();
+    expect(names).toEqual([
+      'ercot_spp_real_time_15_min_HB_NORTH_2025-07-14_2025-07-15.parquet',
+      'ercot_spp_real_time_15_min_HB_NORTH_2025-07-14_2025-07-15.parquet.query.json',
+    ]);
+    expect(blobs[0]?.type).toBe('application/vnd.apache.parquet');
+    const sidecar = JSON.parse((await blobs[1]?.text()) ?? '{}') as Record<string, unknown>;
+    expect(sidecar.api_url).toMatch(
+      /^http:\/\/127\.0\.0\.1:4010\/v1\/datasets\/ercot_spp_real_time_15_min\/query\?.*filter_value=HB_NORTH/,
+    );
+    expect(sidecar.rows).toBe(96);
+    expect(JSON.stringify(sidecar)).not.toContain(DEMO_API_KEY);
+    click.mockRestore();
+  });
+
+  it('weighs an export against the quota left: a free key is warned before an export it cannot finish today', async () => {
+    const { user } = renderApp(
+      '/datasets/ercot_lmp_by_settlement_point/query?v=1&range=custom&start=2025-06-01&end=2025-07-01&tz=UTC',
+      { connection: { apiKey: 'free-key' } },
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    const budget = await screen.findByTestId('export-budget');
+    await waitFor(() => expect(budget).toHaveTextContent(/That is more than is left today/));
+    expect(budget).toHaveTextContent(/This key has [\d,]+ left today and [\d,]+ left this month\./);
+    expect(budget).toHaveTextContent(/can be resumed after it resets at/);
+  });
+
+  it('says what a small export costs, with no warning, on the demo key', async () => {
+    const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&cols=spp&${ONE_DAY}`);
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    const budget = await screen.findByTestId('export-budget');
+    await waitFor(() =>
+      expect(budget).toHaveTextContent(
+        /^1 request of up to 10,000 rows\. This key has [\d,]+ left today and [\d,]+ left this month\.$/,
+      ),
+    );
+  });
+
   it('calls the estimate of a filter on prices an upper bound', async () => {
     const { user } = renderQueryPage(`${BASE}?v=1&fcol=spp&fop=>&fval=1000&${ONE_DAY}`);
     await user.click(await screen.findByRole('tab', { name: 'Export' }));
