@@ -77,11 +77,16 @@ export function stopChild(child: ReturnType<typeof spawn>, graceMs = 5_000): Pro
   });
 }
 
-export async function startPreview(outDir: string, port: number): Promise<Server> {
+/** `vite preview` of `outDir`; `env` adds to its environment (`GRIDSCOPE_UPSTREAM` for the proxy). */
+export async function startPreview(
+  outDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const child = spawn(
     join(ROOT, 'node_modules/.bin/vite'),
     ['preview', '--outDir', outDir, '--port', String(port), '--host', HOST, '--strictPort'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

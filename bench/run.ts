@@ -22,6 +22,7 @@ import { run as runDemoMainThread } from './demoMainThread';
 import { createDuckDbPeer, type Series } from './duckdbPeer';
 import { cancelOverhead, cursorDepth, inFilter } from './engineLimits';
 import { run as runExportAll } from './exportAll';
+import { run as runProxyOverhead } from './proxyOverhead';
 import { formatNumber, formatTable, judge, measure, measurePair, type BenchRow } from './harness';
 import { run as runHttpLoad } from './httpLoad';
 import { run as runHttpPool } from './httpPool';
@@ -345,6 +346,7 @@ const SECTIONS: Section[] = [
   { name: 'table-grid', run: runTableGrid },
   { name: 'chart-points', run: runChartPoints },
   { name: 'export-all', run: runExportAll },
+  { name: 'proxy', run: runProxyOverhead },
   { name: 'price-map', run: () => runPriceMap({ build: buildOnce() }) },
 ];
 

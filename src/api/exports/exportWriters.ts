@@ -34,16 +34,22 @@ export const EXPORT_FORMAT_INFO: Record<ExportFormat, { label: string; extension
   },
 };
 
-/** What writing one page did: the rows it added, the cursor after it, and the instant of its last row (NaN if none). */
+/** What writing one page did: the rows it added and the instant of its last row (NaN if none). */
 export interface PageWritten {
   rows: number;
-  cursor: string | null;
   lastRowMs: number;
 }
 
+/** A page that has arrived: the cursor after it (null at the end), known before it is written. */
+export interface FetchedPage {
+  cursor: string | null;
+  /** Writes the page, synchronously. */
+  write(): PageWritten;
+}
+
 export interface ExportWriter {
-  /** Fetches the page at `cursor`; the function it resolves to writes it, synchronously. */
-  fetchPage(params: DatasetQueryParams, cursor: string, signal: AbortSignal): Promise<() => PageWritten>;
+  /** Fetches the page at `cursor`. */
+  fetchPage(params: DatasetQueryParams, cursor: string, signal: AbortSignal): Promise<FetchedPage>;
   /** The whole file, once the last page is written. */
   finish(): Blob;
 }
@@ -69,10 +75,13 @@ function csvWriter(
   return {
     async fetchPage(params, cursor, signal) {
       const page = await fetchDatasetQueryCsv(datasetId, { ...params, cursor }, { signal });
-      return () => {
-        const { header, body, rows } = rewrite(page.text);
-        parts.push(new Blob(parts.length === 0 ? [prefix, header, body] : [body]));
-        return { rows, cursor: nextCursor(page.paging.cursor), lastRowMs: lastCsvRowTime(body) };
+      return {
+        cursor: nextCursor(page.paging.cursor),
+        write() {
+          const { header, body, rows } = rewrite(page.text);
+          parts.push(new Blob(parts.length === 0 ? [prefix, header, body] : [body]));
+          return { rows, lastRowMs: lastCsvRowTime(body) };
+        },
       };
     },
     finish: () => new Blob(parts, { type: 'text/csv;charset=utf-8' }),
@@ -101,16 +110,15 @@ function parquetWriter(dataset: Dataset, params: DatasetQueryParams): ExportWrit
         open(),
         fetchDatasetTablePage(dataset.id, rest, cursor, { signal }),
       ]);
-      return () => {
-        target.addPage(page.rows);
-        const index = page.rows.names.indexOf(dataset.time_index_column);
-        const column = page.rows.columns[index];
-        const last = column && page.rows.rowCount > 0 ? timeMs(column, page.rows.rowCount - 1) : null;
-        return {
-          rows: page.rows.rowCount,
-          cursor: nextCursor(page.meta.cursor),
-          lastRowMs: last ?? Number.NaN,
-        };
+      return {
+        cursor: nextCursor(page.meta.cursor),
+        write() {
+          target.addPage(page.rows);
+          const index = page.rows.names.indexOf(dataset.time_index_column);
+          const column = page.rows.columns[index];
+          const last = column && page.rows.rowCount > 0 ? timeMs(column, page.rows.rowCount - 1) : null;
+          return { rows: page.rows.rowCount, lastRowMs: last ?? Number.NaN };
+        },
       };
     },
     finish: () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { effectiveBaseUrl, useConnection } from '@/api/connection';
+import { describeBackend, HTTP_MOCK_URL, scriptBaseUrl, useConnection } from '@/api/connection';
 import type { DatasetQueryParams } from '@/api/types';
 import { curlSnippet, fetchSnippet, pythonSnippet } from './codeSnippets';
 import styles from './QueryPage.module.css';
@@ -36,11 +36,29 @@ function Snippet({ title, code }: { title: string; code: string }) {
   );
 }
 
-/** The query as curl, Python and fetch; the key stays an environment variable. */
+/**
+ * The query as curl, Python and fetch, each runnable as written: against the server the app calls
+ * (or its proxy), and for the built-in demo data against the same data served over HTTP. The key
+ * stays an environment variable.
+ */
 export function CodePanel({ datasetId, params }: Props) {
-  const base = effectiveBaseUrl(useConnection());
+  const connection = useConnection();
+  const base = scriptBaseUrl(connection);
   return (
     <div>
+      <p className={styles.hint}>
+        {connection.mode === 'demo' ? (
+          <>
+            The demo data lives in this page; the same data runs over HTTP at <code>{HTTP_MOCK_URL}</code>{' '}
+            after <code>npm run api</code> in this project, with <code>GRIDSTATUS_API_KEY=demo-key</code>.
+          </>
+        ) : (
+          <>
+            These call {describeBackend(connection)} at <code>{base}</code>; set{' '}
+            <code>GRIDSTATUS_API_KEY</code> to your key first.
+          </>
+        )}
+      </p>
       <Snippet title="curl" code={curlSnippet(base, datasetId, params)} />
       <Snippet title="Python" code={pythonSnippet(base, datasetId, params)} />
       <Snippet title="TypeScript" code={fetchSnippet(base, datasetId, params)} />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiErrorText } from '@/api/ApiError';
 import { describeBackend, knownRequestsPerSecond, scriptBaseUrl, useConnection } from '@/api/connection';
-import { EXPORT_PAGE_SIZE, saveBlob, startExportJob } from '@/api/exports/exportJobs';
+import { exportPageSize, saveBlob, startExportJob } from '@/api/exports/exportJobs';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exports/exportWriters';
 import type { SidecarSource } from '@/api/exports/sidecar';
 import { pricingLocationsOptions } from '@/api/locations/queries';
@@ -44,8 +44,8 @@ export function ExportPanel({ dataset, params, label, nowMs }: Props) {
   const [withSidecar, setWithSidecar] = useState(true);
   const connection = useConnection();
   const usage = useQuery(usageOptions());
-  const budget =
-    estimate !== null && usage.data ? exportBudget(estimate, EXPORT_PAGE_SIZE, usage.data) : null;
+  const pageSize = exportPageSize(format);
+  const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data) : null;
 
   const startAll = () => {
     const sidecar: SidecarSource = {
@@ -135,7 +135,7 @@ export function ExportPanel({ dataset, params, label, nowMs }: Props) {
         )}
         {budget !== null && usage.data && (
           <p className={budget.exceeds ? styles.warning : styles.hint} data-testid="export-budget">
-            {`${formatInteger(budget.requests)} request${budget.requests === 1 ? '' : 's'} of up to ${formatInteger(EXPORT_PAGE_SIZE)} rows. `}
+            {`${formatInteger(budget.requests)} request${budget.requests === 1 ? '' : 's'} of up to ${formatInteger(pageSize)} rows. `}
             {budget.leftToday === null && budget.leftThisMonth === null
               ? `The ${usage.data.plan} plan has no request quota.`
               : `This key has ${budget.leftToday === null ? 'no daily limit' : `${formatInteger(budget.leftToday)} left today`} and ${

@@ -1,0 +1,128 @@
+/**
+ * What the app's same-origin proxy (scripts/upstreamProxy.ts) costs over calling the server
+ * directly, measured side by side in one run, each party in its own process as in use: the HTTP
+ * mock (`npm run api`), the app's server (`vite preview` with `GRIDSCOPE_UPSTREAM` naming the
+ * mock) and this client, which sends the same requests to the mock and through the app's server
+ * in turns.
+ * Figures: a 500-row JSON page (median of 40) and a whole CSV export walked by cursor in pages of
+ * 10,000 rows (median of 5). `tsx bench/proxyOverhead.ts` prints them alone.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../scripts/bundleBudget';
+import { formatNumber, formatTable, judge, measurePair, type BenchRow } from './harness';
+import { HOST, startPreview, stopChild, waitUntilAnswering } from './previewServer';
+
+const MOCK_PORT = 4710;
+const APP_PORT = 4711;
+
+const KEY = 'test-key';
+const PAGE_LIMIT = 1.1;
+const EXPORT_LIMIT = 1.05;
+
+/** One location's 5-minute LMPs over a fixed month: 8,928 rows, the same on any day the bench runs. */
+const PAGE_QUERY = new URLSearchParams({
+  start_time: '2025-06-01T00:00:00Z',
+  end_time: '2025-07-01T00:00:00Z',
+  filter_column: 'location',
+  filter_value: 'HB_NORTH',
+  page_size: '500',
+});
+/** Ten hubs and zones over a fixed month: 89,280 rows in nine CSV pages. */
+const EXPORT_QUERY = new URLSearchParams({
+  start_time: '2025-06-01T00:00:00Z',
+  end_time: '2025-07-01T00:00:00Z',
+  filter_column: 'location',
+  filter_operator: 'in',
+  filter_value: 'HB_BUSAVG,HB_HOUSTON,HB_HUBAVG,HB_NORTH,HB_PAN,HB_SOUTH,HB_WEST,LZ_AEN,LZ_CPS,LZ_HOUSTON',
+  return_format: 'csv',
+  page_size: '10000',
+});
+const PATH = '/v1/datasets/ercot_lmp_by_settlement_point/query';
+
+async function getPage(base: string): Promise<number> {
+  const response = await fetch(`${base}${PATH}?${PAGE_QUERY}`, { headers: { 'x-api-key': KEY } });
+  const body = (await response.json()) as { data: unknown[] };
+  if (!response.ok || body.data.length !== 500) throw new Error(`page: ${response.status}`);
+  return body.data.length;
+}
+
+async function exportAll(base: string): Promise<number> {
+  let cursor = '';
+  let bytes = 0;
+  for (;;) {
+    const query = new URLSearchParams(EXPORT_QUERY);
+    query.set('cursor', cursor);
+    const response = await fetch(`${base}${PATH}?${query}`, { headers: { 'x-api-key': KEY } });
+    if (!response.ok) throw new Error(`export page: ${response.status}`);
+    bytes += (await response.arrayBuffer()).byteLength;
+    cursor = response.headers.get('x-cursor') ?? '';
+    if (cursor === '') return bytes;
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const mock = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/mock/server.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(MOCK_PORT) },
+  });
+  const mockUrl = `http://${HOST}:${MOCK_PORT}`;
+  // The proxy does not need the app's files: an empty page is enough for vite preview to serve.
+  const site = mkdtempSync(join(tmpdir(), 'gridscope-proxy-bench-'));
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>proxy bench</title>');
+  let app: Awaited<ReturnType<typeof startPreview>> | null = null;
+  try {
+    await waitUntilAnswering(`${mockUrl}/health`, () => mock.exitCode === null);
+    app = await startPreview(site, APP_PORT, { GRIDSCOPE_UPSTREAM: mockUrl });
+    const proxyBase = `${app.url}/upstream`;
+    const [directPage, proxiedPage] = await measurePair(
+      () => getPage(mockUrl),
+      () => getPage(proxyBase),
+      { warmup: 5, runs: 40 },
+    );
+    const [directExport, proxiedExport] = await measurePair(
+      () => exportAll(mockUrl),
+      () => exportAll(proxyBase),
+      { warmup: 1, runs: 5 },
+    );
+    const bytes = await exportAll(proxyBase);
+    const pageRatio = proxiedPage.median / directPage.median;
+    const exportRatio = proxiedExport.median / directExport.median;
+    return [
+      {
+        figure: 'proxy: a 500-row page through the app’s proxy',
+        value: proxiedPage.median,
+        unit: 'ms',
+        target: `≤ ${PAGE_LIMIT}× direct`,
+        peer: `direct ${formatNumber(directPage.median)} ms`,
+        ratio: pageRatio,
+        verdict: judge(pageRatio, PAGE_LIMIT),
+        note: `median of 40 each, taken in turns; slowest ${formatNumber(proxiedPage.max)} vs ${formatNumber(directPage.max)} ms`,
+      },
+      {
+        figure: 'proxy: a whole CSV export (89,280 rows, 9 pages) through the proxy',
+        value: proxiedExport.median,
+        unit: 'ms',
+        target: `≤ ${EXPORT_LIMIT}× direct`,
+        peer: `direct ${formatNumber(directExport.median)} ms`,
+        ratio: exportRatio,
+        verdict: judge(exportRatio, EXPORT_LIMIT),
+        note: `median of 5 each, taken in turns; ${formatNumber(bytes / 2 ** 20)} MB of CSV per walk`,
+      },
+    ];
+  } finally {
+    await app?.stop();
+    await stopChild(mock);
+    rmSync(site, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await run();
+  console.log(formatTable(rows));
+  for (const r of rows) if (r.note) console.log(`- ${r.figure}: ${r.note}`);
+}
