@@ -10,35 +10,15 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { http, HttpResponse } from 'msw';
 import { DEMO_API_KEY, DEMO_BASE_PATH, setConnection } from '@/api/connection';
-import {
-  getExportJobs,
-  intervalFromLimit,
-  startExportJob,
-  subscribeExportJobs,
-  type ExportJob,
-  type StartExportOptions,
-} from '@/api/exports/exportJobs';
+import { intervalFromLimit, startExportJob, type StartExportOptions } from '@/api/exports/exportJobs';
 import { spreadsheetCsvPage, UTF8_BOM } from '@/api/exports/spreadsheetCsv';
 import { fetchDataset } from '@/api/datasets/fetchers';
 import type { Dataset } from '@/api/types';
 import { parseCsv } from '@/lib/csv';
 import { setupMockServer } from '@/test/mockServer';
+import { exportJobStopped } from '@/test/exportJobs';
 
 const { server } = setupMockServer();
-
-function finished(id: number): Promise<ExportJob> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const job = getExportJobs().find((j) => j.id === id);
-      if (job && job.status !== 'running' && job.status !== 'waiting') {
-        unsubscribe();
-        resolve(job);
-      }
-    };
-    const unsubscribe = subscribeExportJobs(check);
-    check();
-  });
-}
 
 interface Saved {
   blob: Blob;
@@ -47,7 +27,7 @@ interface Saved {
 
 async function exportAll(options: Omit<StartExportOptions, 'label' | 'estimate' | 'save'>): Promise<Saved[]> {
   const saved: Saved[] = [];
-  const job = await finished(
+  const job = await exportJobStopped(
     startExportJob({
       label: 'test',
       estimate: null,

@@ -15,6 +15,7 @@ import {
 import { formatTimestamp } from '@/lib/format';
 import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';
+import { exportJobStopped } from '@/test/exportJobs';
 
 const { server } = setupMockServer();
 
@@ -25,20 +26,6 @@ const params = {
   end_time: '2025-07-15T00:00:00+00:00',
   columns: 'spp',
 };
-
-function finished(id: number): Promise<ExportJob> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const job = getExportJobs().find((j) => j.id === id);
-      if (job && job.status !== 'running' && job.status !== 'waiting') {
-        unsubscribe();
-        resolve(job);
-      }
-    };
-    const unsubscribe = subscribeExportJobs(check);
-    check();
-  });
-}
 
 describe('export jobs', () => {
   beforeEach(() => setConnection({ mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false }));
@@ -68,7 +55,7 @@ describe('export jobs', () => {
       estimate: { rows: 192, kind: 'about' },
       save: (blob, name) => saved.push({ blob, name }),
     });
-    const job = await finished(id);
+    const job = await exportJobStopped(id);
     stop();
     expect(refused).toBe(1);
     expect(statuses).toContain('waiting');
@@ -109,7 +96,7 @@ describe('export jobs', () => {
       save: () => undefined,
       pageSize: 5000,
     });
-    const job = await finished(id);
+    const job = await exportJobStopped(id);
     stop();
     const projected = seen.find((e) => e && e.kind === 'about' && e.rows < 192 * 900);
     expect(projected, 'a projection once the first page arrived').toBeDefined();
@@ -136,7 +123,7 @@ describe('export jobs', () => {
       save,
     });
     cancelExportJob(id);
-    const job = await finished(id);
+    const job = await exportJobStopped(id);
     expect(job.status).toBe('cancelled');
     expect(save).not.toHaveBeenCalled();
   });
@@ -182,7 +169,7 @@ describe('export jobs', () => {
       const started = Date.now();
       const saved: Blob[] = [];
       const id = exportTo(saved);
-      const job = await finished(id);
+      const job = await exportJobStopped(id);
       stop();
       expect(job.status).toBe('done');
       expect(job.rows).toBe(192);
@@ -194,7 +181,7 @@ describe('export jobs', () => {
     async function reference(): Promise<string> {
       const saved: Blob[] = [];
       const id = exportTo(saved);
-      expect((await finished(id)).status).toBe('done');
+      expect((await exportJobStopped(id)).status).toBe('done');
       dismissExportJob(id);
       return (await saved[0]?.text()) ?? '';
     }
@@ -203,7 +190,7 @@ describe('export jobs', () => {
     async function resumeToEnd(id: number, saved: Blob[]): Promise<string> {
       expect(canResumeExportJob(id)).toBe(true);
       expect(resumeExportJob(id)).toBe(true);
-      const job = await finished(id);
+      const job = await exportJobStopped(id);
       expect(job.status).toBe('done');
       expect(job.rows).toBe(192);
       expect(saved).toHaveLength(1);
@@ -236,7 +223,7 @@ describe('export jobs', () => {
       );
       const saved: Blob[] = [];
       const id = exportTo(saved);
-      const job = await finished(id);
+      const job = await exportJobStopped(id);
       stop();
 
       expect(held).toHaveLength(3);
@@ -275,7 +262,7 @@ describe('export jobs', () => {
       const stop = subscribeExportJobs(() => getExportJobs().forEach((j) => statuses.add(j.status)));
       const saved: Blob[] = [];
       const id = exportTo(saved);
-      const job = await finished(id);
+      const job = await exportJobStopped(id);
       stop();
 
       expect(refused).toBe(1);
@@ -303,7 +290,7 @@ describe('export jobs', () => {
         ),
       );
       const saved: Blob[] = [];
-      const job = await finished(exportTo(saved));
+      const job = await exportJobStopped(exportTo(saved));
       expect(job.status).toBe('done');
       expect(job.rows).toBe(192);
     });

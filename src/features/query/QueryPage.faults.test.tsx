@@ -2,13 +2,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { DEMO_API_KEY, setConnection } from '@/api/connection';
-import {
-  dismissExportJob,
-  getExportJobs,
-  startExportJob,
-  subscribeExportJobs,
-  type ExportJob,
-} from '@/api/exports/exportJobs';
+import { dismissExportJob, getExportJobs, startExportJob } from '@/api/exports/exportJobs';
 import {
   malformedJson,
   networkError,
@@ -21,6 +15,7 @@ import {
 } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
+import { exportJobStopped } from '@/test/exportJobs';
 
 const { server } = setupMockServer();
 
@@ -150,20 +145,6 @@ describe('An export interrupted by a fault', () => {
     columns: 'spp',
   };
 
-  function finished(id: number): Promise<ExportJob> {
-    return new Promise((resolve) => {
-      const check = () => {
-        const job = getExportJobs().find((j) => j.id === id);
-        if (job && job.status !== 'running' && job.status !== 'waiting') {
-          unsubscribe();
-          resolve(job);
-        }
-      };
-      const unsubscribe = subscribeExportJobs(check);
-      check();
-    });
-  }
-
   function exportOf(saved: Blob[]) {
     return startExportJob({
       datasetId: DATASET,
@@ -187,7 +168,7 @@ describe('An export interrupted by a fault', () => {
     setConnection({ mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false });
     const reference: Blob[] = [];
     const referenceId = exportOf(reference);
-    expect((await finished(referenceId)).status).toBe('done');
+    expect((await exportJobStopped(referenceId)).status).toBe('done');
     dismissExportJob(referenceId);
     const expected = (await reference[0]?.text()) ?? '';
     expect(expected.trimEnd().split('\n')).toHaveLength(193);
@@ -210,7 +191,7 @@ describe('An export interrupted by a fault', () => {
 
     const saved: Blob[] = [];
     const id = exportOf(saved);
-    const failed = await finished(id);
+    const failed = await exportJobStopped(id);
     expect(failed.status).toBe('failed');
     expect(refused).toBe(3); // the first try and two retries
     expect(failed.rows).toBe(100);
@@ -248,7 +229,7 @@ describe('An export interrupted by a fault', () => {
     await user.click(within(exports).getByRole('button', { name: 'Cancel export' }));
     expect(await within(exports).findByText(/Cancelled/)).toBeInTheDocument();
     await never.whenAborted();
-    expect((await finished(id)).status).toBe('cancelled');
+    expect((await exportJobStopped(id)).status).toBe('cancelled');
     expect(within(exports).queryByRole('button', { name: /Resume/ })).not.toBeInTheDocument();
   });
 });
