@@ -58,9 +58,10 @@ function heavyQueries(now = Date.now()): HeavyQuery[] {
 }
 
 /*
- * Runs in the page before its own scripts. The fetch wrapper notes when the query's request leaves
- * (and where the Map link is at that moment) and tells the bench through a binding, which reaches
- * it even while the page's thread is then busy.
+ * Runs in the page before its own scripts. The demo backend answers the page's fetch inside the
+ * page and hands each query to an engine worker; a wrapper on Worker.prototype.postMessage notes
+ * when the query's job leaves for its worker (and where the Map link is at that moment) and tells
+ * the bench through a binding, which reaches it even while the page's thread is then busy.
  */
 const PROBE = `(() => {
   const probe = { tasks: [], queryAt: null, pressAt: null, headingAt: null };
@@ -68,16 +69,16 @@ const PROBE = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) probe.tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
-  const fetchBefore = window.fetch;
-  window.fetch = function (input, init) {
-    const url = String(input instanceof Request ? input.url : input);
-    if (probe.queryAt === null && /\\/demo-api\\/v1\\/datasets\\/[^/]+\\/query/.test(url)) {
+  const postBefore = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message) {
+    const path = message && message.job && message.job.path;
+    if (probe.queryAt === null && typeof path === 'string' && /^\\/v1\\/datasets\\/[^/]+\\/query$/.test(path)) {
       probe.queryAt = performance.now();
       const link = [...document.querySelectorAll('a')].find((a) => a.textContent.trim() === 'Map');
       const box = link ? link.getBoundingClientRect() : null;
       window.__demoBenchQueryStarted(box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null);
     }
-    return fetchBefore.apply(this, arguments);
+    return postBefore.apply(this, arguments);
   };
   document.addEventListener('pointerdown', (event) => {
     if (probe.pressAt === null) probe.pressAt = event.timeStamp;

@@ -6,7 +6,7 @@
  */
 import type { DatasetDef, LocationDef, Millis } from '@/mock/data/types';
 import { scedLmp } from '@/mock/data/prices';
-import { formatIsoFast } from '@/mock/data/centralTime';
+import { createIsoWriter } from '@/mock/data/centralTime';
 import type { QueryResult } from '@/mock/engine/execute';
 import { measure, type BenchRow, type Timing, type TimingOptions } from './harness';
 import type { Series } from './duckdbPeer';
@@ -63,7 +63,10 @@ export async function measurePhases(input: PhaseInput, opts: TimingOptions): Pro
   }, opts);
   const starts = result.rows.map((r) => Date.parse(String(r[0])));
   const formatting = await measure(() => {
-    for (const s of starts) sink += formatIsoFast(s, 0).length + formatIsoFast(s + HOUR, 0).length;
+    // One writer per column, as the engine writes them.
+    const start = createIsoWriter();
+    const end = createIsoWriter();
+    for (const s of starts) sink += start(s, 0).length + end(s + HOUR, 0).length;
   }, opts);
   // The handler's work after the engine: cells zipped into objects, then one JSON text.
   const names = result.columns.map((c) => c.name);

@@ -50,15 +50,17 @@ describe('judgeRuns', () => {
 
 describe('the HTTP mock under a short load', () => {
   it('answers every request, holds demo-key to its rate and does not grow without bound', async () => {
-    const report = await loadTest({ durationSec: 2, runs: 3, connections: 10, port: 0 });
+    const report = await loadTest({ durationSec: 2, runs: 4, connections: 10, port: 0 });
     for (const { result } of report.runs) {
       expect(result.errors).toBe(0);
       expect(result.unexpected).toBe(0);
       expect(result.requests).toBeGreaterThan(0);
     }
-    // Two-second runs still include warm-up, so the 10% rule of `npm run load` is too tight here;
-    // this bound catches a leak, not drift.
-    expect(report.rssGrowth).toBeLessThan(1.5);
+    // Two-second runs still include warm-up (the worker pool grows with the queue, which a busy
+    // machine lengthens), so the 10% rule of `npm run load` is too tight here, and growth is
+    // counted from the second run: this bound catches a leak, not warm-up.
+    const [, second, , last] = report.runs;
+    expect((last?.rssKb ?? 0) / (second?.rssKb ?? 1)).toBeLessThan(1.5);
     expect(report.problems.filter((p) => !p.startsWith('resident memory'))).toEqual([]);
   }, 60_000);
 });

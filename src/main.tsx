@@ -20,11 +20,6 @@ function startDemoBackend(): Promise<boolean> {
   demoStart ??= (async () => {
     setDemoMockState({ state: 'starting' });
     try {
-      if (!('serviceWorker' in navigator)) {
-        throw new Error(
-          'this browser does not allow service workers here (a private window or a non-secure address?).',
-        );
-      }
       const { startBrowserMock } = await import('@/mock/browser');
       await startBrowserMock(demoBaseUrl());
       setDemoMockState({ state: 'running' });

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { apiErrorText, isApiError, isTimeoutError, type ApiError } from '@/api/ApiError';
 import { getConnection, setConnection } from '@/api/connection';
-import { encodeQuery, parseRetryAfter, request, requestText } from '@/api/request';
+import { CSV_ACCEPT, encodeQuery, parseRetryAfter, request, requestBytes } from '@/api/request';
 
 const BASE = 'http://api.test';
 const seen: Request[] = [];
@@ -180,9 +180,9 @@ describe('request', () => {
     expect(seen[0]?.headers.get('x-api-key')).toBe('other');
   });
 
-  it('returns text and headers for CSV', async () => {
-    const { text, headers } = await requestText('/v1/csv');
-    expect(text).toBe('a,b\n1,2\n');
+  it('returns the bytes and headers of CSV, asking for CSV', async () => {
+    const { bytes, headers } = await requestBytes('/v1/csv', {}, CSV_ACCEPT);
+    expect(new TextDecoder().decode(bytes)).toBe('a,b\n1,2\n');
     expect(headers.get('x-page')).toBe('1');
   });
 });
@@ -208,7 +208,7 @@ describe('request time-out', () => {
   it('covers the body: an answer that stops half-way times out too', async () => {
     useTimeout(0.05);
     expect(isTimeoutError(await failure(request('/v1/stalled-body')))).toBe(true);
-    expect(isTimeoutError(await failure(requestText('/v1/stalled-body')))).toBe(true);
+    expect(isTimeoutError(await failure(requestBytes('/v1/stalled-body', {}, CSV_ACCEPT)))).toBe(true);
   });
 
   it('keeps a caller abort an abort, never a time-out', async () => {

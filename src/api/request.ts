@@ -211,23 +211,19 @@ export function request<T>(path: string, opts: RequestOptions & { wire?: WireSch
   });
 }
 
-/** GET a text resource (CSV, downloads), with its headers for paging and file names. */
-export function requestText(
-  path: string,
-  opts: RequestOptions = {},
-): Promise<{ text: string; headers: Headers }> {
-  return exchange(path, opts, 'text/csv, text/plain, */*', async (response) => ({
-    text: await response.text(),
-    headers: response.headers,
-  }));
-}
+/** What a CSV download accepts. */
+export const CSV_ACCEPT = 'text/csv, text/plain, */*';
 
-/** GET a resource as bytes: a large page goes to a worker as a transferred buffer, never a copied string. */
+/**
+ * GET a resource as bytes: a large page goes to a worker as a transferred buffer, or into a file
+ * part as it is, never through a string.
+ */
 export function requestBytes(
   path: string,
   opts: RequestOptions = {},
+  accept = 'application/json',
 ): Promise<{ bytes: ArrayBuffer; headers: Headers }> {
-  return exchange(path, opts, 'application/json', async (response) => ({
+  return exchange(path, opts, accept, async (response) => ({
     bytes: await response.arrayBuffer(),
     headers: response.headers,
   }));

@@ -1,5 +1,6 @@
 import { toCsv } from '@/mock/handlers/encode';
-import { neutraliseCsv, neutraliseCsvText, parseCsv } from '@/lib/csv';
+import fc from 'fast-check';
+import { neutraliseAnyCsvText, neutraliseCsv, neutraliseCsvText, parseCsv } from '@/lib/csv';
 
 describe('neutraliseCsv on CSV as the API writes it', () => {
   const cells = [
@@ -79,5 +80,32 @@ describe('neutraliseCsvText', () => {
     expect(neutraliseCsvText('a,b\n')).toEqual({ header: 'a,b\n', body: '', rows: 0 });
     expect(neutraliseCsvText('')).toEqual({ header: '', body: '', rows: 0 });
     expect(neutraliseCsvText('a\r\n-x\r\n5')).toEqual({ header: 'a\r\n', body: "'-x\r\n5", rows: 2 });
+  });
+});
+
+describe('neutraliseCsvText on CSV without quotes (its one-pass path)', () => {
+  /** Fields from the characters that matter: formula starts, signs, digits, exponents, separators. */
+  const csvLike = fc
+    .array(fc.constantFrom('=', '+', '-', '@', '\t', ',', '\n', '1', '0', '.', 'e', 'E', 'x', ' '), {
+      maxLength: 60,
+    })
+    .map((chars) => chars.join(''));
+
+  it('finds exactly what the careful character loop finds', () => {
+    fc.assert(
+      fc.property(csvLike, (text) => {
+        expect(neutraliseCsvText(text)).toEqual(neutraliseAnyCsvText(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('keeps negative prices and exponents, prefixes text that starts like a formula', () => {
+    const text = 'time,location,lmp\n2025-07-01,-HB,-12.5\n2025-07-01,@x,-1e-3\n2025-07-01,=1+1,+5\n';
+    expect(neutraliseCsvText(text)).toEqual({
+      header: 'time,location,lmp\n',
+      body: "2025-07-01,'-HB,-12.5\n2025-07-01,'@x,-1e-3\n2025-07-01,'=1+1,'+5\n",
+      rows: 3,
+    });
   });
 });

@@ -1,11 +1,7 @@
+import { InterceptorReadyState } from '@mswjs/interceptors';
 import { FetchInterceptor } from '@mswjs/interceptors/fetch';
-import { http } from 'msw';
-import { setupWorker, type SetupWorker } from 'msw/browser';
-import { createMockApi, mockUrlPattern } from './createMockApi';
+import { createMockApi, mockUrlPattern, type MockApi } from './createMockApi';
 import { createWorkerPool, type WorkerPool, type WorkerPoolStats } from './worker/workerPool';
-
-let worker: SetupWorker | undefined;
-let started: Promise<void> | undefined;
 
 /**
  * Two engine workers: a second query never waits behind a heavy one, and on a 2-core machine the
@@ -39,114 +35,67 @@ declare global {
   }
 }
 
+/** The backend requests are answered by now: its handlers and the URLs they own. */
+let answering: { api: MockApi; pattern: RegExp } | undefined;
+let interceptor: FetchInterceptor | undefined;
+
 /**
- * Starts the built-in demo backend in this tab: a service worker answering only under
- * `baseUrl` (e.g. `${location.origin}/demo-api`). Every other request, such as one to a real
- * server the user configured, passes through untouched. Calling it again is cheap; a new
- * `baseUrl` replaces the handlers.
+ * Starts the built-in demo backend in this tab (docs/decisions/0003-demo-backend.md): the page's
+ * own `fetch` answers requests under `baseUrl` (e.g. `${location.origin}/demo-api`) with the mock's
+ * handlers, in the page, without a network hop or a service worker. Every other request, such as
+ * one to a real server the user configured, passes through untouched. Calling it again is cheap;
+ * a new `baseUrl` replaces the handlers.
  *
  * The page's thread only routes, checks keys, quotas and rate limits; the query routes run in
- * engine workers (worker/engineWorker.ts), and aborting a fetch ends the work behind it.
+ * engine workers (worker/engineWorker.ts), and aborting a fetch ends the work behind it (the
+ * handler gets the page's own request, signal included).
  */
 export function startBrowserMock(baseUrl: string): Promise<void> {
   const runner = enginePool();
-  const api = createMockApi({ baseUrl, offload: runner.run });
-  const pattern = mockUrlPattern(baseUrl);
-  const handlers = [http.all(pattern, ({ request }) => api.handle(withPageSignal(request)))];
-  relayAborts(pattern);
+  answering = { api: createMockApi({ baseUrl, offload: runner.run }), pattern: mockUrlPattern(baseUrl) };
   window.gridscopeDemoEngine = { stats: () => runner.stats() };
-  ignoreFailedWorkerUpdates();
-  if (worker !== undefined && started !== undefined) {
-    worker.resetHandlers(...handlers);
-    return started;
-  }
-  const created = setupWorker(...handlers);
-  worker = created;
-  started = created
-    .start({
-      serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
-      onUnhandledRequest: 'bypass',
-      quiet: true,
-    })
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        // Let a later call try again (e.g. after the user allows service workers).
-        worker = undefined;
-        started = undefined;
-        throw error;
-      },
-    );
-  return started;
-}
-
-/*
- * Aborts reach the handler through the page, not through the service worker.
- *
- * msw 2.15 rebuilds each request it receives from its service worker without a signal, so the
- * handler's `request.signal` never aborts; and the service worker could not tell it anyway, since
- * Chromium does not abort `FetchEvent.request.signal` when the page aborts its fetch (checked in
- * Chromium 156; w3c/ServiceWorker#1544 is still open). So the page's own fetch is observed, with
- * msw's interceptor library, on its way out: a request to the demo backend gets a one-off id in a
- * header, and the handler, which runs in this same page, takes the page's signal back by that id.
- * The request itself still goes through the service worker, unchanged otherwise.
- */
-const SIGNAL_HEADER = 'x-gridscope-demo-signal';
-/** Ids whose handler has not run yet; bounded, in case one never does (a passthrough). */
-const pageSignals = new Map<string, AbortSignal>();
-const MAX_PENDING_SIGNALS = 1000;
-let interceptor: FetchInterceptor | undefined;
-let relayed: RegExp | undefined;
-let lastSignalId = 0;
-
-function relayAborts(pattern: RegExp): void {
-  relayed = pattern;
-  if (interceptor !== undefined) return;
-  interceptor = new FetchInterceptor();
-  interceptor.on('request', ({ request }) => {
-    if (relayed === undefined || !relayed.test(request.url)) return;
-    lastSignalId += 1;
-    const id = String(lastSignalId);
-    request.headers.set(SIGNAL_HEADER, id);
-    pageSignals.set(id, request.signal);
-    if (pageSignals.size > MAX_PENDING_SIGNALS) {
-      const oldest = pageSignals.keys().next().value;
-      if (oldest !== undefined) pageSignals.delete(oldest);
+  if (interceptor === undefined) {
+    const created = new FetchInterceptor();
+    // The interceptor awaits a listener's promise before it lets a request through (its typings
+    // say void, its emitAsync awaits): answering later than the listener's return would be too late.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    created.on('request', ({ request, controller }) => {
+      const current = answering;
+      if (current === undefined || !current.pattern.test(request.url)) return undefined;
+      return current.api.handle(request).then((response) => controller.respondWith(response));
+    });
+    created.apply();
+    // A page whose `fetch` cannot be replaced (locked down by an extension, or by a browser journey
+    // that routes the demo API over HTTP itself) has no demo backend: say so, as any failed start.
+    if (!isPatched(created)) {
+      created.dispose();
+      return Promise.reject(new Error("this page's fetch cannot be answered in the page."));
     }
-  });
-  interceptor.apply();
+    interceptor = created;
+    forgetOldServiceWorker();
+  }
+  return Promise.resolve();
 }
 
-/** The request as the page sent it: its signal back, the relay's header gone. */
-function withPageSignal(request: Request): Request {
-  const id = request.headers.get(SIGNAL_HEADER);
-  if (id === null) return request;
-  const signal = pageSignals.get(id) ?? null;
-  pageSignals.delete(id);
-  const headers = new Headers(request.headers);
-  headers.delete(SIGNAL_HEADER);
-  return new Request(request, { headers, signal });
+function isPatched(created: FetchInterceptor): boolean {
+  return created.readyState === InterceptorReadyState.APPLIED;
 }
-
-let ignoring = false;
 
 /**
- * msw 2.15 asks the browser to look for a newer worker script (`registration.update()`) on every
- * start and never handles its failure: a check cut short, e.g. by navigating on while it runs,
- * surfaced as an unhandled "Failed to update a ServiceWorker … mockServiceWorker.js" TypeError
- * (seen in one browser journey in four). The registered worker keeps answering, so that one
- * rejection is marked handled; every other one still reaches the console.
+ * Until 2026-11-25 the demo backend answered from msw's service worker (`mockServiceWorker.js`).
+ * A browser that ran that version keeps the registration; it answers nothing now (it mocks only
+ * for pages that ask it to), so it is only unregistered, once, to leave no stale worker behind.
  */
-function ignoreFailedWorkerUpdates(): void {
-  if (ignoring) return;
-  ignoring = true;
-  window.addEventListener('unhandledrejection', (event) => {
-    const reason: unknown = event.reason;
-    if (
-      reason instanceof TypeError &&
-      reason.message.startsWith('Failed to update a ServiceWorker') &&
-      reason.message.includes('mockServiceWorker.js')
+function forgetOldServiceWorker(): void {
+  const container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+  void container
+    ?.getRegistrations()
+    .then((registrations) =>
+      Promise.all(
+        registrations
+          .filter((r) => (r.active ?? r.waiting ?? r.installing)?.scriptURL.endsWith('/mockServiceWorker.js'))
+          .map((r) => r.unregister()),
+      ),
     )
-      event.preventDefault();
-  });
+    .catch(() => undefined);
 }

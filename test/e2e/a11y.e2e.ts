@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { assertAccessible, eventually, routeDemoApi, test, type JourneyContext } from './harness.ts';
+import { assertAccessible, eventually, routeMockApi, test, type JourneyContext } from './harness.ts';
 
 type Theme = 'light' | 'dark';
 
@@ -242,7 +242,7 @@ test(
   'axe: the catalog when the API fails with 500',
   async (ctx) => {
     const { page } = ctx;
-    await routeDemoApi(ctx, (answer) =>
+    await routeMockApi(ctx, (answer) =>
       answer.url.pathname.endsWith('/v1/datasets')
         ? { status: 500, json: { detail: 'Internal Server Error' } }
         : undefined,

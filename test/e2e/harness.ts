@@ -160,9 +160,9 @@ export async function assertAccessible(page: Page, state: string): Promise<AxeFi
 }
 
 // ---------------------------------------------------------------------------------------------
-// Editing the demo API's answers.
+// Editing the mock API's answers.
 
-export interface DemoApiAnswer {
+export interface MockApiAnswer {
   url: URL;
   status: number;
   contentType: string;
@@ -170,34 +170,47 @@ export interface DemoApiAnswer {
 }
 
 /** What to serve instead; `json` wins over `text`. Return undefined to serve the answer as it is. */
-export interface DemoApiReplacement {
+export interface MockApiReplacement {
   status?: number;
   json?: unknown;
   text?: string;
 }
 
 /*
- * The built-in demo API is answered by msw's service worker, and Playwright cannot route a request
- * a service worker answers. So the page gets no service worker, and the same mock handlers answer
- * over real HTTP (the runner's API) instead: the answers are the real ones, edited by the journey.
+ * The built-in demo API answers inside the page (its own fetch), out of Playwright's reach. So a
+ * journey that edits answers points the app at the same mock handlers over real HTTP (the
+ * runner's API), as a custom server with the demo key, and routes those requests: the answers
+ * are the real ones, edited by the journey.
  */
-const NO_SERVICE_WORKER = 'delete Navigator.prototype.serviceWorker;';
+const SETTINGS_KEY = 'gridscope.connection';
+const API_KEY_KEY = 'gridscope.apiKey';
 
 /**
- * Serves every `/demo-api/…` request from the HTTP mock, passing each answer through `edit`.
- * Call before the first `page.goto`. The status line then says the built-in demo data could not
- * start (no service worker), which is expected.
+ * Serves every API request from the HTTP mock, passing each answer through `edit`. Call before
+ * the first `page.goto`: the app starts connected to the HTTP mock as a custom server.
  */
-export async function routeDemoApi(
+export async function routeMockApi(
   { context, apiUrl }: Pick<JourneyContext, 'context' | 'apiUrl'>,
-  edit: (answer: DemoApiAnswer) => DemoApiReplacement | undefined,
+  edit: (answer: MockApiAnswer) => MockApiReplacement | undefined,
 ): Promise<void> {
-  await context.addInitScript(NO_SERVICE_WORKER);
-  await context.route('**/demo-api/**', async (route) => {
+  await context.addInitScript(
+    ([settingsKey, keyKey, baseUrl]) => {
+      // The blank page a tab opens with has no storage; the app's pages do.
+      if (window.location.protocol === 'about:') return;
+      const settings = { mode: 'remote', baseUrl, remember: false, timeoutSeconds: 30 };
+      window.localStorage.setItem(settingsKey, JSON.stringify(settings));
+      window.sessionStorage.setItem(keyKey, 'demo-key');
+    },
+    [SETTINGS_KEY, API_KEY_KEY, apiUrl] as const,
+  );
+  await context.route(`${apiUrl}/**`, async (route) => {
+    if (route.request().method() === 'OPTIONS') {
+      await route.continue();
+      return;
+    }
     const url = new URL(route.request().url());
-    const target = `${apiUrl}${url.pathname.replace(/^\/demo-api/, '')}${url.search}`;
-    const response = await route.fetch({ url: target });
-    const answer: DemoApiAnswer = {
+    const response = await route.fetch();
+    const answer: MockApiAnswer = {
       url,
       status: response.status(),
       contentType: response.headers()['content-type'] ?? '',

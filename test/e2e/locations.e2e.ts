@@ -270,7 +270,7 @@ test(
   async ({ page, apiUrl }) => {
     const NODE = await houstonNode(apiUrl);
     let rewritten = 0;
-    // The demo backend answers inside a service worker, out of page.route's reach; the HTTP mock
+    // The demo backend answers inside the page, out of page.route's reach; the HTTP mock
     // serves the same data, so this journey talks to it as a custom server and rewrites its answers.
     await page.addInitScript((baseUrl) => {
       localStorage.setItem(

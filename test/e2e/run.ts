@@ -1,8 +1,8 @@
 /**
  * Browser journeys against the built explorer (`npm run test:e2e`).
  *
- * Builds the app, serves it with `vite preview` on 127.0.0.1:4173 (built-in demo backend via the
- * msw service worker), starts the mock API over real HTTP on 127.0.0.1:4010 (both child processes), drives Debian's
+ * Builds the app, serves it with `vite preview` on 127.0.0.1:4173 (built-in demo backend inside
+ * the page), starts the mock API over real HTTP on 127.0.0.1:4010 (both child processes), drives Debian's
  * Chromium with playwright-core through every `test/e2e/*.e2e.ts`, writes
  * `test-results/e2e.json` and exits non-zero on any failure. Servers are always stopped.
  *

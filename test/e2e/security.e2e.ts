@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { startHttpServer } from '../../src/mock/server.ts';
-import { eventually, routeDemoApi, test } from './harness.ts';
+import { eventually, routeMockApi, test } from './harness.ts';
 
 const KEY_STORAGE = 'gridscope.apiKey';
 
@@ -219,7 +219,7 @@ test(
   async (ctx) => {
     const { page, apiUrl } = ctx;
     const node = await nodeWithCoordinates(apiUrl);
-    await routeDemoApi(ctx, (answer) => {
+    await routeMockApi(ctx, (answer) => {
       if (!answer.contentType.includes('json') || answer.status !== 200) return undefined;
       const body = JSON.parse(answer.text) as Json;
       plantPayloads(body, node.id);
@@ -338,7 +338,7 @@ test(
   'exported CSV neutralises text that starts like a formula and leaves numbers, negative prices too, alone',
   async (ctx) => {
     const { page } = ctx;
-    await routeDemoApi(ctx, (answer) =>
+    await routeMockApi(ctx, (answer) =>
       answer.status === 200 && answer.url.pathname.endsWith('/query')
         ? { text: plantFormulas(answer) }
         : undefined,

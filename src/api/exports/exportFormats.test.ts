@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { http, HttpResponse } from 'msw';
 import { DEMO_API_KEY, DEMO_BASE_PATH, setConnection } from '@/api/connection';
-import { intervalFromLimit, startExportJob, type StartExportOptions } from '@/api/exports/exportJobs';
+import {
+  intervalFromLimit,
+  resumeExportJob,
+  startExportJob,
+  type StartExportOptions,
+} from '@/api/exports/exportJobs';
 import { spreadsheetCsvPage, UTF8_BOM } from '@/api/exports/spreadsheetCsv';
 import { fetchDataset } from '@/api/datasets/fetchers';
 import type { Dataset } from '@/api/types';
@@ -156,6 +161,49 @@ describe('export formats', () => {
     const values = rows.map((r) => r[ecrs]);
     expect(values).toContain(null);
     expect(values.some((v) => typeof v === 'number')).toBe(true);
+  });
+
+  it('a Parquet export stopped by a failed page resumes and holds every row once', async () => {
+    const datasetId = 'ercot_spp_real_time_15_min';
+    const dataset = await fetchDataset(datasetId);
+    const params = {
+      filter_column: 'location',
+      filter_operator: 'in' as const,
+      filter_value: 'HB_NORTH,HB_HOUSTON',
+      start_time: '2025-07-13T00:00:00+00:00',
+      end_time: '2025-07-14T00:00:00+00:00',
+    };
+    const [csv] = await exportAll({ datasetId, dataset, params, pageSize: 40 });
+    // The third page fails once, with no retry: the job stops after two pages are in the file.
+    let asked = 0;
+    server.use(
+      http.get(`*${DEMO_BASE_PATH}/v1/datasets/${datasetId}/query`, () => {
+        asked += 1;
+        return asked === 3 ? HttpResponse.json({ detail: 'Boom' }, { status: 500 }) : undefined;
+      }),
+    );
+    const saved: Saved[] = [];
+    const id = startExportJob({
+      label: 'test',
+      estimate: null,
+      save: (blob, name) => saved.push({ blob, name }),
+      datasetId,
+      dataset,
+      params,
+      format: 'parquet',
+      pageSize: 40,
+      retryDelaysMs: [],
+    });
+    const stopped = await exportJobStopped(id);
+    expect(stopped.status).toBe('failed');
+    expect(stopped.rows).toBe(80);
+    expect(resumeExportJob(id)).toBe(true);
+    const done = await exportJobStopped(id);
+    expect(done.status).toBe('done');
+
+    const expected = csvAsTyped((await csv?.blob.text()) ?? '', dataset);
+    const actual = await readParquet(saved[0]?.blob ?? new Blob());
+    expect(actual.rows).toEqual(expected.rows);
   });
 
   it('Parquet keeps the columns of an export with no rows', async () => {

@@ -26,12 +26,13 @@ import { sidecarFilename, sidecarText, type SidecarSource } from './sidecar';
 export const EXPORT_PAGE_SIZE = 10_000;
 
 /**
- * Rows per request of a format. Parquet takes pages of 25,000: each page is a row group (larger
- * ones compress better and read faster), and its pages arrive decoded into columns, so they cost
- * the heap little; the CSVs keep pages small enough for the progress line to move every second.
+ * Rows per request of a format. Parquet takes the API's largest pages (50,000 rows): each page is
+ * a row group (larger ones compress better and read faster), half the requests of 25,000-row
+ * pages, and its pages go straight to the file's worker, so they cost the page's heap little; the
+ * CSVs keep pages small enough for the progress line to move every second.
  */
 export function exportPageSize(format: ExportFormat): number {
-  return format === 'parquet' ? 25_000 : EXPORT_PAGE_SIZE;
+  return format === 'parquet' ? 50_000 : EXPORT_PAGE_SIZE;
 }
 
 export type ExportStatus = 'running' | 'waiting' | 'done' | 'cancelled' | 'failed';
@@ -282,7 +283,8 @@ async function run(job: ExportJob, state: JobProgress, signal: AbortSignal) {
     });
     if (done) break;
   }
-  state.save(state.writer.finish(), job.filename);
+  state.save(await state.writer.finish(), job.filename);
+  state.writer.dispose();
   if (state.sidecar)
     state.save(
       new Blob([sidecarText(state.sidecar, { ...job, rows: state.rows }, state.params, new Date())], {
@@ -311,6 +313,7 @@ function launch(job: ExportJob, state: JobProgress): void {
   run(job, state, controller.signal)
     .catch((e: unknown) => {
       if (isAbort(e) || controller.signal.aborted) {
+        state.writer.dispose();
         progress.delete(job.id);
         update(job.id, { status: 'cancelled', message: null });
       } else {
@@ -393,6 +396,7 @@ export function cancelExportJob(id: number): void {
 /** Removes a finished job from the list (a running one is cancelled first). */
 export function dismissExportJob(id: number): void {
   cancelExportJob(id);
+  progress.get(id)?.writer.dispose();
   progress.delete(id);
   jobs = jobs.filter((job) => job.id !== id);
   emit();

@@ -4,13 +4,10 @@
  * and keeps the file as Blob parts outside the JS heap. Fetching and writing are separate steps so
  * that a page's rows and the cursor after it are recorded together, with no await in between.
  */
-import { fetchDatasetQueryCsv, fetchDatasetTablePage } from '@/api/query/fetchers';
+import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
 import { resampleUnitOf, type Dataset, type DatasetQueryParams } from '@/api/types';
 import { neutraliseCsvText } from '@/lib/csv';
-import { timeMs } from '@/lib/columnar';
-import type * as ParquetModule from './parquetFile';
-
-type ParquetFile = ParquetModule.ParquetFile;
+import { createParquetExport, type ParquetExport } from './parquetExport';
 import { spreadsheetCsvPage, UTF8_BOM, type SpreadsheetLayout } from './spreadsheetCsv';
 
 export const EXPORT_FORMATS = ['csv', 'spreadsheet', 'parquet'] as const;
@@ -51,7 +48,9 @@ export interface ExportWriter {
   /** Fetches the page at `cursor`. */
   fetchPage(params: DatasetQueryParams, cursor: string, signal: AbortSignal): Promise<FetchedPage>;
   /** The whole file, once the last page is written. */
-  finish(): Blob;
+  finish(): Promise<Blob>;
+  /** The export is over (done, cancelled or dismissed): let go of what the writer holds. */
+  dispose(): void;
 }
 
 /** The instant in the first cell of the last row of a CSV body (the time index comes first), NaN if none. */
@@ -64,6 +63,19 @@ function lastCsvRowTime(body: string): number {
 
 const nextCursor = (cursor: string | null | undefined): string | null =>
   cursor === null || cursor === undefined || cursor === '' ? null : cursor;
+
+/**
+ * A page's part of the file: its bytes as they came when `rewrite` changed nothing (the common
+ * case: a Blob of bytes costs about a third of one made from the same text, 24 against 50–80 ms
+ * for a 10,000-row page in Chromium), else the rewritten text.
+ */
+function csvPart(page: DatasetQueryCsv, header: string, body: string, first: boolean, prefix: string): Blob {
+  if (header.length + body.length === page.text.length) {
+    const bodyBytes = first ? page.bytes : page.bytes.subarray(new TextEncoder().encode(header).length);
+    return new Blob(first ? [prefix, bodyBytes] : [bodyBytes]);
+  }
+  return new Blob(first ? [prefix, header, body] : [body]);
+}
 
 /** CSV pages from the API, each rewritten by `rewrite`; the first page keeps its header. */
 function csvWriter(
@@ -79,52 +91,73 @@ function csvWriter(
         cursor: nextCursor(page.paging.cursor),
         write() {
           const { header, body, rows } = rewrite(page.text);
-          parts.push(new Blob(parts.length === 0 ? [prefix, header, body] : [body]));
+          parts.push(csvPart(page, header, body, parts.length === 0, prefix));
           return { rows, lastRowMs: lastCsvRowTime(body) };
         },
       };
     },
-    finish: () => new Blob(parts, { type: 'text/csv;charset=utf-8' }),
+    finish: () => Promise.resolve(new Blob(parts, { type: 'text/csv;charset=utf-8' })),
+    dispose: () => {
+      parts.length = 0;
+    },
   };
 }
 
-/** The Parquet writer loads with the first Parquet export, not with the app (it is not small). */
-let parquetModule: Promise<typeof ParquetModule> | null = null;
-const loadParquet = () => (parquetModule ??= import('./parquetFile'));
+const LF = 10;
+const QUOTE = 34;
+
+/**
+ * The records of a CSV page without quotes and how far in time they reach, read from the bytes
+ * without decoding them (only the header and the last line are); null when the page has quotes
+ * (a field could hold a line break) and only a full read can tell.
+ */
+export function plainCsvFacts(bytes: Uint8Array, timeIndexColumn: string): PageWritten | null {
+  if (bytes.indexOf(QUOTE) !== -1) return null;
+  let end = bytes.length;
+  while (end > 0 && (bytes[end - 1] === LF || bytes[end - 1] === 13)) end -= 1;
+  const headerEnd = bytes.indexOf(LF);
+  if (headerEnd === -1 || headerEnd >= end) return { rows: 0, lastRowMs: Number.NaN };
+  let rows = 0;
+  for (let at = headerEnd; at !== -1 && at < end; at = bytes.indexOf(LF, at + 1)) rows += 1;
+  const decoder = new TextDecoder();
+  const header = decoder.decode(bytes.subarray(0, headerEnd)).replace(/\r$/, '').split(',');
+  const lastLine = decoder.decode(bytes.subarray(bytes.lastIndexOf(LF, end - 1) + 1, end)).split(',');
+  const cell = lastLine[Math.max(0, header.indexOf(timeIndexColumn))] ?? '';
+  return { rows, lastRowMs: cell === '' ? Number.NaN : Date.parse(cell) };
+}
 
 function parquetWriter(dataset: Dataset, params: DatasetQueryParams): ExportWriter {
-  let file: ParquetFile | null = null;
-  const metadata = {
-    'gridscope.dataset': dataset.id,
-    'gridscope.query': JSON.stringify(params),
-    'gridscope.data_timezone': dataset.data_timezone,
-  };
-  const open = async (): Promise<ParquetFile> => {
-    const { ParquetFile } = await loadParquet();
-    return (file ??= new ParquetFile(dataset.all_columns, metadata));
-  };
+  let file: ParquetExport | null = null;
+  const open = (): ParquetExport =>
+    (file ??= createParquetExport({
+      columns: dataset.all_columns,
+      metadata: {
+        'gridscope.dataset': dataset.id,
+        'gridscope.query': JSON.stringify(params),
+        'gridscope.data_timezone': dataset.data_timezone,
+      },
+      timeIndexColumn: dataset.time_index_column,
+    }));
   return {
     async fetchPage(query, cursor, signal) {
-      const { cursor: _drop, page: _page, ...rest } = query;
-      const [target, page] = await Promise.all([
-        open(),
-        fetchDatasetTablePage(dataset.id, rest, cursor, { signal }),
-      ]);
+      const page = await fetchDatasetQueryCsv(dataset.id, { ...query, cursor }, { signal });
+      // What the walk needs to know now is read here from the bytes when it can be (no quotes);
+      // the bytes then go to the file's worker, which reads and encodes them while the next
+      // page is made.
+      const facts = plainCsvFacts(page.bytes, dataset.time_index_column);
+      const sent = open().read(page.bytes.buffer);
+      if (facts !== null) sent.read.catch(() => undefined);
+      const read = facts ?? (await sent.read);
       return {
-        cursor: nextCursor(page.meta.cursor),
+        cursor: nextCursor(page.paging.cursor),
         write() {
-          target.addPage(page.rows);
-          const index = page.rows.names.indexOf(dataset.time_index_column);
-          const column = page.rows.columns[index];
-          const last = column && page.rows.rowCount > 0 ? timeMs(column, page.rows.rowCount - 1) : null;
-          return { rows: page.rows.rowCount, lastRowMs: last ?? Number.NaN };
+          open().commit(sent.seq);
+          return read;
         },
       };
     },
-    finish: () => {
-      if (file === null) throw new Error('A Parquet file is finished only after its first page.');
-      return file.finish();
-    },
+    finish: () => open().finish(),
+    dispose: () => file?.dispose(),
   };
 }
 

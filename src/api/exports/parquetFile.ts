@@ -1,27 +1,30 @@
 /**
  * A Parquet file written a page at a time (docs/decisions/0018-export-formats.md): every page of
- * the walk becomes one row group, written by hyparquet-writer and moved at once into a Blob part,
- * so the JS heap holds one page, never the file. Columns are typed from the dataset's metadata:
- * timestamps as UTC instants (INT64 milliseconds, adjusted to UTC, so pandas and DuckDB read them
- * as time-zone-aware), numbers as doubles, everything else as UTF-8 strings.
+ * the walk is a CSV page from the API (the cheapest answer any server gives) that becomes one row
+ * group, written by hyparquet-writer and moved at once into a Blob part, so the JS heap holds one
+ * page, never the file. Columns are typed from the dataset's metadata: timestamps as UTC instants
+ * (INT64 milliseconds, adjusted to UTC, so pandas and DuckDB read them as time-zone-aware),
+ * numbers as doubles, everything else as UTF-8 strings; an empty cell is a missing value.
+ *
+ * It runs in the export's own worker (`parquetExport.ts`); nothing here needs a page.
  */
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { DatasetColumn } from '@/api/types';
-import { cellValue, type ColumnarPage, type ColumnData } from '@/lib/columnar';
+import { parseIsoOffset } from '@/lib/columnar';
+import { parseCsv } from '@/lib/csv';
 
 type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
 
 type ParquetKind = 'timestamp' | 'double' | 'string';
 
-/** The type a column is written with: the metadata's, a `_local` twin's `_utc` column's, or what the page holds. */
-function kindOf(name: string, columns: readonly DatasetColumn[], data: ColumnData): ParquetKind {
+/** The type a column is written with: the metadata's, or its `_utc` twin's for a `_local` column; text otherwise. */
+function kindOf(name: string, columns: readonly DatasetColumn[]): ParquetKind {
   const declared =
     columns.find((c) => c.name === name) ??
     (name.endsWith('_local') ? columns.find((c) => c.name === `${name.slice(0, -6)}_utc`) : undefined);
   if (declared?.is_datetime) return 'timestamp';
   if (declared?.is_numeric) return 'double';
-  if (declared) return 'string';
-  return data.kind === 'time' ? 'timestamp' : data.kind === 'number' ? 'double' : 'string';
+  return 'string';
 }
 
 function schemaElement(name: string, kind: ParquetKind): SchemaElement {
@@ -36,33 +39,72 @@ function schemaElement(name: string, kind: ParquetKind): SchemaElement {
   return { ...optional, type: 'BYTE_ARRAY', converted_type: 'UTF8' };
 }
 
-const isNull = (nulls: Uint8Array, i: number): boolean => ((nulls[i >> 3] ?? 0) & (1 << (i & 7))) !== 0;
-const hasNulls = (nulls: Uint8Array): boolean => nulls.some((b) => b !== 0);
+/** A CSV text's header and records. Without quotes it is split natively (the API quotes only what needs it). */
+function csvRecords(text: string): { header: string[]; records: string[][] } {
+  if (text.includes('"')) {
+    const [header = [], ...records] = parseCsv(text);
+    return { header, records: records.filter((r) => !(r.length === 1 && r[0] === '')) };
+  }
+  const lines = text.split('\n');
+  // The line end after the last record starts no record.
+  while (lines.length > 0 && (lines[lines.length - 1] === '' || lines[lines.length - 1] === '\r'))
+    lines.pop();
+  const records: string[][] = [];
+  let header: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i] ?? '';
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (i === 0) header = line === '' ? [] : line.split(',');
+    else records.push(line.split(','));
+  }
+  return { header, records };
+}
 
-/** One page's column as the values the writer takes for its type. */
-function columnValues(page: ColumnarPage, index: number, kind: ParquetKind): ArrayLike<unknown> {
-  const data = page.columns[index];
-  const n = page.rowCount;
-  if (data === undefined) return new Array<null>(n).fill(null);
-  if (kind === 'double' && data.kind === 'number') {
-    if (!hasNulls(data.nulls)) return data.values.subarray(0, n);
-    return Array.from({ length: n }, (_, i) => (isNull(data.nulls, i) ? null : data.values[i]));
+/** One column of a page as the values the writer takes for its type; an empty cell is null. */
+function columnValues(records: readonly string[][], index: number, kind: ParquetKind): ArrayLike<unknown> {
+  const n = records.length;
+  if (kind === 'double') {
+    const values = new Float64Array(n);
+    let missing = false;
+    for (let r = 0; r < n; r++) {
+      const cell = records[r]?.[index] ?? '';
+      if (cell === '') missing = true;
+      values[r] = cell === '' ? Number.NaN : Number(cell);
+    }
+    if (!missing) return values;
+    return Array.from(values, (v, r) => ((records[r]?.[index] ?? '') === '' ? null : v));
   }
-  if (kind === 'timestamp' && data.kind === 'time')
-    return Array.from({ length: n }, (_, i) => (isNull(data.nulls, i) ? null : BigInt(data.ms[i] ?? 0)));
-  if (kind === 'string' && data.kind === 'dict') {
-    const text = data.dict.map((v) => (v === null ? null : String(v)));
-    return Array.from(data.codes.subarray(0, n), (code) => text[code] ?? null);
+  if (kind === 'timestamp') {
+    const out = new Array<bigint | null>(n);
+    // Rows of many locations share an instant: the same text is parsed once.
+    let lastText = '';
+    let last: bigint | null = null;
+    for (let r = 0; r < n; r++) {
+      const cell = records[r]?.[index] ?? '';
+      if (cell !== lastText || r === 0) {
+        const ms = cell === '' ? Number.NaN : (parseIsoOffset(cell)?.ms ?? Date.parse(cell));
+        last = Number.isNaN(ms) ? null : BigInt(ms);
+        lastText = cell;
+      }
+      out[r] = last;
+    }
+    return out;
   }
-  // A page whose column came out another way (all null, or mixed): cell by cell.
-  return Array.from({ length: n }, (_, i) => {
-    const v = cellValue(page, index, i) ?? null;
-    if (v === null) return null;
-    if (kind === 'string') return String(v);
-    if (kind === 'double') return typeof v === 'number' ? v : Number(v);
-    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
-    return Number.isNaN(ms) ? null : BigInt(ms);
-  });
+  const out = new Array<string | null>(n);
+  for (let r = 0; r < n; r++) {
+    const cell = records[r]?.[index] ?? '';
+    out[r] = cell === '' ? null : cell;
+  }
+  return out;
+}
+
+/** A CSV page read and typed, waiting to be written as a row group. */
+export interface ParsedCsvPage {
+  rows: number;
+  /** The instant of the last row's time index, NaN when there is none. */
+  lastRowMs: number;
+  header: string[];
+  records: string[][];
 }
 
 /** A writer whose bytes leave the heap into Blob parts after every row group. */
@@ -86,32 +128,46 @@ export class ParquetFile {
     private readonly columns: readonly DatasetColumn[],
     /** Key-value metadata for the footer: the dataset, the query, the time zone. */
     private readonly metadata: Record<string, string> = {},
+    /** The column whose last value says how far in time a page reached. */
+    private readonly timeIndexColumn = '',
   ) {}
 
-  /** Writes one page as a row group. The first page fixes the columns and their types. */
-  addPage(page: ColumnarPage): void {
-    if (page.rowCount === 0) {
-      if (this.writer === null && page.names.length > 0) this.start(page);
-      return;
-    }
-    if (this.writer === null) this.start(page);
-    const writer = this.writer as ParquetWriter;
-    const columnData = this.names.map((name, i) => {
-      const at = page.names.indexOf(name);
-      const data =
-        at < 0
-          ? new Array<null>(page.rowCount).fill(null)
-          : columnValues(page, at, this.kinds[i] ?? 'string');
-      return { name, data: data as never };
-    });
-    void writer.write({ columnData, rowGroupSize: page.rowCount });
+  /** Reads a CSV page from the API; nothing is written until `addPage`. */
+  parseCsvPage(text: string): ParsedCsvPage {
+    const { header, records } = csvRecords(text);
+    const at = Math.max(0, header.indexOf(this.timeIndexColumn));
+    const lastCell = records[records.length - 1]?.[at];
+    return {
+      rows: records.length,
+      lastRowMs: lastCell ? Date.parse(lastCell) : Number.NaN,
+      header,
+      records,
+    };
   }
 
-  private start(page: ColumnarPage): void {
-    this.names = [...page.names];
-    this.kinds = page.names.map((name, i) =>
-      kindOf(name, this.columns, page.columns[i] ?? { kind: 'dict', codes: new Uint8Array(), dict: [] }),
-    );
+  /** Writes one page as a row group. The first page with a header fixes the columns and their types. */
+  addPage(page: ParsedCsvPage): void {
+    if (this.writer === null && page.header.length > 0) this.start(page.header);
+    if (page.rows === 0 || this.writer === null) return;
+    const columnData = this.names.map((name, i) => {
+      const at = page.header.indexOf(name);
+      const data =
+        at < 0
+          ? new Array<null>(page.rows).fill(null)
+          : columnValues(page.records, at, this.kinds[i] ?? 'string');
+      // Instants walk forward a few minutes at a time: delta-encoded, the whole file is 2.6 times
+      // smaller (84 against 217 kB per 25,000 rows of prices) and written in the same time.
+      const kind = this.kinds[i];
+      return kind === 'timestamp'
+        ? { name, data: data as never, encoding: 'DELTA_BINARY_PACKED' as const }
+        : { name, data: data as never };
+    });
+    void this.writer.write({ columnData, rowGroupSize: page.rows });
+  }
+
+  private start(header: readonly string[]): void {
+    this.names = [...header];
+    this.kinds = header.map((name) => kindOf(name, this.columns));
     const schema: SchemaElement[] = [
       { name: 'root', num_children: this.names.length },
       ...this.names.map((name, i) => schemaElement(name, this.kinds[i] ?? 'string')),
@@ -126,13 +182,51 @@ export class ParquetFile {
 
   /** The whole file; an export of no rows still has its columns when the server named them. */
   finish(): Blob {
-    if (this.writer === null)
-      this.start({
-        names: ['no_rows'],
-        rowCount: 0,
-        columns: [{ kind: 'dict', codes: new Uint8Array(), dict: [] }],
-      });
+    if (this.writer === null) this.start(['no_rows']);
     void (this.writer as ParquetWriter).finish();
     return new Blob(this.parts, { type: 'application/vnd.apache.parquet' });
   }
+}
+
+export interface ParquetFileOptions {
+  columns: readonly DatasetColumn[];
+  metadata: Record<string, string>;
+  timeIndexColumn: string;
+}
+
+// ---------------------------------------------------------------- the file's side of parquetExport.ts
+
+export type ParquetRequest =
+  | { kind: 'open'; options: ParquetFileOptions }
+  | { kind: 'read'; seq: number; bytes: ArrayBuffer }
+  | { kind: 'commit'; seq: number }
+  | { kind: 'finish'; seq: number };
+
+export type ParquetReply =
+  | { seq: number; read: { rows: number; lastRowMs: number } }
+  | { seq: number; file: Blob }
+  | { seq: number; error: string };
+
+/** Answers requests for one file, the same in a worker and in the thread: pages read but not yet committed wait by number. */
+export function parquetFileHandler(file: ParquetFile) {
+  const waiting = new Map<number, ParsedCsvPage>();
+  return (request: Exclude<ParquetRequest, { kind: 'open' }>): ParquetReply | null => {
+    try {
+      if (request.kind === 'read') {
+        const page = file.parseCsvPage(new TextDecoder().decode(request.bytes));
+        waiting.set(request.seq, page);
+        return { seq: request.seq, read: { rows: page.rows, lastRowMs: page.lastRowMs } };
+      }
+      if (request.kind === 'commit') {
+        const page = waiting.get(request.seq);
+        waiting.delete(request.seq);
+        if (page) file.addPage(page);
+        return null;
+      }
+      waiting.clear();
+      return { seq: request.seq, file: file.finish() };
+    } catch (e) {
+      return { seq: request.seq, error: e instanceof Error ? e.message : String(e) };
+    }
+  };
 }

@@ -4,7 +4,7 @@
  * days-from-civil algorithms and DST from the US rules in force since 2007 (CDT from the second
  * Sunday of March 02:00 local to the first Sunday of November 02:00 local). It is also the one
  * place the mock writes timestamps (`formatUtc`, `formatWithOffset`, `formatCentral` and the
- * cached `formatIsoFast` the engine uses for result pages).
+ * per-column `createIsoWriter` the engine uses for result pages).
  */
 import type { Millis } from './types';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
@@ -185,57 +185,47 @@ export function addDays(date: string, n: number): string {
 
 const TWO_DIGITS_CLOCK = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
-let lastDay = Number.NaN;
-/** `YYYY-MM-DDT` of `lastDay` (a wall-clock day). */
-let lastPrefix = '';
-let lastOffset = Number.NaN;
-/** `+hh:mm` of `lastOffset`. */
-let lastSuffix = '';
+/** Writes `formatWithOffset(ms, offsetMinutes)`, character for character. */
+export type IsoWriter = (ms: Millis, offsetMinutes: number) => string;
 
 /**
- * The last two stamps written, by instant and offset: a row's end is usually the next row's start,
- * and rows of many locations share both, so most stamps are found here and the string is shared.
+ * A `formatWithOffset` with its own memory, for one column of a result page: a page can hold
+ * 100k timestamps per column, and consecutive ones in a column are mostly the same instant (rows
+ * of many locations share it) or share its day and offset. So the last stamp is returned as it
+ * is, and otherwise only the clock part is written between a remembered date prefix and offset
+ * suffix. One writer per column: columns in different zones (`_local` beside `_utc`) sharing one
+ * would forget each other's day and offset at every cell.
  */
-const recent = [
-  { ms: Number.NaN, offset: Number.NaN, text: '' },
-  { ms: Number.NaN, offset: Number.NaN, text: '' },
-];
-let older = 0;
-
-/**
- * `formatWithOffset(ms, offsetMinutes)`, character for character, without a string built from
- * scratch per call: a result page can hold 100k timestamps, and consecutive ones mostly share
- * their day and offset, so the date part and the offset suffix are remembered and only the clock
- * part is written each time.
- */
-export function formatIsoFast(ms: Millis, offsetMinutes: number): string {
-  for (const r of recent) if (r.ms === ms && r.offset === offsetMinutes) return r.text;
-  const text = writeIso(ms, offsetMinutes);
-  const slot = recent[older];
-  if (slot) {
-    slot.ms = ms;
-    slot.offset = offsetMinutes;
-    slot.text = text;
-  }
-  older = 1 - older;
-  return text;
-}
-
-function writeIso(ms: Millis, offsetMinutes: number): string {
-  const wall = ms + offsetMinutes * MINUTE_MS;
-  if (!Number.isSafeInteger(wall)) return formatWithOffset(ms, offsetMinutes);
-  const day = Math.floor(wall / DAY_MS);
-  if (day !== lastDay) {
-    lastPrefix = formatWithOffset(day * DAY_MS, 0).slice(0, 11);
-    lastDay = day;
-  }
-  if (offsetMinutes !== lastOffset) {
-    lastSuffix = formatWithOffset(0, offsetMinutes).slice(19);
-    lastOffset = offsetMinutes;
-  }
-  const r = wall - day * DAY_MS;
-  const h = Math.floor(r / HOUR_MS);
-  const m = Math.floor((r - h * HOUR_MS) / MINUTE_MS);
-  const s = Math.floor((r - h * HOUR_MS - m * MINUTE_MS) / 1000);
-  return `${lastPrefix}${TWO_DIGITS_CLOCK[h] ?? ''}:${TWO_DIGITS_CLOCK[m] ?? ''}:${TWO_DIGITS_CLOCK[s] ?? ''}${lastSuffix}`;
+export function createIsoWriter(): IsoWriter {
+  let lastMs = Number.NaN;
+  let lastOffsetOfText = Number.NaN;
+  let lastText = '';
+  let lastDay = Number.NaN;
+  /** `YYYY-MM-DDT` of `lastDay` (a wall-clock day). */
+  let lastPrefix = '';
+  let lastOffset = Number.NaN;
+  /** `+hh:mm` of `lastOffset`. */
+  let lastSuffix = '';
+  return (ms, offsetMinutes) => {
+    if (ms === lastMs && offsetMinutes === lastOffsetOfText) return lastText;
+    const wall = ms + offsetMinutes * MINUTE_MS;
+    if (!Number.isSafeInteger(wall)) return formatWithOffset(ms, offsetMinutes);
+    const day = Math.floor(wall / DAY_MS);
+    if (day !== lastDay) {
+      lastPrefix = formatWithOffset(day * DAY_MS, 0).slice(0, 11);
+      lastDay = day;
+    }
+    if (offsetMinutes !== lastOffset) {
+      lastSuffix = formatWithOffset(0, offsetMinutes).slice(19);
+      lastOffset = offsetMinutes;
+    }
+    const r = wall - day * DAY_MS;
+    const h = Math.floor(r / HOUR_MS);
+    const m = Math.floor((r - h * HOUR_MS) / MINUTE_MS);
+    const s = Math.floor((r - h * HOUR_MS - m * MINUTE_MS) / 1000);
+    lastText = `${lastPrefix}${TWO_DIGITS_CLOCK[h] ?? ''}:${TWO_DIGITS_CLOCK[m] ?? ''}:${TWO_DIGITS_CLOCK[s] ?? ''}${lastSuffix}`;
+    lastMs = ms;
+    lastOffsetOfText = offsetMinutes;
+    return lastText;
+  };
 }

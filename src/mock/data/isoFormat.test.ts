@@ -1,5 +1,8 @@
 import fc from 'fast-check';
-import { formatIsoFast, formatWithOffset } from './centralTime';
+import { createIsoWriter, formatWithOffset } from './centralTime';
+
+/** One writer across every case, so its memory of the last stamp, day and offset is exercised. */
+const formatIsoFast = createIsoWriter();
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
@@ -14,7 +17,7 @@ function formatIso(ms: number, offsetMinutes: number): string {
   );
 }
 
-describe('formatIsoFast', () => {
+describe('createIsoWriter', () => {
   it('writes exactly what formatIso writes, for any instant and offset', () => {
     fc.assert(
       fc.property(
@@ -50,5 +53,15 @@ describe('formatIsoFast', () => {
         for (const { ms, offset } of seq) expect(formatIsoFast(ms, offset)).toBe(formatIso(ms, offset));
       }),
     );
+  });
+
+  it('keeps separate memories in separate writers, so columns in two zones never mix', () => {
+    const local = createIsoWriter();
+    const utc = createIsoWriter();
+    for (let i = 0; i < 2000; i++) {
+      const ms = Date.UTC(2024, 10, 2, 18) + Math.floor(i / 10) * 300_000;
+      expect(local(ms, -300)).toBe(formatIso(ms, -300));
+      expect(utc(ms, 0)).toBe(formatIso(ms, 0));
+    }
   });
 });

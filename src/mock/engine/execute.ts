@@ -16,7 +16,7 @@ import type { Rejection } from './rejection';
 import { tooLarge } from './rejection';
 import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } from './resample';
 import { numericColumns, valueCache, type ValueBlock } from './valueCache';
-import { formatIsoFast } from '@/mock/data/centralTime';
+import { createIsoWriter } from '@/mock/data/centralTime';
 import { SCAN_LIMIT } from '@/contract/vocabulary';
 import { DAY_MS } from '@/contract/time';
 
@@ -766,9 +766,19 @@ function cellWriters(plan: QueryPlan): CellWriter[] {
   const zone = plan.zone;
   return plan.columns.map((c): CellWriter => {
     if (c.type !== 'TIMESTAMP') return (v) => v;
-    return c.local
-      ? (v) => (typeof v === 'number' ? formatIsoFast(v, zone.offsetMinutes(v)) : v)
-      : (v) => (typeof v === 'number' ? formatIsoFast(v, 0) : v);
+    const write = createIsoWriter();
+    if (!c.local) return (v) => (typeof v === 'number' ? write(v, 0) : v);
+    // Consecutive cells of a column are mostly one instant (one row per location): its offset once.
+    let lastMs = Number.NaN;
+    let lastOffset = 0;
+    return (v) => {
+      if (typeof v !== 'number') return v;
+      if (v !== lastMs) {
+        lastOffset = zone.offsetMinutes(v);
+        lastMs = v;
+      }
+      return write(v, lastOffset);
+    };
   });
 }
 
