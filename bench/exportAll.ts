@@ -4,12 +4,15 @@
  * LMPs at ten locations, and the Export tab's button clicked. Figures: time from the click to the
  * download, the page's peak JS heap meanwhile (CDP `Runtime.getHeapUsage` every 250 ms), and the
  * longest time the progress line went without changing; then the same query to Parquet, side by
- * side: its time and size against the CSV's, its heap, and its rows counted by DuckDB. `tsx bench/exportAll.ts` prints them alone.
+ * side (CSV and Parquet twice each, in turns, the faster of each counting): its time and size
+ * against the CSV's, its heap, and its rows counted by DuckDB; and the floor, the mock's engine
+ * alone making the same CSV in this process. `tsx bench/exportAll.ts` prints them alone.
  */
 import { createReadStream, statSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { createMockApi } from '@/mock/createMockApi';
 import { formatNumber, formatTable, judge, type BenchRow } from './harness';
 import { buildApp, launchChromium, percentile, serveDir } from './pages/browserKit';
 
@@ -48,6 +51,47 @@ async function countParquetRows(file: string): Promise<number> {
   c.closeSync();
   db.closeSync();
   return count;
+}
+
+/**
+ * The floor: the mock's engine alone making the same rows as CSV, in this process, walked by
+ * cursor in the export's 10,000-row pages (the same request the app sends, market time included).
+ * Everything the app adds (the page's thread, workers, Blob parts, the download) is above it.
+ */
+async function engineAloneSeconds(start: string, end: string): Promise<{ seconds: number; rows: number }> {
+  const api = createMockApi({ rateLimits: false });
+  const walk = async (): Promise<number> => {
+    let cursor = '';
+    let lines = 0;
+    for (;;) {
+      const query = new URLSearchParams({
+        timezone: 'market',
+        start_time: start,
+        end_time: end,
+        filter_column: 'location',
+        filter_operator: 'in',
+        filter_value: LOCATIONS.join(','),
+        return_format: 'csv',
+        page_size: '10000',
+        cursor,
+      });
+      const response = await api.handle(
+        new Request(`http://bench.local/v1/datasets/${DATASET}/query?${query}`, {
+          headers: { 'x-api-key': 'test-key' },
+        }),
+      );
+      const text = await response.text();
+      if (!response.ok) throw new Error(`engine alone: ${response.status} ${text.slice(0, 200)}`);
+      lines += text.split('\n').length - 2;
+      cursor = response.headers.get('x-cursor') ?? '';
+      if (cursor === '') return lines;
+    }
+  };
+  // As the app's engine worker is by the time of the CSV export (the query ran first), warm.
+  await walk();
+  const t0 = performance.now();
+  const rows = await walk();
+  return { seconds: (performance.now() - t0) / 1000, rows };
 }
 
 interface ProgressLog {
@@ -139,20 +183,31 @@ export async function run(): Promise<BenchRow[]> {
       return { seconds, baseline, samples, log, file, bytes: statSync(file).size };
     };
 
-    const csv = await exportOnce('CSV');
+    // Taken in turns, CSV then Parquet twice, and the faster of each counts: one format never
+    // has the machine's quieter minute to itself.
+    const csvRuns = [await exportOnce('CSV')];
+    const parquetRuns = [await exportOnce('Parquet')];
+    csvRuns.push(await exportOnce('CSV'));
+    parquetRuns.push(await exportOnce('Parquet'));
+    const fastest = <T extends { seconds: number }>(runs: T[]): T =>
+      runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const csv = fastest(csvRuns);
+    const parquet = fastest(parquetRuns);
     const lines = await countLines(csv.file);
-    const parquet = await exportOnce('Parquet');
     const parquetRows = await countParquetRows(parquet.file);
     await context.close();
 
+    const engine = await engineAloneSeconds(iso(start), iso(end));
     const rows = lines - 1;
     if (rows < MIN_ROWS) throw new Error(`the export held ${rows} rows, fewer than ${MIN_ROWS}`);
+    if (engine.rows !== rows)
+      throw new Error(`the engine alone made ${engine.rows} rows, the export ${rows}`);
     if (parquetRows !== rows) throw new Error(`the Parquet file held ${parquetRows} rows, the CSV ${rows}`);
     const seconds = csv.seconds;
     const samples = csv.samples;
     const log = csv.log;
-    const peak = Math.max(...samples.map((s) => s.mb));
-    const parquetPeak = Math.max(...parquet.samples.map((s) => s.mb));
+    const peak = Math.max(...csvRuns.flatMap((r) => r.samples.map((s) => s.mb)));
+    const parquetPeak = Math.max(...parquetRuns.flatMap((r) => r.samples.map((s) => s.mb)));
     const sampleGaps = samples.slice(1).map((s, i) => s.at - (samples[i]?.at ?? s.at));
     // Gaps between what the user saw: from the click to the first line, then between changes.
     const times = [log.clickAt, ...log.changes.map((c) => c.at)];
@@ -171,6 +226,16 @@ export async function run(): Promise<BenchRow[]> {
         ratio: seconds / TIME_LIMIT_S,
         verdict: seconds <= TIME_LIMIT_S ? 'pass' : 'short',
         note: `click to download event; ${DATASET}, ${LOCATIONS.length} locations, ${iso(start)} to ${iso(end)}; ${estimateText.trim()}; file ${lines} lines, ${formatNumber(csv.bytes / 2 ** 20)} MB; ${formatNumber(rows / seconds)} rows/s`,
+      },
+      {
+        figure: 'export: CSV export against the engine alone making the same CSV',
+        value: seconds,
+        unit: 's',
+        target: '≤ 10× the engine',
+        peer: `engine ${formatNumber(engine.seconds)} s`,
+        ratio: seconds / engine.seconds,
+        verdict: judge(seconds / engine.seconds, 10),
+        note: `the mock's engine in this process, warm, the same request in 10,000-row CSV pages: ${formatNumber(engine.rows)} rows`,
       },
       {
         figure: 'export: peak JS heap during the export',
@@ -200,7 +265,7 @@ export async function run(): Promise<BenchRow[]> {
         peer: `CSV ${formatNumber(csv.seconds)} s`,
         ratio: timeRatio,
         verdict: judge(timeRatio, 1),
-        note: `click to download event, the same query right after the CSV; DuckDB counts ${formatNumber(parquetRows)} rows in the file`,
+        note: `click to download event, the faster of two, taken in turns with the CSV's (CSV ${csvRuns.map((r) => formatNumber(r.seconds)).join(', ')} s; Parquet ${parquetRuns.map((r) => formatNumber(r.seconds)).join(', ')} s); DuckDB counts ${formatNumber(parquetRows)} rows in the file`,
       },
       {
         figure: 'export: Parquet file size',
