@@ -58,7 +58,15 @@ function upstreamProxy(): Plugin {
   return {
     name: 'gridscope-upstream-proxy',
     configureServer: (server) => void server.middlewares.use(upstreamProxyMiddleware(upstream)),
-    configurePreviewServer: (server) => void server.middlewares.use(upstreamProxyMiddleware(upstream)),
+    // Right after the host check (which keeps DNS-rebinding pages out): the requests it forwards
+    // skip the preview server's CORS handling and static files, about 1 ms per request (bench proxy).
+    configurePreviewServer: (server) => {
+      const stack = server.middlewares.stack;
+      const hostCheck = stack.findIndex(
+        (layer) => (layer.handle as { name?: string }).name === 'hostValidationMiddleware',
+      );
+      stack.splice(hostCheck + 1, 0, { route: '', handle: upstreamProxyMiddleware(upstream) });
+    },
   };
 }
 

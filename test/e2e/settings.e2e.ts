@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import type { Page, Request } from 'playwright-core';
 import { eventually, test } from './harness.ts';
 
@@ -157,3 +158,31 @@ test(
   },
   { allowConsoleErrors: [/CORS policy/, /Failed to load resource/], timeoutMs: 60_000 },
 );
+
+/** A request to the app's server with the Host header a DNS-rebinding page would send. */
+function statusWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('the app’s proxy answers only its own host: a page rebound to 127.0.0.1 under another name is refused', async ({
+  proxyAppUrl,
+}) => {
+  const own = new URL(proxyAppUrl).host;
+  assert.equal(
+    await statusWithHost(`${proxyAppUrl}/upstream/health`, own),
+    200,
+    'the proxy answers its own host',
+  );
+  assert.equal(
+    await statusWithHost(`${proxyAppUrl}/upstream/health`, 'rebound.example'),
+    403,
+    'a foreign Host is refused before the proxy',
+  );
+});
