@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import type { DatasetQueryArraysResponse } from '@/api/types';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
-setupMockServer();
+const { server } = setupMockServer();
 
 const LMP = 'ercot_lmp_by_settlement_point';
 const DA = 'ercot_spp_day_ahead_hourly';
@@ -131,5 +132,34 @@ describe('Price map page', () => {
     expect(rows(after)).not.toEqual(before);
     expect(router.state.location.search).toContain('clip=5');
     expect(screen.getByTestId('legend-summary').textContent).toContain('Clipped at p5');
+  });
+
+  it('asks for the shown interval first and prefetches the next ones only once it has arrived', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    let shownAnswered = false;
+    const askedBeforeShown: string[] = [];
+    server.use(
+      http.get(`*/v1/datasets/${LMP}/query`, async ({ request }) => {
+        const time = new URL(request.url).searchParams.get('time');
+        if (time === null) return undefined;
+        asked.push(time);
+        if (!shownAnswered && time !== AT) askedBeforeShown.push(time);
+        if (time === AT) {
+          await held;
+          shownAnswered = true;
+        }
+        return undefined;
+      }),
+    );
+    renderApp(`/price-map?day=2025-07-14&i=${INDEX}`);
+    await waitFor(() => expect(asked).toContain(AT), { timeout: 10_000 });
+    // Long enough for several prefetches at their 100 ms spacing, had they started.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(askedBeforeShown).toEqual([]);
+    release();
+    await table(/^Highest 10 at 2025-07-14 15:00 CDT/);
+    await waitFor(() => expect(asked).toContain('2025-07-14T20:05:00+00:00'), { timeout: 10_000 });
   });
 });

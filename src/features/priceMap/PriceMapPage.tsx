@@ -2,12 +2,14 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { pricingLocationsOptions } from '@/api/locations/queries';
+import type { SnapshotKey } from '@/api/prices/keys';
 import { priceSnapshotOptions } from '@/api/prices/queries';
 import type { PricingLocation } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import {
   LazyLocationMap,
+  preloadLocationMap,
   type ClusterLook,
   type MapPoint,
   type MapView,
@@ -30,6 +32,7 @@ import { usePrefetchSteps } from './usePrefetchSteps';
 /** Every pricing location in one request (the API's largest page). */
 const ALL_LOCATIONS = { page_size: 5000 } as const;
 const PREFERRED_HUB = 'HB_NORTH';
+const NO_STEPS: readonly SnapshotKey[] = [];
 
 const hasCoordinates = (l: PricingLocation): l is PricingLocation & { latitude: number; longitude: number } =>
   l.latitude !== null && l.longitude !== null;
@@ -43,6 +46,7 @@ export function PriceMapPage() {
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
     document.title = 'Price map · GridScope';
+    preloadLocationMap();
   }, []);
 
   const catalog = useQuery(datasetsOptions());
@@ -126,7 +130,10 @@ export function PriceMapPage() {
     // The keys are a function of these values alone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dataset, partner, index, last, steps, measure]);
-  usePrefetchSteps(upcoming);
+  // The shown step first: prefetches start once it has arrived, so on a cold start they do not
+  // compete with it for the engine (they had, and the first paint waited on them).
+  const stepShown = snapshot.data !== undefined && !snapshot.isPlaceholderData;
+  usePrefetchSteps(stepShown ? upcoming : NO_STEPS);
 
   const shown = snapshot.data;
   const shownTime = shown ? Date.parse(shown.time) : undefined;
