@@ -86,7 +86,8 @@ function csvAsTyped(text: string, dataset: Dataset): { names: string[]; rows: un
     const column =
       dataset.all_columns.find((c) => c.name === name) ??
       dataset.all_columns.find((c) => c.name === name.replace(/_local$/, '_utc'));
-    return column?.is_datetime ? 'time' : column?.is_numeric ? 'number' : 'text';
+    if (column?.is_datetime) return name.endsWith('_local') ? 'clock' : 'time';
+    return column?.is_numeric ? 'number' : 'text';
   });
   const rows = records.map((r) =>
     r.map((cell, i) =>
@@ -94,9 +95,12 @@ function csvAsTyped(text: string, dataset: Dataset): { names: string[]; rows: un
         ? null
         : kinds[i] === 'time'
           ? Date.parse(cell)
-          : kinds[i] === 'number'
-            ? Number(cell)
-            : cell,
+          : kinds[i] === 'clock'
+            ? // The clock as it reads, the offset dropped: 18:00-06:00 is 18:00.
+              Date.parse(`${cell.slice(0, 19)}Z`)
+            : kinds[i] === 'number'
+              ? Number(cell)
+              : cell,
     ),
   );
   return { names, rows };
@@ -138,8 +142,9 @@ describe('export formats', () => {
       expect(Object.keys(actual.types)).toEqual(expected.names);
       for (const name of expected.names) {
         const column = dataset.all_columns.find((c) => c.name === name.replace(/_local$/, '_utc'));
+        const time = name.endsWith('_local') ? 'TIMESTAMP' : 'TIMESTAMP WITH TIME ZONE';
         expect(actual.types[name], name).toBe(
-          column?.is_datetime ? 'TIMESTAMP WITH TIME ZONE' : column?.is_numeric ? 'DOUBLE' : 'VARCHAR',
+          column?.is_datetime ? time : column?.is_numeric ? 'DOUBLE' : 'VARCHAR',
         );
       }
       // Several pages, so several row groups.

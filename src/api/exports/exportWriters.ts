@@ -27,7 +27,7 @@ export const EXPORT_FORMAT_INFO: Record<ExportFormat, { label: string; extension
   parquet: {
     label: 'Parquet',
     extension: 'parquet',
-    hint: 'Typed columns (timestamps as UTC instants, numbers as doubles, text as strings), compressed, for pandas, pyarrow, Polars or DuckDB.',
+    hint: 'Typed columns (timestamps as UTC instants, the _local ones as the market clock, numbers as doubles, text as strings), compressed, for pandas, pyarrow, Polars or DuckDB.',
   },
 };
 

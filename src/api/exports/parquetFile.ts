@@ -3,8 +3,9 @@
  * the walk is a CSV page from the API (the cheapest answer any server gives) that becomes one row
  * group, written by hyparquet-writer and moved at once into a Blob part, so the JS heap holds one
  * page, never the file. Columns are typed from the dataset's metadata: timestamps as UTC instants
- * (INT64 milliseconds, adjusted to UTC, so pandas and DuckDB read them as time-zone-aware),
- * numbers as doubles, everything else as UTF-8 strings; an empty cell is a missing value.
+ * (INT64 milliseconds, adjusted to UTC, so pandas and DuckDB read them as time-zone-aware), the
+ * `_local` columns as the market's wall clock (not adjusted to UTC), numbers as doubles,
+ * everything else as UTF-8 strings; an empty cell is a missing value.
  *
  * It runs in the export's own worker (`parquetExport.ts`); nothing here needs a page.
  */
@@ -15,13 +16,20 @@ import { parseCsv } from '@/lib/csv';
 
 type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
 
-type ParquetKind = 'timestamp' | 'double' | 'string';
+/**
+ * `timestamp`: an instant (UTC-adjusted). `wallClock`: a `_local` column, the market's clock as it
+ * read then, without a zone (pandas and DuckDB show it as written: 18:00, not 00:00 UTC); its `_utc`
+ * twin tells the repeated autumn hour apart.
+ */
+type ParquetKind = 'timestamp' | 'wallClock' | 'double' | 'string';
 
-/** The type a column is written with: the metadata's, or its `_utc` twin's for a `_local` column; text otherwise. */
+/** The type a column is written with: the metadata's, a wall clock for a `_local` twin of a time; text otherwise. */
 function kindOf(name: string, columns: readonly DatasetColumn[]): ParquetKind {
-  const declared =
-    columns.find((c) => c.name === name) ??
-    (name.endsWith('_local') ? columns.find((c) => c.name === `${name.slice(0, -6)}_utc`) : undefined);
+  const declared = columns.find((c) => c.name === name);
+  if (declared === undefined && name.endsWith('_local')) {
+    const twin = columns.find((c) => c.name === `${name.slice(0, -6)}_utc`);
+    if (twin?.is_datetime) return 'wallClock';
+  }
   if (declared?.is_datetime) return 'timestamp';
   if (declared?.is_numeric) return 'double';
   return 'string';
@@ -29,11 +37,11 @@ function kindOf(name: string, columns: readonly DatasetColumn[]): ParquetKind {
 
 function schemaElement(name: string, kind: ParquetKind): SchemaElement {
   const optional = { name, repetition_type: 'OPTIONAL' } as const;
-  if (kind === 'timestamp')
+  if (kind === 'timestamp' || kind === 'wallClock')
     return {
       ...optional,
       type: 'INT64',
-      logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' },
+      logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: kind === 'timestamp', unit: 'MILLIS' },
     };
   if (kind === 'double') return { ...optional, type: 'DOUBLE' };
   return { ...optional, type: 'BYTE_ARRAY', converted_type: 'UTF8' };
@@ -60,6 +68,14 @@ function csvRecords(text: string): { header: string[]; records: string[][] } {
   return { header, records };
 }
 
+/** An ISO timestamp as the instant (epoch ms), or as its own clock reading (epoch ms of that wall time in UTC). */
+function timeValue(text: string, kind: 'timestamp' | 'wallClock'): number {
+  const parsed = parseIsoOffset(text);
+  if (parsed) return kind === 'timestamp' ? parsed.ms : parsed.ms + parsed.offsetMin * 60_000;
+  // Another spelling: an instant as Date reads it; a clock reading from its digits alone.
+  return kind === 'timestamp' ? Date.parse(text) : Date.parse(`${text.slice(0, 19)}Z`);
+}
+
 /** One column of a page as the values the writer takes for its type; an empty cell is null. */
 function columnValues(records: readonly string[][], index: number, kind: ParquetKind): ArrayLike<unknown> {
   const n = records.length;
@@ -74,7 +90,7 @@ function columnValues(records: readonly string[][], index: number, kind: Parquet
     if (!missing) return values;
     return Array.from(values, (v, r) => ((records[r]?.[index] ?? '') === '' ? null : v));
   }
-  if (kind === 'timestamp') {
+  if (kind === 'timestamp' || kind === 'wallClock') {
     const out = new Array<bigint | null>(n);
     // Rows of many locations share an instant: the same text is parsed once.
     let lastText = '';
@@ -82,7 +98,7 @@ function columnValues(records: readonly string[][], index: number, kind: Parquet
     for (let r = 0; r < n; r++) {
       const cell = records[r]?.[index] ?? '';
       if (cell !== lastText || r === 0) {
-        const ms = cell === '' ? Number.NaN : (parseIsoOffset(cell)?.ms ?? Date.parse(cell));
+        const ms = cell === '' ? Number.NaN : timeValue(cell, kind);
         last = Number.isNaN(ms) ? null : BigInt(ms);
         lastText = cell;
       }
@@ -158,7 +174,7 @@ export class ParquetFile {
       // Instants walk forward a few minutes at a time: delta-encoded, the whole file is 2.6 times
       // smaller (84 against 217 kB per 25,000 rows of prices) and written in the same time.
       const kind = this.kinds[i];
-      return kind === 'timestamp'
+      return kind === 'timestamp' || kind === 'wallClock'
         ? { name, data: data as never, encoding: 'DELTA_BINARY_PACKED' as const }
         : { name, data: data as never };
     });
