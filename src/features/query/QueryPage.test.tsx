@@ -125,7 +125,9 @@ describe('QueryPage', () => {
     const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&cols=spp&${ONE_DAY}`);
     await user.click(await screen.findByRole('tab', { name: 'Export' }));
     await user.selectOptions(screen.getByLabelText('Format'), 'Parquet');
-    expect(screen.getByText(/timestamps as UTC instants, the _local ones as the market clock/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/timestamps as UTC instants, the _local ones as the market clock/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export all rows' }));
     expect(
       await screen.findByText(
