@@ -4,6 +4,7 @@ import { setConnection } from '@/api/connection';
 import { fetchDataset } from '@/api/datasets/fetchers';
 import { fetchApiUsage } from '@/api/usage/fetchers';
 import { createMockApi } from '@/mock/createMockApi';
+import { mswHandlers } from '@/mock/mswHandlers';
 
 /**
  * The client checks every JSON answer against the contract's schema in development and tests, so
@@ -16,7 +17,7 @@ const server = setupServer(
     // A dataset whose cadence is a word the contract does not have, and without its columns.
     HttpResponse.json({ id: 'drifted', source: 'ercot', name: 'x', description: '', cadence: 'HOURLY' }),
   ),
-  ...mock.handlers,
+  ...mswHandlers(mock),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

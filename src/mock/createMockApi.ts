@@ -1,4 +1,3 @@
-import { http, type RequestHandler } from 'msw';
 import { dispatch, relativePath, type DispatchEnv } from './handlers/dispatch';
 import type { OffloadRunner } from './handlers/offload';
 import { RateLimiter } from './handlers/RateLimiter';
@@ -40,7 +39,8 @@ export interface MockUsage {
 }
 
 export interface MockApi {
-  handlers: RequestHandler[];
+  /** Every URL the mock answers (its base URL and below, or any `/v1` and `/health` path). */
+  pattern: RegExp;
   usage: MockUsage;
   /** Answers any request directly (also ones no handler matches: 404/405), never throws. */
   handle(request: Request): Promise<Response>;
@@ -88,7 +88,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   };
 
   return {
-    handlers: [http.all(pattern, ({ request }) => handle(request))],
+    pattern,
     usage: {
       reset: () => {
         env.usage.reset();

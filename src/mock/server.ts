@@ -6,6 +6,7 @@ import { ALLOWED_METHODS, HTTP_MOCK_HOST, HTTP_MOCK_PORT, MAX_REQUEST_TARGET_BYT
 import { BUILT_IN_KEY_LIST } from '@/contract/plans';
 import { createMockApi, type MockApiOptions } from './createMockApi';
 import { CORS_HEADERS } from './handlers/responders';
+import { mswHandlers } from './mswHandlers';
 import { createQueryPool, type QueryPoolStats } from './pool/queryPool';
 
 export const DEFAULT_PORT = HTTP_MOCK_PORT;
@@ -168,6 +169,7 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
       apiOptions.onError?.(error);
     },
   });
+  const handlers = mswHandlers(api);
   const hostPort = (): string => {
     const address = server.address();
     return typeof address === 'object' && address !== null ? `${host}:${address.port}` : host;
@@ -186,7 +188,7 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
         sendProblem(res, request.status, request.detail, request.headers);
         return;
       }
-      const response = (await getResponse(api.handlers, request)) ?? (await api.handle(request));
+      const response = (await getResponse(handlers, request)) ?? (await api.handle(request));
       await send(res, response, request.method === 'HEAD');
     };
     respond().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { ApiUsage, ErrorBody, HealthResponse } from '@/contract/schemas';
 import { createNodeMock } from '../node';
+import { mswHandlers } from '../mswHandlers';
 import { badRequest } from './problem';
 import { dispatch, type DispatchEnv } from './dispatch';
 import { RateLimiter } from './RateLimiter';
@@ -108,7 +109,7 @@ describe('routing and common behaviour', () => {
 
   it('answers only under the base URL when one is given', async () => {
     const scoped = createNodeMock({ baseUrl: 'http://app.test/demo-api/', now: () => NOW });
-    server.use(...scoped.api.handlers);
+    server.use(...mswHandlers(scoped.api));
     const ok = await fetch('http://app.test/demo-api/v1/datasets', { headers: { 'x-api-key': 'demo-key' } });
     expect(ok.status).toBe(200);
     const health = await fetch('http://app.test/demo-api/health');
@@ -249,7 +250,7 @@ describe('rate limits and quotas', () => {
 
   it('can switch the per-second limit off for tests', async () => {
     const relaxed = createNodeMock({ baseUrl: 'http://relaxed.test', now: () => NOW, rateLimits: false });
-    server.use(...relaxed.api.handlers);
+    server.use(...mswHandlers(relaxed.api));
     for (let i = 0; i < 8; i++) {
       const response = await fetch('http://relaxed.test/v1/datasets', {
         headers: { 'x-api-key': 'free-key' },
