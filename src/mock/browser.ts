@@ -82,9 +82,10 @@ function isPatched(created: FetchInterceptor): boolean {
 }
 
 /**
- * Until 2026-11-25 the demo backend answered from msw's service worker (`mockServiceWorker.js`).
- * A browser that ran that version keeps the registration; it answers nothing now (it mocks only
- * for pages that ask it to), so it is only unregistered, once, to leave no stale worker behind.
+ * Until 2026-11-25 the demo backend answered from msw's service worker (`mockServiceWorker.js`,
+ * still in `public/` for msw's tooling, never registered now). A browser that ran that version
+ * keeps the registration; it answers nothing now (it mocks only for pages that ask it to), so it
+ * is only unregistered, once, to leave no stale worker behind.
  */
 function forgetOldServiceWorker(): void {
   const container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
