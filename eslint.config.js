@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['catalog', 'dataset', 'query', 'locations', 'reports', 'usage', 'settings'];
+const FEATURES = [
+  'catalog',
+  'dataset',
+  'query',
+  'locations',
+  'priceMap',
+  'compare',
+  'reports',
+  'usage',
+  'settings',
+];
 
 /** Import boundaries of docs/decisions/0001-architecture.md, enforced rather than hoped for. */
 const mswAndMock = [

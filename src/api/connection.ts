@@ -168,6 +168,9 @@ export function effectiveBaseUrl(c: Connection): string {
   return base.replace(/\/+$/, '');
 }
 
+/** The environment variable scripts read the key from: code shown to copy never holds the key. */
+export const API_KEY_ENV = 'GRIDSTATUS_API_KEY';
+
 /**
  * The base URL a script outside this page calls for the same rows: for the built-in demo data,
  * the same data served over HTTP by `npm run api`; otherwise the URL this page calls (the server,

@@ -12,6 +12,7 @@ export const NAV_ITEMS = [
   { to: '/', label: 'Catalog', end: true },
   { to: '/locations', label: 'Map', end: false },
   { to: '/price-map', label: 'Price map', end: false },
+  { to: '/compare', label: 'Compare', end: false },
   { to: '/reports/daily-peak', label: 'Peak report', end: false },
   { to: '/usage', label: 'Usage', end: false },
   { to: '/settings', label: 'Settings', end: false },

@@ -64,6 +64,10 @@ const priceMap = lazyPage(
   () => import('@/features/priceMap/PriceMapPage'),
   (m) => m.PriceMapPage,
 );
+const compare = lazyPage(
+  () => import('@/features/compare/ComparePage'),
+  (m) => m.ComparePage,
+);
 const usage = lazyPage(
   () => import('@/features/usage/UsagePage'),
   (m) => m.UsagePage,
@@ -97,6 +101,7 @@ export const routes: RouteObject[] = [
       pageRoute('locations', locations),
       pageRoute('locations/:gsEntityId', location),
       pageRoute('price-map', priceMap),
+      pageRoute('compare', compare),
       pageRoute('reports/daily-peak', dailyPeak),
       pageRoute('usage', usage),
       pageRoute('settings', settings),

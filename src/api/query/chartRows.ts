@@ -35,7 +35,16 @@ export async function fetchChartRows(
   id: string,
   params: Omit<DatasetQueryParams, 'cursor' | 'page'>,
   cap: number,
-  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: ChartProgress) => void } = {},
+  {
+    signal,
+    onProgress,
+    beforePage,
+  }: {
+    signal?: AbortSignal;
+    onProgress?: (progress: ChartProgress) => void;
+    /** Awaited before each request (a pacer keeping several walks inside the key's rate). */
+    beforePage?: () => Promise<void>;
+  } = {},
 ): Promise<ChartRows> {
   // One row past the cap tells a capped walk from a result of exactly `cap` rows.
   const wire = {
@@ -47,6 +56,8 @@ export async function fetchChartRows(
   let rows = 0;
   let cursor = '';
   for (;;) {
+    await beforePage?.();
+    signal?.throwIfAborted();
     const page = await fetchDatasetTablePage(id, wire, cursor, { signal });
     pages.push(page.rows);
     rows += page.rows.rowCount;

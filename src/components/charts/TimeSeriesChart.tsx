@@ -36,7 +36,7 @@ export interface TimeSeriesChartProps {
   timeZone?: string;
 }
 
-const PALETTE = [
+export const PALETTE = [
   '#0969da',
   '#cf222e',
   '#1a7f37',

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import { addToCompareHref, valueColumnOf } from '@/lib/compareLinks';
 import { isApiError, apiErrorText } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { QueryLoading } from '@/components/QueryLoading';
+import type { Dataset } from '@/api/types';
 import { formatCadence } from '@/lib/format';
 import { AuditSection } from './AuditSection';
 import { ColumnsSection } from './ColumnsSection';
@@ -30,6 +32,27 @@ function Breadcrumb({ current }: { current: string }) {
  * columns and coverage; updates and audit are separate requests that fail on their own, so one
  * broken panel never hides the rest.
  */
+/** The dataset's first value column (at the hub average, for prices) as a series of Compare. */
+function CompareLink({ dataset }: { dataset: Dataset }) {
+  const column = valueColumnOf(dataset);
+  if (column === null) return null;
+  const byLocation = dataset.subseries_index_column === 'location';
+  const href = addToCompareHref({
+    dataset: dataset.id,
+    column,
+    filterColumn: byLocation ? 'location' : '',
+    filterValue: byLocation ? 'HB_HUBAVG' : '',
+    fn: 'mean',
+    shift: 0,
+    lead: null,
+  });
+  return (
+    <Link to={href} className="button-link">
+      Add to compare
+    </Link>
+  );
+}
+
 export function DatasetPage() {
   const id = useParams().id ?? '';
   const options = datasetOptions(id);
@@ -97,7 +120,8 @@ export function DatasetPage() {
         <p className={styles.description}>{dataset.description}</p>
         <Link to={`/datasets/${encodeURIComponent(dataset.id)}/query`} className="button-link">
           Query this dataset
-        </Link>
+        </Link>{' '}
+        <CompareLink dataset={dataset} />
       </header>
 
       <ColumnsSection dataset={dataset} />

@@ -11,6 +11,8 @@ import { formatNumber, formatTimestamp } from '@/lib/format';
 import { hasCoordinates, queryBuilderHref, statusText, typeColor } from './locationTypes';
 import styles from './LocationsPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { datasetsOptions } from '@/api/datasets/queries';
+import { addToCompareHref, hubOfZone, nodeVsHubHref, valueColumnOf } from '@/lib/compareLinks';
 
 function Seen({ value }: { value: string }) {
   return (
@@ -40,6 +42,40 @@ function fields(l: PricingLocation): [string, ReactNode][] {
     ['Status threshold', `${l.status_threshold_days} days`],
     ['Pricing datasets', l.pricing_datasets.join(', ')],
   ];
+}
+
+/** This location's prices as series of Compare; a resource node also against its hub. */
+function CompareLinks({ location: l }: { location: PricingLocation }) {
+  const catalog = useQuery(datasetsOptions());
+  const datasets = (catalog.data?.data ?? []).filter((d) => l.pricing_datasets.includes(d.id));
+  if (datasets.length === 0) return null;
+  return (
+    <ul className={styles.links} aria-label="Compare">
+      {datasets.map((d) => {
+        const column = valueColumnOf(d);
+        if (column === null) return null;
+        const href = addToCompareHref({
+          dataset: d.id,
+          column,
+          filterColumn: 'location',
+          filterValue: l.location,
+          fn: 'mean',
+          shift: 0,
+          lead: null,
+        });
+        return (
+          <li key={d.id}>
+            <Link to={href}>Add {d.id} to compare</Link>
+          </li>
+        );
+      })}
+      {l.location_type === 'Resource Node' && (
+        <li>
+          <Link to={nodeVsHubHref(l.location, l.zone)}>Compare with its hub ({hubOfZone(l.zone)})</Link>
+        </li>
+      )}
+    </ul>
+  );
 }
 
 function Detail({ location: l }: { location: PricingLocation }) {
@@ -98,6 +134,7 @@ function Detail({ location: l }: { location: PricingLocation }) {
                 </li>
               ))}
             </ul>
+            <CompareLinks location={l} />
           </section>
         </div>
       </div>

@@ -8,7 +8,7 @@ import { formatTimestamp } from '@/lib/format';
 import { money } from './colorScale';
 import { DayChart } from './DayChart';
 import { isoUtc } from '@/lib/zones';
-import type { MarketDay } from './marketDay';
+import type { MarketDay } from '@/lib/marketDay';
 import type { PriceDataset } from './priceDatasets';
 import styles from './PriceMapPage.module.css';
 

@@ -20,7 +20,7 @@ import { buildScale, CLIP_CHOICES, money, textOn, type Clip } from './colorScale
 import { ExtremesTable } from './ExtremesTable';
 import { LocationPanel } from './LocationPanel';
 import { isoUtc } from '@/lib/zones';
-import { marketDateOf, marketDay } from './marketDay';
+import { marketDateOf, marketDay } from '@/lib/marketDay';
 import { extremes, MEASURE_LABELS, MEASURES, measureValues, type Measure } from './measures';
 import { PriceLegend } from './PriceLegend';
 import { dayAheadPartner, pickPriceDatasets } from './priceDatasets';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { contrastRatio } from '@/components/map/contrast';
-import { buildScale, COLOR_LUT, DIVERGING_STOPS, legendText, textOn } from './colorScale';
+import { DIVERGING_STOPS } from '@/lib/palettes';
+import { buildScale, COLOR_LUT, legendText, textOn } from './colorScale';
 
 const prices = fc.array(fc.double({ min: -500, max: 5000, noNaN: true }), { minLength: 1, maxLength: 300 });
 

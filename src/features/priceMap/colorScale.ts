@@ -5,19 +5,8 @@
  * one $5,000 spike does not wash out every other location.
  */
 import { formatNumber } from '@/lib/format';
-
-/** RdBu, 9 classes, low (blue) to high (red). */
-export const DIVERGING_STOPS = [
-  '#2166ac',
-  '#4393c3',
-  '#92c5de',
-  '#d1e5f0',
-  '#f7f7f7',
-  '#fddbc7',
-  '#f4a582',
-  '#d6604d',
-  '#b2182b',
-] as const;
+import { DIVERGING_STOPS, hexToRgb, rampRgb, rgbToHex } from '@/lib/palettes';
+import { quantile } from '@/lib/quantile';
 
 /** Percentiles cut off at each end (p2/p98 by default); 0 = the full range. */
 export const CLIP_CHOICES = [0, 1, 2, 5, 10] as const;
@@ -25,34 +14,10 @@ export type Clip = (typeof CLIP_CHOICES)[number];
 
 const LUT_SIZE = 101;
 
-function hexToRgb(hex: string): [number, number, number] {
-  const v = parseInt(hex.slice(1), 16);
-  return [(v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff];
-}
-function rgbToHex([r, g, b]: [number, number, number]): string {
-  return `#${((1 << 24) | (Math.round(r) << 16) | (Math.round(g) << 8) | Math.round(b)).toString(16).slice(1)}`;
-}
-
 /** 101 colours from −1 to +1, interpolated once, so colouring a marker is a lookup. */
-export const COLOR_LUT: readonly string[] = Array.from({ length: LUT_SIZE }, (_, i) => {
-  const x = (i / (LUT_SIZE - 1)) * (DIVERGING_STOPS.length - 1);
-  const lo = Math.floor(x);
-  const hi = Math.min(lo + 1, DIVERGING_STOPS.length - 1);
-  const f = x - lo;
-  const a = hexToRgb(DIVERGING_STOPS[lo] ?? '#000000');
-  const b = hexToRgb(DIVERGING_STOPS[hi] ?? '#000000');
-  return rgbToHex([a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f]);
-});
-
-/** Linear interpolation between order statistics (numpy's default). `sorted` ascending, non-empty. */
-export function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const pos = Math.min(1, Math.max(0, q)) * (sorted.length - 1);
-  const lo = Math.floor(pos);
-  const a = sorted[lo] ?? Number.NaN;
-  const b = sorted[Math.min(lo + 1, sorted.length - 1)] ?? a;
-  return a + (b - a) * (pos - lo);
-}
+export const COLOR_LUT: readonly string[] = Array.from({ length: LUT_SIZE }, (_, i) =>
+  rgbToHex(rampRgb(DIVERGING_STOPS, i / (LUT_SIZE - 1))),
+);
 
 export interface ColorScale {
   center: number;

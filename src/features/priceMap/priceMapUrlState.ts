@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineUrlState, type UrlStateOf } from '@/lib/urlState';
 import { CLIP_CHOICES } from './colorScale';
-import { isCalendarDate } from './marketDay';
+import { isCalendarDate } from '@/lib/marketDay';
 import { MEASURES } from './measures';
 
 export const DEFAULT_VIEW = { lat: 31.2, lon: -99.3, zoom: 6 } as const;

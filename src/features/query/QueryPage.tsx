@@ -34,12 +34,50 @@ import { resolveTypedTimes, TIME_FIELD_IDS, TIME_FIELDS, type TimeField } from '
 import { maxPagesFor, usePagedRows } from './usePagedRows';
 import { VintageControl } from './VintageControl';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { addToCompareHref, marketRange, valueColumnOf } from '@/lib/compareLinks';
+import { MARKET_TIME_ZONE } from '@/lib/format';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 
 /** Where the form stacks above the results (the layout's breakpoint in QueryPage.module.css). */
 const NARROW_SCREEN = '(max-width: 60rem)';
 
 /** `/datasets/:id/query`: the query builder. */
+/** The query as a series of the Compare workspace: its value column, its one-location filter, its range. */
+function CompareLink({
+  dataset,
+  state,
+  start,
+  end,
+}: {
+  dataset: Dataset;
+  state: QueryState;
+  start: string | undefined;
+  end: string | undefined;
+}) {
+  const column = valueColumnOf(dataset, state.cols);
+  if (column === null) return null;
+  const filtered = state.fcol !== '' && state.fop === '=' && state.fval !== '' && !state.fval.includes(',');
+  const tz = state.tz === 'market' ? MARKET_TIME_ZONE : state.tz === 'local' ? undefined : state.tz;
+  const range = marketRange(start, end);
+  const href = addToCompareHref(
+    {
+      dataset: dataset.id,
+      column,
+      filterColumn: filtered ? state.fcol : '',
+      filterValue: filtered ? state.fval : '',
+      fn: state.rs !== '' ? state.rsfn : 'mean',
+      shift: 0,
+      lead: null,
+    },
+    range ? { ...range, ...(tz ? { tz } : {}) } : null,
+  );
+  return (
+    <Link to={href} className="button-link">
+      Add to compare
+    </Link>
+  );
+}
+
 export function QueryPage() {
   const { id = '' } = useParams();
   const datasetOpts = datasetOptions(id);
@@ -249,6 +287,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
           <Link to={`/datasets/${encodeURIComponent(dataset.id)}`}>{dataset.name}</Link>
         </p>
         <h1>Query {dataset.name}</h1>
+        <CompareLink dataset={dataset} state={state} start={params.start_time} end={params.end_time} />
       </header>
       {notice && (
         <p role="alert" className={styles.notice}>

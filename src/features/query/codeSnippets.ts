@@ -3,10 +3,9 @@
  * `GRIDSTATUS_API_KEY` environment variable, never the key itself: snippets get pasted into
  * chats, tickets and notebooks.
  */
+import { API_KEY_ENV } from '@/api/connection';
 import { API_KEY_HEADER, type DatasetQueryParams } from '@/api/types';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-
-export const API_KEY_ENV = 'GRIDSTATUS_API_KEY';
 
 function entries(params: DatasetQueryParams): [string, string][] {
   // Optional parameters may be present with the value undefined: they are not sent.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isoUtc } from '@/lib/zones';
-import { intervalText, marketDay, nextDate } from './marketDay';
+import { intervalText, marketDay, nextDate } from '@/lib/marketDay';
 
 const FIVE = 5 * 60_000;
 const FIFTEEN = 15 * 60_000;

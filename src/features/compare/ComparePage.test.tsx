@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { fetchDatasetQuery } from '@/api/query/fetchers';
+import { serverError } from '@/test/faults';
+import { setupMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+import { compareHref, dataSeries } from '@/lib/compareWorkspace';
+
+const { server } = setupMockServer();
+
+const SLOW = { timeout: 10_000 };
+const DA = 'ercot_spp_day_ahead_hourly';
+const RT = 'ercot_spp_real_time_15_min';
+const RANGE = { from: '2025-07-08', to: '2025-07-14' };
+const HOUSTON = { filterColumn: 'location', filterValue: 'HB_HOUSTON' };
+const DART = compareHref({
+  ...RANGE,
+  A: dataSeries('A', DA, 'spp', HOUSTON),
+  B: dataSeries('B', RT, 'spp', HOUSTON),
+  C: { kind: 'expr', key: 'C', expr: 'A - B' },
+});
+
+async function statsRow(label: RegExp): Promise<string[]> {
+  const table = await screen.findByRole('table', { name: 'Statistics of each series over the range' }, SLOW);
+  const row = await within(table).findByRole('row', { name: label }, SLOW);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+}
+
+/** The hourly mean of a series over the range, asked of the API as any client would. */
+async function apiMean(dataset: string, extra: Record<string, string>): Promise<number> {
+  const answer = await fetchDatasetQuery(dataset, {
+    start_time: '2025-07-08T05:00:00Z',
+    end_time: '2025-07-15T05:00:00Z',
+    filter_column: 'location',
+    filter_value: 'HB_HOUSTON',
+    columns: 'spp',
+    page_size: 5000,
+    ...extra,
+  });
+  const values = answer.data.map((r) => Number(r.spp));
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+const money = (v: number) => `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })} $/MWh`;
+
+describe('Compare page', () => {
+  it('aligns day-ahead and real-time prices on one hourly grid, with the spread and its statistics', async () => {
+    renderApp(DART);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Compare' }, SLOW)).toBeInTheDocument();
+    const a = await statsRow(/^A: /);
+    const b = await statsRow(/^B: /);
+    const c = await statsRow(/^C = A - B/);
+    // 7 market days of 24 hours: every hour present in each series.
+    expect([a[0], a[1], b[0], b[1], c[0]]).toEqual(['168', '0', '168', '0', '168']);
+    // The same numbers as the API's own hourly resampling of the same rows.
+    const da = await apiMean(DA, {});
+    const rt = await apiMean(RT, { resample_frequency: '1h', resample_function: 'mean' });
+    expect(a[4]).toBe(money(da));
+    expect(b[4]).toBe(money(rt));
+    expect(c[4]).toBe(money(da - rt));
+    expect(
+      screen.getByText(/^Correlation of A and B: r = 0\.\d{3} over 168 intervals\.$/),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the events of a condition, and an event zooms the chart to it', async () => {
+    const { user, router } = renderApp(`${DART}&when=${encodeURIComponent('B > A')}`);
+    const events = await screen.findByRole('table', { name: /^Events where B > A/ }, SLOW);
+    const first = within(events).getAllByRole('button')[0];
+    expect(first).toBeDefined();
+    await user.click(first as HTMLElement);
+    await waitFor(() => expect(router.state.location.search).toMatch(/zoom=\d+_\d+/));
+    expect(screen.getByRole('button', { name: 'Show the whole range' })).toBeInTheDocument();
+  });
+
+  it('explains an invalid expression and mixed units next to the field', async () => {
+    const { user } = renderApp(
+      compareHref({
+        ...RANGE,
+        A: dataSeries('A', DA, 'spp', HOUSTON),
+        B: dataSeries('B', 'ercot_load', 'load'),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add derived series' }, SLOW));
+    const field = await screen.findByLabelText('Expression for C');
+    await user.clear(field);
+    await user.type(field, 'A + B{Enter}');
+    const message = await screen.findByText('Cannot add $/MWh and MW', {}, SLOW);
+    expect(field).toHaveAttribute('aria-describedby', message.id);
+    await user.clear(field);
+    await user.type(field, '(A - {Enter}');
+    expect(await screen.findByText('The expression ends too early', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('a failing series shows its own error while the others are drawn', async () => {
+    server.use(serverError(`*/v1/datasets/${RT}/query`, 'Real-time store offline.').handler);
+    renderApp(DART);
+    const row = await screen.findByRole('listitem', { name: 'Series B' }, SLOW);
+    expect(await within(row).findByRole('alert', {}, SLOW)).toHaveTextContent('Real-time store offline.');
+    expect((await statsRow(/^A: /))[0]).toBe('168');
+    expect(
+      within(await screen.findByRole('listitem', { name: 'Series C' })).getByRole('alert'),
+    ).toHaveTextContent('Series B has an error.');
+  });
+
+  it('a preset fills the workspace in one click, and the URL holds it', async () => {
+    const { user, router } = renderApp('/compare');
+    await user.click(await screen.findByRole('button', { name: 'Net load' }, SLOW));
+    await waitFor(() => expect(screen.getAllByRole('listitem', { name: /^Series / })).toHaveLength(4));
+    expect(screen.getByLabelText('Expression for D')).toHaveValue('A - B - C');
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('D')).toBe('expr:A - B - C');
+    expect(params.get('B')).toBe('ercot_fuel_mix:wind');
+  });
+
+  it('the forecast view scores the forecast known 24 hours ahead against the actual load', async () => {
+    renderApp(
+      compareHref({
+        ...RANGE,
+        from: '2025-07-12',
+        A: dataSeries('A', 'ercot_load', 'load'),
+        B: dataSeries('B', 'ercot_load_forecast_by_forecast_zone', 'system_total', { lead: 24 }),
+        view: 'forecast',
+        lead: 24,
+      }),
+    );
+    const summary = await screen.findByText(
+      /^Forecast published at least 24 h ahead, over 72 hours: MAE/,
+      {},
+      SLOW,
+    );
+    expect(summary).toHaveTextContent(/MAPE \d+\.\d\d %/);
+    expect(screen.getByRole('figure', { name: 'Error by lead hour' })).toBeInTheDocument();
+  });
+});

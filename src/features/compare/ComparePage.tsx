@@ -1,0 +1,378 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { scriptBaseUrl, useConnection } from '@/api/connection';
+import { saveBlob } from '@/api/exports/exportJobs';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { Tabs } from '@/components/Tabs';
+import { formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useUrlState } from '@/lib/urlState';
+import { alignedCsv } from './alignedCsv';
+import { LazyMultiAxisChart, type AxisSeries } from '@/components/charts/LazyCompareCharts';
+import { compareScript } from './compareScript';
+import { EventsPanel } from './EventsPanel';
+import { ForecastView } from './ForecastView';
+import { GRID_CADENCES, GRID_LABELS } from './grid';
+import { HeatmapView } from './HeatmapView';
+import { PRESETS } from './presets';
+import { ProfileView } from './ProfileView';
+import { SeriesPanel } from './SeriesPanel';
+import { StatsPanel } from './StatsPanel';
+import { gridCadenceFor, useCompareData, workspaceRange, type SeriesResult } from './useCompareData';
+import {
+  compareUrlState,
+  dataSeries,
+  nextFreeKey,
+  VIEWS,
+  seriesOf,
+  type CompareState,
+  type CompareView,
+  type SeriesSpec,
+} from '@/lib/compareWorkspace';
+import { CommitInput } from './CommitInput';
+import { rememberWorkspace } from '@/lib/compareLinks';
+import styles from './ComparePage.module.css';
+
+const VIEW_TITLES: Record<CompareView, string> = {
+  chart: 'Chart',
+  heatmap: 'Heatmap',
+  profile: 'Daily profile',
+  forecast: 'Forecast error',
+  code: 'Code',
+};
+
+/** Left axis for the first unit, right for the second; a third unit is not drawn (and said so). */
+export function planAxes(series: readonly SeriesResult[]): { drawn: AxisSeries[]; left: SeriesResult[] } {
+  const units: (string | null)[] = [];
+  const drawn: AxisSeries[] = [];
+  const left: SeriesResult[] = [];
+  series.forEach((s, i) => {
+    if (!s.values) return;
+    if (!units.includes(s.unit)) units.push(s.unit);
+    const slot = units.indexOf(s.unit);
+    if (slot > 1) left.push(s);
+    else
+      drawn.push({
+        key: s.spec.key,
+        label: s.label,
+        unit: s.unit,
+        values: s.values,
+        color: i,
+        axis: slot === 0 ? 'left' : 'right',
+      });
+  });
+  return { drawn, left };
+}
+
+function zoomWindow(zoom: string, times: Float64Array): [number, number] | null {
+  const m = /^(\d+)_(\d+)$/.exec(zoom);
+  if (!m) return null;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  let from = times.findIndex((t) => t >= a);
+  let to = -1;
+  for (let i = times.length - 1; i >= 0; i--)
+    if ((times[i] ?? 0) <= b) {
+      to = i;
+      break;
+    }
+  if (from < 0 || to < from) return null;
+  if (from === 0 && to === times.length - 1) return null;
+  from = Math.max(0, from);
+  return [from, to];
+}
+
+function SeriesSelect({
+  series,
+  value,
+  onChange,
+}: {
+  series: readonly SeriesResult[];
+  value: string;
+  onChange: (key: string) => void;
+}) {
+  return (
+    <label className={styles.field}>
+      Series shown
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {series.map((s) => (
+          <option key={s.spec.key} value={s.spec.key}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function ComparePage() {
+  useDocumentTitle('Compare');
+  const [state, setState] = useUrlState(compareUrlState);
+  const { search } = useLocation();
+  // "Add to compare" on other pages adds to this workspace.
+  useEffect(() => rememberWorkspace(search), [search]);
+  const [now] = useState(() => Date.now());
+  const data = useCompareData(state, now);
+  const connection = useConnection();
+  const { grid, series, datasets } = data;
+  const cadence = gridCadenceFor(state, datasets);
+  const { from, to } = workspaceRange(state, now);
+  const formatTime = (ms: number) => formatTimestamp(ms, { timeZone: state.tz });
+  const specs = seriesOf(state);
+  const window = grid ? zoomWindow(state.zoom, grid.times) : null;
+  const axes = useMemo(() => planAxes(series), [series]);
+
+  const change = (spec: SeriesSpec) => setState({ [spec.key]: spec }, { replace: true });
+  const remove = (spec: SeriesSpec) => setState({ [spec.key]: null });
+  const add = (kind: 'data' | 'expr') => {
+    const key = nextFreeKey(state);
+    if (!key) return;
+    const spec: SeriesSpec =
+      kind === 'data'
+        ? dataSeries(key, 'ercot_spp_day_ahead_hourly', 'spp', {
+            filterColumn: 'location',
+            filterValue: 'HB_HOUSTON',
+          })
+        : {
+            kind: 'expr',
+            key,
+            expr: specs.length >= 2 ? `${specs[0]?.key ?? 'A'} - ${specs[1]?.key ?? 'B'}` : 'A * 1',
+          };
+    setState({ [key]: spec });
+  };
+  const applyPreset = (id: string) => {
+    const preset = PRESETS.find((p) => p.id === id);
+    if (preset) setState(preset.state(now));
+  };
+  const exportFrame = () => {
+    if (!grid) return;
+    const columns = series.map((s) => ({
+      header: `${s.label}${s.unit ? ` (${s.unit})` : ''}`,
+      values: s.values,
+    }));
+    const text = alignedCsv(grid, columns);
+    saveBlob(new Blob([text], { type: 'text/csv' }), `compare_${from}_${to}_${cadence}.csv`);
+  };
+  const shown = series.find((s) => s.spec.key === state.of) ?? series[0];
+  const loading = series.some((s) => s.loading);
+
+  const viewPanel = (() => {
+    if (!grid) return null;
+    if (series.length === 0)
+      return <p className={styles.muted}>Add a series, or start from a preset above.</p>;
+    switch (state.view) {
+      case 'chart':
+        return (
+          <>
+            {axes.left.length > 0 && (
+              <p className={styles.muted}>
+                Not drawn: {axes.left.map((s) => s.label).join('; ')}: a chart has two y axes, and these have
+                a third unit.
+              </p>
+            )}
+            {axes.drawn.length > 0 ? (
+              <LazyMultiAxisChart
+                times={grid.times}
+                timeZone={grid.zone}
+                series={axes.drawn}
+                window={window}
+                onWindow={(w) =>
+                  setState(
+                    { zoom: w ? `${grid.times[w[0]] ?? 0}_${grid.times[w[1]] ?? 0}` : '' },
+                    { replace: true },
+                  )
+                }
+                formatTime={formatTime}
+              />
+            ) : (
+              <p className={styles.muted}>
+                {loading ? 'Loading the series…' : 'No series has data to draw.'}
+              </p>
+            )}
+            {window && (
+              <button type="button" onClick={() => setState({ zoom: '' })}>
+                Show the whole range
+              </button>
+            )}
+          </>
+        );
+      case 'heatmap':
+      case 'profile':
+        return shown ? (
+          <>
+            <SeriesSelect
+              series={series}
+              value={shown.spec.key}
+              onChange={(of) => setState({ of: of as CompareState['of'] })}
+            />
+            {state.view === 'heatmap' ? (
+              <HeatmapView grid={grid} series={shown} />
+            ) : (
+              <ProfileView grid={grid} series={shown} color={series.indexOf(shown)} />
+            )}
+          </>
+        ) : null;
+      case 'forecast':
+        return (
+          <ForecastView
+            grid={grid}
+            series={series}
+            datasets={datasets}
+            forecastKey={state.fc}
+            actualKey={state.act}
+            lead={state.lead}
+            onChange={(patch) => setState(patch)}
+          />
+        );
+      case 'code':
+        return (
+          <section aria-label="Python">
+            <p className={styles.muted}>
+              The same aligned frame in Python, with gridstatusio and pandas. The key is read from the
+              GRIDSTATUS_API_KEY environment variable.
+            </p>
+            <pre tabIndex={0} className={styles.code}>
+              <code>
+                {compareScript({
+                  baseUrl: scriptBaseUrl(connection),
+                  from,
+                  to,
+                  zone: state.tz,
+                  cadence,
+                  series: specs,
+                  datasets,
+                })}
+              </code>
+            </pre>
+          </section>
+        );
+    }
+  })();
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Compare</h1>
+        <p className={styles.muted}>
+          Several series on one time axis, derived series, events and forecast error.
+        </p>
+      </header>
+      <nav aria-label="Presets" className={styles.presets}>
+        {PRESETS.map((p) => (
+          <button key={p.id} type="button" title={p.description} onClick={() => applyPreset(p.id)}>
+            {p.title}
+          </button>
+        ))}
+      </nav>
+      {data.catalogError ? <ApiErrorMessage error={data.catalogError} /> : null}
+      <section className={styles.controls} aria-label="Range">
+        <label className={styles.field}>
+          From
+          <input
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => e.target.value && setState({ from: e.target.value, zoom: '' })}
+          />
+        </label>
+        <label className={styles.field}>
+          To (inclusive)
+          <input
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => e.target.value && setState({ to: e.target.value, zoom: '' })}
+          />
+        </label>
+        <label className={styles.field}>
+          Time zone
+          <CommitInput
+            value={state.tz}
+            list="compare-zones"
+            aria-describedby={data.gridError ? 'compare-grid-error' : undefined}
+            onCommit={(tz) => setState({ tz: tz === '' ? MARKET_TIME_ZONE : tz, zoom: '' })}
+          />
+          <datalist id="compare-zones">
+            <option value={MARKET_TIME_ZONE}>Market time</option>
+            <option value="UTC" />
+          </datalist>
+        </label>
+        <label className={styles.field}>
+          Grid
+          <select
+            value={state.grid}
+            onChange={(e) => setState({ grid: e.target.value as CompareState['grid'], zoom: '' })}
+          >
+            <option value="auto">Coarsest of the series ({GRID_LABELS[cadence]})</option>
+            {GRID_CADENCES.map((c) => (
+              <option key={c} value={c}>
+                {GRID_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </section>
+      {data.gridError && (
+        <p id="compare-grid-error" className={styles.fieldError} role="alert">
+          {data.gridError}
+        </p>
+      )}
+      <section aria-labelledby="compare-series">
+        <h2 id="compare-series">Series</h2>
+        <SeriesPanel
+          series={series}
+          datasets={datasets}
+          cadence={cadence}
+          onChange={change}
+          onRemove={remove}
+        />
+        <div className={styles.controls}>
+          <button type="button" onClick={() => add('data')} disabled={nextFreeKey(state) === null}>
+            Add series
+          </button>
+          <button type="button" onClick={() => add('expr')} disabled={nextFreeKey(state) === null}>
+            Add derived series
+          </button>
+          <button type="button" onClick={exportFrame} disabled={!grid || series.length === 0 || loading}>
+            Export aligned CSV
+          </button>
+        </div>
+      </section>
+      <ErrorBoundary>
+        <Tabs
+          tabs={VIEWS}
+          active={state.view}
+          onSelect={(view) => setState({ view })}
+          label="Views"
+          idPrefix="compare"
+          title={(v) => VIEW_TITLES[v]}
+          panel={viewPanel}
+          classNames={{ tablist: styles.tablist, panel: styles.tabPanel }}
+        />
+      </ErrorBoundary>
+      {grid && series.length > 0 && (
+        <ErrorBoundary>
+          <StatsPanel
+            grid={grid}
+            series={series}
+            pair={state.corr}
+            onPair={(corr) => setState({ corr }, { replace: true })}
+          />
+          <EventsPanel
+            grid={grid}
+            series={series}
+            condition={state.when}
+            onCondition={(when) => setState({ when })}
+            onShow={(e) => {
+              // Zoom to the event with as much again on each side, at least six intervals.
+              const pad = Math.max(e.durationMs, 6 * ((grid.times[1] ?? 0) - (grid.times[0] ?? 0)));
+              setState({ view: 'chart', zoom: `${Math.max(0, e.start - pad)}_${e.end + pad}` });
+            }}
+            formatTime={formatTime}
+          />
+        </ErrorBoundary>
+      )}
+    </div>
+  );
+}

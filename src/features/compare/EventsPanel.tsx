@@ -1,0 +1,153 @@
+import { saveBlob } from '@/api/exports/exportJobs';
+import { formatInteger, formatNumber } from '@/lib/format';
+import { neutraliseCsv } from '@/lib/csv';
+import { isoUtc } from '@/lib/zones';
+import { CommitInput } from './CommitInput';
+import { ExpressionError, unitOf } from './expression';
+import { conditionReferences, findEvents, parseCondition, type SeriesEvent } from './events';
+import type { Grid } from './grid';
+import type { SeriesResult } from './useCompareData';
+import styles from './ComparePage.module.css';
+
+interface Props {
+  grid: Grid;
+  series: readonly SeriesResult[];
+  condition: string;
+  onCondition: (text: string) => void;
+  /** Zooms the chart to an event. */
+  onShow: (event: SeriesEvent) => void;
+  formatTime: (ms: number) => string;
+}
+
+const ERROR_ID = 'compare-events-error';
+const SHOWN = 200;
+
+function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = minutes / 60;
+  if (hours < 48) return `${Number.isInteger(hours) ? hours : hours.toFixed(2)} h`;
+  return `${(hours / 24).toFixed(1)} d`;
+}
+
+type Found =
+  | { kind: 'none' }
+  | { kind: 'error'; message: string }
+  | { kind: 'waiting' }
+  | { kind: 'events'; events: SeriesEvent[]; unit: string | null };
+
+/** Every run of intervals where a condition holds, merged across adjacent intervals. */
+export function EventsPanel({ grid, series, condition, onCondition, onShow, formatTime }: Props) {
+  const found = ((): Found => {
+    if (condition.trim() === '') return { kind: 'none' };
+    try {
+      const parsed = parseCondition(condition);
+      const units = new Map(series.map((s) => [s.spec.key as string, s.unit]));
+      for (const ref of conditionReferences(parsed))
+        if (!units.has(ref)) return { kind: 'error', message: `There is no series ${ref}.` };
+      const unit = unitOf(parsed.left, units);
+      const values = new Map<string, Float64Array>();
+      for (const s of series) if (s.values) values.set(s.spec.key, s.values);
+      if ([...conditionReferences(parsed)].some((r) => !values.has(r))) return { kind: 'waiting' };
+      return { kind: 'events', events: findEvents(parsed, values, grid), unit };
+    } catch (e) {
+      return { kind: 'error', message: e instanceof ExpressionError ? e.message : String(e) };
+    }
+  })();
+
+  const exportCsv = (events: readonly SeriesEvent[]) => {
+    const lines = ['start_utc,end_utc,start_local,duration_minutes,intervals,peak,mean'];
+    for (const e of events)
+      lines.push(
+        [
+          isoUtc(e.start),
+          isoUtc(e.end),
+          `"${formatTime(e.start)}"`,
+          (e.end - e.start) / 60_000,
+          e.intervals,
+          e.peak,
+          e.mean,
+        ].join(','),
+      );
+    const text = neutraliseCsv(`# condition: ${condition.replace(/[\r\n]/g, ' ')}\n${lines.join('\n')}\n`);
+    saveBlob(new Blob([text], { type: 'text/csv' }), 'compare-events.csv');
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="compare-events">
+      <h2 id="compare-events">Events</h2>
+      <div className={styles.controls}>
+        <label className={styles.field}>
+          Condition
+          <CommitInput
+            value={condition}
+            placeholder="A > 1000"
+            spellCheck={false}
+            className={styles.expression}
+            aria-describedby={found.kind === 'error' ? ERROR_ID : 'compare-events-help'}
+            aria-invalid={found.kind === 'error' ? true : undefined}
+            onCommit={onCondition}
+          />
+        </label>
+        {found.kind === 'events' && found.events.length > 0 && (
+          <button type="button" onClick={() => exportCsv(found.events)}>
+            Export events as CSV
+          </button>
+        )}
+      </div>
+      <p id="compare-events-help" className={styles.muted}>
+        Compare a series with a number or another series: <code>A &gt; 1000</code>, <code>C &lt; -50</code>,{' '}
+        <code>A &gt; B</code>, <code>A - B &gt;= 20</code>.
+      </p>
+      {found.kind === 'error' && (
+        <p id={ERROR_ID} className={styles.fieldError} role="alert">
+          {found.message}
+        </p>
+      )}
+      {found.kind === 'waiting' && <p className={styles.muted}>Waiting for the series…</p>}
+      {found.kind === 'events' && (
+        <>
+          <p className={styles.muted} role="status">
+            {found.events.length === 0
+              ? 'No interval meets the condition.'
+              : `${formatInteger(found.events.length)} event${found.events.length === 1 ? '' : 's'}, ${formatInteger(
+                  found.events.reduce((n, e) => n + e.intervals, 0),
+                )} intervals in all.`}
+            {found.events.length > SHOWN && ` The first ${SHOWN} are listed; the CSV has all.`}
+          </p>
+          {found.events.length > 0 && (
+            <div className={styles.tableScroll}>
+              <table className={styles.table}>
+                <caption className="visually-hidden">Events where {condition}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Start</th>
+                    <th scope="col">End</th>
+                    <th scope="col">Duration</th>
+                    <th scope="col">Peak</th>
+                    <th scope="col">Mean</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {found.events.slice(0, SHOWN).map((e) => (
+                    <tr key={e.start}>
+                      <td>
+                        <button type="button" className={styles.linkButton} onClick={() => onShow(e)}>
+                          {formatTime(e.start)}
+                        </button>
+                      </td>
+                      <td>{formatTime(e.end)}</td>
+                      <td>{duration(e.durationMs)}</td>
+                      <td>{formatNumber(e.peak, { unit: found.unit })}</td>
+                      <td>{formatNumber(e.mean, { unit: found.unit })}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatNumber } from '@/lib/format';
+import type { Grid } from './grid';
+import { heatScale } from './heatColors';
+import { heatmap } from './profile';
+import type { SeriesResult } from './useCompareData';
+import styles from './ComparePage.module.css';
+
+const slotText = (slot: number, minutes: number): string => {
+  const m = slot * minutes;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+
+/**
+ * One series as hour of day (across) × date (down), one pixel per interval drawn into a canvas
+ * and scaled up: a year of 5-minute data is 105,120 pixels, painted in one putImageData.
+ */
+export function HeatmapView({ grid, series }: { grid: Grid; series: SeriesResult }) {
+  const values = series.values;
+  const map = useMemo(() => (values ? heatmap(values, grid) : null), [values, grid]);
+  const scale = useMemo(() => (map ? heatScale(map.values) : null), [map]);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [hover, setHover] = useState<string>('');
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el || !map || !scale) return;
+    el.width = map.slots;
+    el.height = map.dates.length;
+    const ctx = el.getContext('2d');
+    if (!ctx) return;
+    const image = ctx.createImageData(map.slots, map.dates.length);
+    for (let k = 0; k < map.values.length; k++) {
+      const v = map.values[k] ?? Number.NaN;
+      const [r, g, b] = Number.isNaN(v) ? [0, 0, 0] : scale.color(v);
+      image.data[4 * k] = r;
+      image.data[4 * k + 1] = g;
+      image.data[4 * k + 2] = b;
+      image.data[4 * k + 3] = Number.isNaN(v) ? 0 : 255;
+    }
+    ctx.putImageData(image, 0, 0);
+  }, [map, scale]);
+  if (!map || !scale) return <p className={styles.muted}>Waiting for {series.label}…</p>;
+  const rowHeight = Math.max(2, Math.min(16, Math.floor(480 / Math.max(1, map.dates.length))));
+  const every = Math.max(1, Math.ceil(map.dates.length / 12));
+  return (
+    <figure className={styles.heatmap}>
+      <figcaption className={styles.muted}>
+        {series.label}: hour of day across, date down ({map.dates[0]} to {map.dates[map.dates.length - 1]},{' '}
+        {map.slots} intervals a day). Colour from {formatNumber(scale.lo, { unit: series.unit })} to{' '}
+        {formatNumber(scale.hi, { unit: series.unit })}
+        {scale.diverging ? ', centred on zero' : ''} (2nd–98th percentile; beyond is clipped).
+      </figcaption>
+      <div className={styles.heatLegend} style={{ background: scale.gradient }} aria-hidden="true" />
+      <div className={styles.heatBody}>
+        <ol className={styles.heatDates} aria-hidden="true" style={{ height: rowHeight * map.dates.length }}>
+          {map.dates.map((d, i) =>
+            i % every === 0 ? (
+              <li key={d} style={{ top: i * rowHeight }}>
+                {d}
+              </li>
+            ) : null,
+          )}
+        </ol>
+        <div>
+          <canvas
+            ref={canvas}
+            className={styles.heatCanvas}
+            style={{ height: rowHeight * map.dates.length }}
+            role="img"
+            aria-label={`Heatmap of ${series.label}, ${map.dates.length} days by ${map.slots} intervals`}
+            onMouseMove={(e) => {
+              const box = e.currentTarget.getBoundingClientRect();
+              const slot = Math.floor(((e.clientX - box.left) / box.width) * map.slots);
+              const row = Math.floor(((e.clientY - box.top) / box.height) * map.dates.length);
+              const v = map.values[row * map.slots + slot] ?? Number.NaN;
+              const date = map.dates[row];
+              setHover(
+                date === undefined
+                  ? ''
+                  : `${date} ${slotText(slot, map.slotMinutes)}: ${Number.isNaN(v) ? 'no value' : formatNumber(v, { unit: series.unit })}`,
+              );
+            }}
+            onMouseLeave={() => setHover('')}
+          />
+          <div className={styles.heatHours} aria-hidden="true">
+            {[0, 6, 12, 18].map((h) => (
+              <span key={h} style={{ left: `${(h / 24) * 100}%` }}>
+                {String(h).padStart(2, '0')}:00
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
+      <p className={styles.muted} aria-live="polite">
+        {hover || 'Point at a cell to read its value.'}
+      </p>
+    </figure>
+  );
+}

@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { formatInteger, formatNumber } from '@/lib/format';
+import type { Grid } from './grid';
+import { correlation, seriesStats } from './stats';
+import type { SeriesResult } from './useCompareData';
+import type { SeriesKey } from '@/lib/compareWorkspace';
+import styles from './ComparePage.module.css';
+
+interface Props {
+  grid: Grid;
+  series: readonly SeriesResult[];
+  /** `A,B`: the pair whose correlation is shown. */
+  pair: string;
+  onPair: (pair: string) => void;
+}
+
+/** Count, missing, extremes, mean, percentiles and (for MW) energy of every series over the range. */
+export function StatsPanel({ grid, series, pair, onPair }: Props) {
+  const ready = series.filter((s) => s.values !== null);
+  const rows = useMemo(
+    () => ready.map((s) => ({ s, stats: seriesStats(s.values ?? new Float64Array(), grid, s.unit) })),
+    [ready, grid],
+  );
+  const [a = 'A', b = 'B'] = pair.split(',');
+  const byKey = new Map(ready.map((s) => [s.spec.key, s.values]));
+  const va = byKey.get(a as SeriesKey);
+  const vb = byKey.get(b as SeriesKey);
+  const r = va && vb ? correlation(va, vb) : null;
+  const keys = series.map((s) => s.spec.key);
+  const fmt = (v: number, unit: string | null) => (Number.isNaN(v) ? '—' : formatNumber(v, { unit }));
+  return (
+    <section className={styles.panel} aria-labelledby="compare-stats">
+      <h2 id="compare-stats">Statistics</h2>
+      <div className={styles.tableScroll}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Statistics of each series over the range</caption>
+          <thead>
+            <tr>
+              <th scope="col">Series</th>
+              <th scope="col">Count</th>
+              <th scope="col">Missing</th>
+              <th scope="col">Min</th>
+              <th scope="col">Max</th>
+              <th scope="col">Mean</th>
+              <th scope="col">p5</th>
+              <th scope="col">Median</th>
+              <th scope="col">p95</th>
+              <th scope="col">Energy</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ s, stats }) => (
+              <tr key={s.spec.key}>
+                <th scope="row">{s.label}</th>
+                <td>{formatInteger(stats.count)}</td>
+                <td>{formatInteger(stats.missing)}</td>
+                <td>{fmt(stats.min, s.unit)}</td>
+                <td>{fmt(stats.max, s.unit)}</td>
+                <td>{fmt(stats.mean, s.unit)}</td>
+                <td>{fmt(stats.p5, s.unit)}</td>
+                <td>{fmt(stats.median, s.unit)}</td>
+                <td>{fmt(stats.p95, s.unit)}</td>
+                <td>
+                  {stats.energy === null ? '—' : formatNumber(stats.energy, { unit: 'MWh', decimals: 0 })}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {keys.length >= 2 && (
+        <div className={styles.controls}>
+          <label className={styles.field}>
+            Correlate
+            <select value={a} onChange={(e) => onPair(`${e.target.value},${b}`)}>
+              {keys.map((k) => (
+                <option key={k}>{k}</option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            with
+            <select value={b} onChange={(e) => onPair(`${a},${e.target.value}`)}>
+              {keys.map((k) => (
+                <option key={k}>{k}</option>
+              ))}
+            </select>
+          </label>
+          <p className={styles.muted} role="status">
+            {r === null
+              ? 'Correlation: waiting for both series.'
+              : Number.isNaN(r.r)
+                ? `Correlation of ${a} and ${b}: not defined (${formatInteger(r.pairs)} intervals with both).`
+                : `Correlation of ${a} and ${b}: r = ${r.r.toFixed(3)} over ${formatInteger(r.pairs)} intervals.`}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

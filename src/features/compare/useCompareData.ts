@@ -1,0 +1,365 @@
+/**
+ * The workspace's data: the grid, each data series fetched (side by side, paced to the key's
+ * rate, with progress) and aligned on the grid, and the derived series evaluated over them. A
+ * series that fails carries its own error; the others go on.
+ */
+import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { datasetsOptions } from '@/api/datasets/queries';
+import { knownRequestsPerSecond } from '@/api/connection';
+import { usageOptions } from '@/api/usage/queries';
+import type { Dataset } from '@/api/types';
+import type { ChartProgress } from '@/api/query/chartRows';
+import { memoByKey } from '@/lib/memoLast';
+import { evaluate, ExpressionError, parseExpression, references, unitOf, type Expr } from './expression';
+import { alignToGrid, buildGrid, gridOrder, type Grid, type GridCadence } from './grid';
+import { pickAtLead } from './forecastError';
+import { createPacer, paceForLimit } from './pacer';
+import { lastDays } from '@/lib/compareLinks';
+import {
+  datasetGridCadence,
+  fetchSeriesPoints,
+  hasVintages,
+  seriesParams,
+  type SeriesPoints,
+} from './seriesRequest';
+import {
+  formatSeries,
+  seriesOf,
+  type CompareState,
+  type DataSeries,
+  type SeriesKey,
+  type SeriesSpec,
+} from '@/lib/compareWorkspace';
+
+/** Buckets a grid may have: a year of 5-minute intervals and some room. */
+export const MAX_GRID_BUCKETS = 120_000;
+
+export interface SeriesResult {
+  spec: SeriesSpec;
+  label: string;
+  unit: string | null;
+  /** On the grid, NaN where missing; null until it can be computed. */
+  values: Float64Array | null;
+  loading: boolean;
+  /** A fetch error (ApiError) or a message about the series' definition. */
+  error: unknown;
+  progress: ChartProgress | null;
+  capped: boolean;
+}
+
+export interface CompareData {
+  grid: Grid | null;
+  /** Why there is no grid: an invalid range, zone or size. */
+  gridError: string | null;
+  datasets: ReadonlyMap<string, Dataset>;
+  catalogError: unknown;
+  series: SeriesResult[];
+}
+
+const shortName = (dataset: Dataset | undefined, id: string): string =>
+  (dataset?.name ?? id).replace(/^ERCOT /, '');
+
+export function seriesLabel(spec: SeriesSpec, dataset: Dataset | undefined): string {
+  if (spec.kind === 'expr') return `${spec.key} = ${spec.expr}`;
+  const parts = [`${spec.key}: ${shortName(dataset, spec.dataset)} · ${spec.column}`];
+  if (spec.filterValue !== '') parts.push(spec.filterValue);
+  if (spec.lead !== null) parts.push(`${spec.lead} h ahead`);
+  if (spec.shift !== 0) parts.push(`shifted ${spec.shift} d`);
+  return parts.join(' · ');
+}
+
+function validZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function gridCadenceFor(state: CompareState, datasets: ReadonlyMap<string, Dataset>): GridCadence {
+  if (state.grid !== 'auto') return state.grid;
+  let coarsest: GridCadence | null = null;
+  for (const spec of seriesOf(state)) {
+    const dataset = spec.kind === 'data' ? datasets.get(spec.dataset) : undefined;
+    if (!dataset) continue;
+    const cadence = datasetGridCadence(dataset);
+    if (coarsest === null || gridOrder(cadence) > gridOrder(coarsest)) coarsest = cadence;
+  }
+  return coarsest ?? '1h';
+}
+
+export function workspaceRange(state: CompareState, now: number): { from: string; to: string } {
+  const fallback = lastDays(7, now);
+  return { from: state.from || fallback.from, to: state.to || fallback.to };
+}
+
+function makeGrid(
+  state: CompareState,
+  cadence: GridCadence,
+  now: number,
+): { grid: Grid | null; error: string | null } {
+  const { from, to } = workspaceRange(state, now);
+  if (from > to) return { grid: null, error: 'The range ends before it starts.' };
+  if (!validZone(state.tz)) return { grid: null, error: `Unknown time zone: ${state.tz}` };
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  const perDay = { '5min': 288, '15min': 96, '1h': 24, '1d': 1 }[cadence];
+  if (days * perDay > MAX_GRID_BUCKETS)
+    return {
+      grid: null,
+      error: `${Math.round(days).toLocaleString('en-US')} days on a ${cadence} grid is ${(days * perDay).toLocaleString('en-US')} intervals; at most ${MAX_GRID_BUCKETS.toLocaleString('en-US')}. Choose a coarser grid or a shorter range.`,
+    };
+  return { grid: buildGrid(from, to, cadence, state.tz), error: null };
+}
+
+/** A data series' definition checked against the catalog; a message when it cannot be asked for. */
+export function specProblem(spec: DataSeries, dataset: Dataset | undefined): string | null {
+  if (!dataset) return `There is no dataset ${spec.dataset}.`;
+  const column = dataset.all_columns.find((c) => c.name === spec.column);
+  if (!column) return `${dataset.name} has no column ${spec.column}.`;
+  if (!column.is_numeric) return `${spec.column} is not a number column.`;
+  if (spec.filterColumn !== '' && !dataset.all_columns.some((c) => c.name === spec.filterColumn))
+    return `${dataset.name} has no column ${spec.filterColumn} to filter on.`;
+  return null;
+}
+
+function seriesQuery(
+  spec: DataSeries,
+  dataset: Dataset,
+  grid: Grid,
+  pace: () => Promise<void>,
+  onProgress: (key: SeriesKey, progress: ChartProgress) => void,
+  allLeads = false,
+) {
+  const params = seriesParams(spec, dataset, grid, { allLeads });
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- pace and onProgress are listeners, not inputs of the rows
+  return queryOptions({
+    queryKey: ['compare', dataset.id, params] as readonly unknown[],
+    queryFn: ({ signal }) =>
+      fetchSeriesPoints(spec, dataset, grid, {
+        signal,
+        allLeads,
+        beforePage: pace,
+        onProgress: (p) => onProgress(spec.key, p),
+      }),
+    staleTime: Infinity,
+    structuralSharing: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** A series' points on the grid: vintages picked at the lead, then bucketed with the shift. */
+function align(points: SeriesPoints, spec: DataSeries, grid: Grid): Float64Array {
+  if (points.published && spec.lead !== null) {
+    const picked = pickAtLead(
+      { times: points.times, published: points.published, values: points.values },
+      spec.lead,
+    );
+    return alignToGrid(grid, picked.times, picked.values, spec.shift);
+  }
+  return alignToGrid(grid, points.times, points.values, spec.shift);
+}
+
+interface Derived {
+  values: Float64Array | null;
+  unit: string | null;
+  error: string | null;
+}
+
+/** Derived series in dependency order (they may read each other); a cycle is an error. */
+function deriveAll(
+  specs: readonly SeriesSpec[],
+  base: ReadonlyMap<string, { values: Float64Array | null; unit: string | null; failed: boolean }>,
+  length: number,
+): Map<SeriesKey, Derived> {
+  const out = new Map<SeriesKey, Derived>();
+  const parsed = new Map<SeriesKey, Expr>();
+  for (const spec of specs) {
+    if (spec.kind !== 'expr') continue;
+    try {
+      parsed.set(spec.key, parseExpression(spec.expr));
+    } catch (e) {
+      out.set(spec.key, { values: null, unit: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  const values = new Map<string, Float64Array>();
+  const units = new Map<string, string | null>();
+  for (const [k, v] of base) {
+    units.set(k, v.unit);
+    if (v.values) values.set(k, v.values);
+  }
+  let progress = true;
+  while (progress) {
+    progress = false;
+    for (const [key, expr] of parsed) {
+      if (out.has(key)) continue;
+      const refs = [...references(expr)];
+      const unknown = refs.find((r) => !units.has(r) && !parsed.has(r as SeriesKey));
+      if (unknown !== undefined || refs.includes(key)) {
+        out.set(key, {
+          values: null,
+          unit: null,
+          error: unknown !== undefined ? `There is no series ${unknown}.` : `${key} cannot refer to itself.`,
+        });
+        progress = true;
+        continue;
+      }
+      if (!refs.every((r) => units.has(r))) continue;
+      const failed = refs.find((r) => out.get(r as SeriesKey)?.error ?? base.get(r)?.failed);
+      if (failed !== undefined) {
+        out.set(key, { values: null, unit: null, error: `Series ${failed} has an error.` });
+        progress = true;
+        continue;
+      }
+      try {
+        const unit = unitOf(expr, units);
+        const ready = refs.every((r) => values.has(r));
+        const computed = ready ? evaluate(expr, values, length) : null;
+        out.set(key, { values: computed, unit, error: null });
+        units.set(key, unit);
+        if (computed) values.set(key, computed);
+      } catch (e) {
+        out.set(key, {
+          values: null,
+          unit: null,
+          error: e instanceof ExpressionError ? e.message : String(e),
+        });
+      }
+      progress = true;
+    }
+  }
+  for (const key of parsed.keys())
+    if (!out.has(key))
+      out.set(key, { values: null, unit: null, error: 'These expressions refer to each other in a circle.' });
+  return out;
+}
+
+/*
+ * Caches outside React: aligned values per answer (recomputed only when the series' definition or
+ * the grid changes) and the last derived set (recomputed only when an input is a new array).
+ */
+const alignCache = new WeakMap<SeriesPoints, { sig: string; values: Float64Array }>();
+/** deriveAll, run again only when the key (definitions and inputs by identity) changes. */
+const deriveByKey = memoByKey<Map<SeriesKey, Derived>>();
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+function identity(value: object | null): number {
+  if (value === null) return 0;
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = nextIdentity++;
+    identities.set(value, id);
+  }
+  return id;
+}
+
+export function useCompareData(state: CompareState, now: number): CompareData {
+  const catalog = useQuery(datasetsOptions());
+  const datasets = useMemo(
+    () => new Map((catalog.data?.data ?? []).map((d) => [d.id, d] as const)),
+    [catalog.data],
+  );
+  const usage = useQuery(usageOptions());
+  const rate = knownRequestsPerSecond(usage.data?.plan);
+  const pacer = useMemo(() => createPacer(paceForLimit(rate)), [rate]);
+  const [progress, setProgress] = useState<ReadonlyMap<SeriesKey, ChartProgress>>(new Map());
+  const onProgress = useCallback(
+    (key: SeriesKey, p: ChartProgress) => setProgress((current) => new Map(current).set(key, p)),
+    [],
+  );
+
+  const specs = seriesOf(state);
+  const cadence = gridCadenceFor(state, datasets);
+  const { grid, error: gridError } = useMemo(
+    () => makeGrid(state, cadence, now),
+    // The grid depends on these fields only, not on the series or the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.from, state.to, state.tz, cadence, now],
+  );
+
+  const dataSpecs = specs.filter((s): s is DataSeries => s.kind === 'data');
+  const problems = dataSpecs.map((s) => (catalog.data ? specProblem(s, datasets.get(s.dataset)) : null));
+  const results = useQueries({
+    queries: dataSpecs.map((spec, i) => {
+      const dataset = datasets.get(spec.dataset);
+      if (!grid || !dataset || problems[i])
+        return { queryKey: ['compare', 'idle', spec.key] as readonly unknown[], queryFn: skipToken };
+      return seriesQuery(spec, dataset, grid, pacer, onProgress);
+    }),
+  });
+
+  const aligned = new Map<string, { values: Float64Array | null; unit: string | null; failed: boolean }>();
+  dataSpecs.forEach((spec, i) => {
+    const points = results[i]?.data as SeriesPoints | null | undefined;
+    const column = datasets.get(spec.dataset)?.all_columns.find((c) => c.name === spec.column);
+    let values: Float64Array | null = null;
+    if (points && grid) {
+      const sig = `${formatSeries(spec)}|${grid.cadence}|${grid.zone}|${grid.times[0] ?? 0}|${grid.end}`;
+      const hit = alignCache.get(points);
+      if (hit?.sig === sig) values = hit.values;
+      else {
+        values = align(points, spec, grid);
+        alignCache.set(points, { sig, values });
+      }
+    }
+    aligned.set(spec.key, {
+      values,
+      unit: column?.unit ?? null,
+      failed: Boolean(problems[i] ?? results[i]?.isError),
+    });
+  });
+  const derivedKey = `${specs.map(formatSeries).join('&')}|${[...aligned.values()]
+    .map((a) => `${a.unit}:${a.failed}:${identity(a.values)}`)
+    .join(',')}|${identity(grid)}`;
+  const derived = deriveByKey(derivedKey, () => deriveAll(specs, aligned, grid?.times.length ?? 0));
+
+  const series = specs.map((spec): SeriesResult => {
+    if (spec.kind === 'expr') {
+      const d = derived.get(spec.key);
+      return {
+        spec,
+        label: seriesLabel(spec, undefined),
+        unit: d?.unit ?? null,
+        values: d?.values ?? null,
+        loading: !d?.error && !d?.values && grid !== null,
+        error: d?.error ?? null,
+        progress: null,
+        capped: false,
+      };
+    }
+    const i = dataSpecs.indexOf(spec);
+    const query = results[i];
+    const a = aligned.get(spec.key);
+    const data = query?.data as SeriesPoints | null | undefined;
+    return {
+      spec,
+      label: seriesLabel(spec, datasets.get(spec.dataset)),
+      unit: a?.unit ?? null,
+      values: a?.values ?? null,
+      loading: problems[i] === null && grid !== null && (query?.isPending ?? false) && catalog.isSuccess,
+      error: problems[i] ?? query?.error ?? null,
+      progress: progress.get(spec.key) ?? null,
+      capped: data?.capped ?? false,
+    };
+  });
+
+  return { grid, gridError, datasets, catalogError: catalog.error, series };
+}
+
+/** Every vintage of the forecast series over the range, for the forecast view's error by lead. */
+export function useForecastVintages(
+  spec: DataSeries | null,
+  dataset: Dataset | undefined,
+  grid: Grid | null,
+) {
+  const pacer = useMemo(() => createPacer(paceForLimit(null)), []);
+  const usable = spec !== null && dataset !== undefined && grid !== null && hasVintages(dataset);
+  const options = usable ? seriesQuery(spec, dataset, grid, pacer, () => undefined, true) : null;
+  return useQuery<SeriesPoints>({
+    queryKey: options?.queryKey ?? ['compare', 'vintages', 'idle'],
+    queryFn: options?.queryFn ?? skipToken,
+    staleTime: Infinity,
+    structuralSharing: false,
+  });
+}
