@@ -29,6 +29,7 @@ import { run as runHttpPool } from './httpPool';
 import { run as runLighthouse } from './lighthouse';
 import { measurePhases } from './phases';
 import { run as runPriceMap } from './priceMap';
+import { run as runCompare } from './compare';
 import { run as runTableGrid } from './tableGrid';
 
 const HOUR = 3_600_000;
@@ -348,6 +349,7 @@ const SECTIONS: Section[] = [
   { name: 'export-all', run: runExportAll },
   { name: 'proxy', run: runProxyOverhead },
   { name: 'price-map', run: () => runPriceMap({ build: buildOnce() }) },
+  { name: 'compare', run: () => runCompare({ build: buildOnce() }) },
 ];
 
 /** A section that throws still leaves a row, so the table shows what could not be measured. */

@@ -195,7 +195,6 @@ export function nextFreeKey(state: CompareState): SeriesKey | null {
   return SERIES_KEYS.find((k) => state[k] === null) ?? null;
 }
 
-
 export function dataSeries(
   key: SeriesKey,
   dataset: string,

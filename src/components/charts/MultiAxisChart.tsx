@@ -1,16 +1,18 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Brush,
   CartesianGrid,
   Line,
   LineChart,
+  useXAxisScale,
+  useYAxisScale,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import { niceTicks, PALETTE, timeTicks } from './TimeSeriesChart';
+import { linePath, niceTicks, PALETTE, timeTicks } from './TimeSeriesChart';
 import chartStyles from './TimeSeriesChart.module.css';
 import { noVerticalLines } from './grid';
 import { formatNumber } from '@/lib/format';
@@ -60,6 +62,53 @@ function axisTicks(
   });
   if (lo > hi) return [0, 1];
   return niceTicks(lo === hi ? lo - 1 : lo, lo === hi ? hi + 1 : hi);
+}
+
+type Scale = (value: number) => number | undefined;
+const finite =
+  (scale: (v: number) => unknown): Scale =>
+  (v) => {
+    const px = scale(v);
+    return typeof px === 'number' && Number.isFinite(px) ? px : undefined;
+  };
+
+/**
+ * The lines of one y axis as plain paths from the chart's own scales: recharts' <Line> also
+ * builds a label object per point, which costs more than the drawing itself with eight series.
+ */
+function AxisLines({
+  rows,
+  series,
+  axis,
+}: {
+  rows: readonly FrameRow[];
+  series: readonly AxisSeries[];
+  axis: 'left' | 'right';
+}) {
+  const x = useXAxisScale();
+  const y = useYAxisScale(axis);
+  if (!x || !y) return null;
+  return (
+    <g>
+      {series.map((s, i) => {
+        if (s.axis !== axis) return null;
+        const d = linePath(rows, `s${i}`, finite(x), finite(y), 0, rows.length - 1);
+        const single = /^M(-?[\d.]+),(-?[\d.]+)$/.exec(d);
+        if (single) return <circle key={s.key} cx={single[1]} cy={single[2]} r={3} fill={colorOf(s.color)} />;
+        return (
+          <path
+            key={s.key}
+            className="series-line"
+            d={d}
+            fill="none"
+            stroke={colorOf(s.color)}
+            strokeWidth={1.5}
+            strokeLinejoin="round"
+          />
+        );
+      })}
+    </g>
+  );
 }
 
 function Tip({
@@ -128,6 +177,20 @@ export function MultiAxisChart({
   const leftUnit = series.find((s) => s.axis === 'left')?.unit ?? null;
   const rightUnit = series.find((s) => s.axis === 'right')?.unit;
   const hasRight = rightUnit !== undefined;
+  // The tooltip follows the pointer; Escape hides it until the pointer moves again (WCAG 1.4.13).
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDismissed(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  // Says what is drawn, after the commit: the bench waits for it, a test can read it.
+  const figure = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (figure.current) figure.current.dataset.drawn = `${series.length}:${rows.length}`;
+  }, [series, rows]);
   // The overview's brush indexes its own rows; they map to grid indexes through their times.
   const overviewTimes = useMemo(() => Float64Array.from(overview, (r) => r.x), [overview]);
   const brushStart = Math.min(overview.length - 1, Math.max(0, indexAtOrAfter(overviewTimes, lo)));
@@ -135,12 +198,20 @@ export function MultiAxisChart({
   return (
     <div>
       <figure
+        ref={figure}
         className={chartStyles.figure}
         aria-label={`Chart of ${series.map((s) => s.label).join('; ')} from ${formatTime(lo)} to ${formatTime(hi)}`}
         style={{ height }}
       >
         <ResponsiveContainer width="100%" height={height} initialDimension={{ width: pixelWidth, height }}>
-          <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 4, left: 8 }} accessibilityLayer={false}>
+          <LineChart
+            data={rows}
+            margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
+            accessibilityLayer={false}
+            onMouseMove={() => {
+              if (dismissed) setDismissed(false);
+            }}
+          >
             <CartesianGrid
               vertical={false}
               verticalCoordinatesGenerator={noVerticalLines}
@@ -182,24 +253,19 @@ export function MultiAxisChart({
               />
             )}
             <Tooltip
+              wrapperStyle={{ visibility: 'visible' }}
               content={({ active, label }) => (
-                <Tip active={active} label={label} rows={rowsByX} series={series} formatTime={formatTime} />
+                <Tip
+                  active={active && !dismissed}
+                  label={label}
+                  rows={rowsByX}
+                  series={series}
+                  formatTime={formatTime}
+                />
               )}
             />
-            {series.map((s, i) => (
-              <Line
-                key={s.key}
-                yAxisId={s.axis}
-                dataKey={`s${i}`}
-                name={s.label}
-                stroke={colorOf(s.color)}
-                strokeWidth={1.5}
-                dot={false}
-                activeDot={false}
-                isAnimationActive={false}
-                connectNulls={false}
-              />
-            ))}
+            <AxisLines rows={rows} series={series} axis="left" />
+            {hasRight && <AxisLines rows={rows} series={series} axis="right" />}
           </LineChart>
         </ResponsiveContainer>
       </figure>

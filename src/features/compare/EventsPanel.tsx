@@ -116,7 +116,7 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
             {found.events.length > SHOWN && ` The first ${SHOWN} are listed; the CSV has all.`}
           </p>
           {found.events.length > 0 && (
-            <div className={styles.tableScroll}>
+            <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Events table">
               <table className={styles.table}>
                 <caption className="visually-hidden">Events where {condition}</caption>
                 <thead>

@@ -160,7 +160,12 @@ export function ForecastView({ grid, series, datasets, forecastKey, actualKey, l
           </figure>
           <details>
             <summary>Error by lead hour as a table</summary>
-            <div className={styles.tableScroll}>
+            <div
+              className={styles.tableScroll}
+              tabIndex={0}
+              role="region"
+              aria-label="Error by lead hour table"
+            >
               <table className={styles.table}>
                 <thead>
                   <tr>

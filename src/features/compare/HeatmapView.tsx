@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatNumber } from '@/lib/format';
 import type { Grid } from './grid';
 import { heatScale } from './heatColors';
@@ -21,6 +21,8 @@ export function HeatmapView({ grid, series }: { grid: Grid; series: SeriesResult
   const scale = useMemo(() => (map ? heatScale(map.values) : null), [map]);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [hover, setHover] = useState<string>('');
+  // The cell read from the keyboard: arrows move it, the readout says its value.
+  const [cursor, setCursor] = useState<{ row: number; slot: number } | null>(null);
   useEffect(() => {
     const el = canvas.current;
     if (!el || !map || !scale) return;
@@ -38,9 +40,37 @@ export function HeatmapView({ grid, series }: { grid: Grid; series: SeriesResult
       image.data[4 * k + 3] = Number.isNaN(v) ? 0 : 255;
     }
     ctx.putImageData(image, 0, 0);
+    el.dataset.painted = String(map.values.length);
   }, [map, scale]);
   if (!map || !scale) return <p className={styles.muted}>Waiting for {series.label}…</p>;
   const rowHeight = Math.max(2, Math.min(16, Math.floor(480 / Math.max(1, map.dates.length))));
+  const cellText = (row: number, slot: number): string => {
+    const v = map.values[row * map.slots + slot] ?? Number.NaN;
+    const date = map.dates[row] ?? '';
+    return `${date} ${slotText(slot, map.slotMinutes)}: ${Number.isNaN(v) ? 'no value' : formatNumber(v, { unit: series.unit })}`;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    const at = cursor ?? { row: 0, slot: 0 };
+    const moves: Record<string, { row: number; slot: number }> = {
+      ArrowLeft: { row: at.row, slot: at.slot - 1 },
+      ArrowRight: { row: at.row, slot: at.slot + 1 },
+      ArrowUp: { row: at.row - 1, slot: at.slot },
+      ArrowDown: { row: at.row + 1, slot: at.slot },
+      Home: { row: at.row, slot: 0 },
+      End: { row: at.row, slot: map.slots - 1 },
+      PageUp: { row: at.row - 7, slot: at.slot },
+      PageDown: { row: at.row + 7, slot: at.slot },
+    };
+    const next = moves[e.key];
+    if (!next) return;
+    e.preventDefault();
+    const moved = {
+      row: Math.max(0, Math.min(map.dates.length - 1, next.row)),
+      slot: Math.max(0, Math.min(map.slots - 1, next.slot)),
+    };
+    setCursor(moved);
+    setHover(cellText(moved.row, moved.slot));
+  };
   const every = Math.max(1, Math.ceil(map.dates.length / 12));
   return (
     <figure className={styles.heatmap}>
@@ -61,24 +91,33 @@ export function HeatmapView({ grid, series }: { grid: Grid; series: SeriesResult
             ) : null,
           )}
         </ol>
-        <div>
+        <div className={styles.heatCanvasBox}>
+          {cursor && (
+            <span
+              className={styles.heatCursor}
+              aria-hidden="true"
+              style={{
+                left: `${(cursor.slot / map.slots) * 100}%`,
+                width: `${100 / map.slots}%`,
+                top: cursor.row * rowHeight,
+                height: rowHeight,
+              }}
+            />
+          )}
           <canvas
             ref={canvas}
             className={styles.heatCanvas}
             style={{ height: rowHeight * map.dates.length }}
             role="img"
             aria-label={`Heatmap of ${series.label}, ${map.dates.length} days by ${map.slots} intervals`}
+            tabIndex={0}
+            aria-describedby="heatmap-readout"
+            onKeyDown={onKeyDown}
             onMouseMove={(e) => {
               const box = e.currentTarget.getBoundingClientRect();
               const slot = Math.floor(((e.clientX - box.left) / box.width) * map.slots);
               const row = Math.floor(((e.clientY - box.top) / box.height) * map.dates.length);
-              const v = map.values[row * map.slots + slot] ?? Number.NaN;
-              const date = map.dates[row];
-              setHover(
-                date === undefined
-                  ? ''
-                  : `${date} ${slotText(slot, map.slotMinutes)}: ${Number.isNaN(v) ? 'no value' : formatNumber(v, { unit: series.unit })}`,
-              );
+              setHover(map.dates[row] === undefined ? '' : cellText(row, slot));
             }}
             onMouseLeave={() => setHover('')}
           />
@@ -91,8 +130,8 @@ export function HeatmapView({ grid, series }: { grid: Grid; series: SeriesResult
           </div>
         </div>
       </div>
-      <p className={styles.muted} aria-live="polite">
-        {hover || 'Point at a cell to read its value.'}
+      <p id="heatmap-readout" className={styles.muted} aria-live="polite">
+        {hover || 'Point at a cell, or focus the heatmap and use the arrow keys, to read a value.'}
       </p>
     </figure>
   );

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { memo, useMemo } from 'react';
 import { apiErrorText } from '@/api/ApiError';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import { RESAMPLE_FUNCTIONS, type Dataset, type ResampleFunction } from '@/api/types';
@@ -83,7 +84,6 @@ function DataSeriesRow({
   const dataset = datasets.get(spec.dataset);
   const columns = numericColumns(dataset);
   const hasLocation = dataset?.subseries_index_column === 'location';
-  const registry = useQuery({ ...REGISTRY, enabled: hasLocation });
   const statusId = `series-${spec.key}-status`;
   const finer = dataset !== undefined && gridOrder(datasetGridCadence(dataset)) < gridOrder(cadence);
   const customShift = !(SHIFT_CHOICES as readonly number[]).includes(spec.shift);
@@ -134,17 +134,12 @@ function DataSeriesRow({
         <label className={styles.field}>
           Location of {spec.key}
           <CommitInput
-            list={`locations-${spec.key}`}
+            list={LOCATIONS_LIST_ID}
             value={spec.filterValue}
             placeholder="HB_HOUSTON"
             aria-describedby={result.error ? statusId : undefined}
             onCommit={(value) => set({ filterColumn: value === '' ? '' : 'location', filterValue: value })}
           />
-          <datalist id={`locations-${spec.key}`}>
-            {(registry.data?.items ?? []).map((l) => (
-              <option key={l.location} value={l.location} />
-            ))}
-          </datalist>
         </label>
       )}
       {finer && (
@@ -256,33 +251,54 @@ function DerivedRow({
   );
 }
 
+const LOCATIONS_LIST_ID = 'compare-locations';
+
+/** The location names every location box suggests: one list for all of them, rendered once. */
+const LocationList = memo(function LocationList({ names }: { names: readonly string[] }) {
+  return (
+    <datalist id={LOCATIONS_LIST_ID}>
+      {names.map((name) => (
+        <option key={name} value={name} />
+      ))}
+    </datalist>
+  );
+});
+
 /** The workspace's series, one row each: where it comes from and how it is put on the grid. */
 export function SeriesPanel({ series, datasets, cadence, onChange, onRemove }: Props) {
+  const byLocation = series.some(
+    (s) => s.spec.kind === 'data' && datasets.get(s.spec.dataset)?.subseries_index_column === 'location',
+  );
+  const registry = useQuery({ ...REGISTRY, enabled: byLocation });
+  const names = useMemo(() => (registry.data?.items ?? []).map((l) => l.location), [registry.data]);
   return (
-    <ol className={styles.seriesList}>
-      {series.map((result, i) =>
-        result.spec.kind === 'data' ? (
-          <DataSeriesRow
-            key={result.spec.key}
-            spec={result.spec}
-            result={result}
-            color={i}
-            datasets={datasets}
-            cadence={cadence}
-            onChange={onChange}
-            onRemove={() => onRemove(result.spec)}
-          />
-        ) : (
-          <DerivedRow
-            key={result.spec.key}
-            spec={result.spec}
-            result={result}
-            color={i}
-            onChange={onChange}
-            onRemove={() => onRemove(result.spec)}
-          />
-        ),
-      )}
-    </ol>
+    <>
+      <LocationList names={names} />
+      <ol className={styles.seriesList}>
+        {series.map((result, i) =>
+          result.spec.kind === 'data' ? (
+            <DataSeriesRow
+              key={result.spec.key}
+              spec={result.spec}
+              result={result}
+              color={i}
+              datasets={datasets}
+              cadence={cadence}
+              onChange={onChange}
+              onRemove={() => onRemove(result.spec)}
+            />
+          ) : (
+            <DerivedRow
+              key={result.spec.key}
+              spec={result.spec}
+              result={result}
+              color={i}
+              onChange={onChange}
+              onRemove={() => onRemove(result.spec)}
+            />
+          ),
+        )}
+      </ol>
+    </>
   );
 }

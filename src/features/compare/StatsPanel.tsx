@@ -31,7 +31,7 @@ export function StatsPanel({ grid, series, pair, onPair }: Props) {
   return (
     <section className={styles.panel} aria-labelledby="compare-stats">
       <h2 id="compare-stats">Statistics</h2>
-      <div className={styles.tableScroll}>
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Statistics table">
         <table className={styles.table}>
           <caption className="visually-hidden">Statistics of each series over the range</caption>
           <thead>

@@ -5,6 +5,7 @@
  */
 import { DIVERGING_STOPS, rampRgb, VIRIDIS_STOPS, type Rgb } from '@/lib/palettes';
 import { quantile } from '@/lib/quantile';
+import { presentValues } from './grid';
 
 export interface HeatScale {
   lo: number;
@@ -16,7 +17,7 @@ export interface HeatScale {
 }
 
 export function heatScale(values: Float64Array): HeatScale {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort();
+  const sorted = presentValues(values).sort();
   let lo = quantile(sorted, 0.02);
   let hi = quantile(sorted, 0.98);
   if (!(hi > lo)) {

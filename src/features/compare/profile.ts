@@ -25,32 +25,33 @@ const SLOT_MINUTES: Record<Grid['cadence'], number> = { '5min': 5, '15min': 15, 
 export function heatmap(values: Float64Array, grid: Grid): Heatmap {
   const slotMinutes = SLOT_MINUTES[grid.cadence];
   const slots = 1440 / slotMinutes;
+  const slotMs = slotMinutes * MINUTE_MS;
   const wall = wallClock(grid.zone);
-  const dayIndex = new Map<number, number>();
+  const n = grid.times.length;
+  // Where each interval goes: its row (the date on the zone's clock) and its slot in the day.
+  const cellOf = new Int32Array(n);
   const dates: string[] = [];
-  const cells: { day: number; slot: number; v: number }[] = [];
-  for (let i = 0; i < grid.times.length; i++) {
+  let lastDay = Number.NaN;
+  for (let i = 0; i < n; i++) {
     const w = wall(grid.times[i] ?? 0);
     const day = Math.floor(w / DAY_MS);
-    let row = dayIndex.get(day);
-    if (row === undefined) {
-      row = dates.length;
-      dayIndex.set(day, row);
+    if (day !== lastDay) {
       dates.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
+      lastDay = day;
     }
-    const v = values[i] ?? Number.NaN;
-    if (Number.isNaN(v)) continue;
-    cells.push({ day: row, slot: Math.floor((w - day * DAY_MS) / (slotMinutes * MINUTE_MS)), v });
+    cellOf[i] = (dates.length - 1) * slots + Math.floor((w - day * DAY_MS) / slotMs);
   }
   const sums = new Float64Array(dates.length * slots);
   const counts = new Uint16Array(dates.length * slots);
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (const { day, slot, v } of cells) {
-    const k = day * slots + slot;
+  for (let i = 0; i < n; i++) {
+    const v = values[i] ?? Number.NaN;
+    if (Number.isNaN(v)) continue;
+    const k = cellOf[i] ?? 0;
     sums[k] = (sums[k] ?? 0) + v;
     counts[k] = (counts[k] ?? 0) + 1;
   }
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
   const out = new Float64Array(dates.length * slots);
   for (let k = 0; k < out.length; k++) {
     const c = counts[k] ?? 0;

@@ -4,7 +4,7 @@
  * of two series over the intervals where both have a value.
  */
 import { quantile } from '@/lib/quantile';
-import { bucketHours, type Grid } from './grid';
+import { bucketHours, presentValues, type Grid } from './grid';
 
 export interface SeriesStats {
   count: number;
@@ -20,16 +20,17 @@ export interface SeriesStats {
 }
 
 export function seriesStats(values: Float64Array, grid: Grid, unit: string | null): SeriesStats {
-  const present = values.filter((v) => !Number.isNaN(v));
-  const sorted = present.sort();
+  const sorted = presentValues(values).sort();
   let sum = 0;
   for (const v of sorted) sum += v;
   let energy: number | null = null;
   if (unit === 'MW') {
     energy = 0;
+    // Minute and hour buckets all last the same; only days vary (23 and 25 hours).
+    const fixed = grid.cadence === '1d' ? null : bucketHours(grid, 0);
     for (let i = 0; i < values.length; i++) {
       const v = values[i] ?? Number.NaN;
-      if (!Number.isNaN(v)) energy += v * bucketHours(grid, i);
+      if (!Number.isNaN(v)) energy += v * (fixed ?? bucketHours(grid, i));
     }
   }
   const count = sorted.length;

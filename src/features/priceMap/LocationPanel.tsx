@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { addToCompareHref } from '@/lib/compareLinks';
 import { locationDayOptions } from '@/api/prices/queries';
 import type { PricingLocation } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
@@ -89,6 +90,24 @@ export function LocationPanel({
         </li>
         <li>
           <Link to={queryBuilderHref(dataset.id, location.location, day)}>Query this day</Link>
+        </li>
+        <li>
+          <Link
+            to={addToCompareHref(
+              {
+                dataset: dataset.id,
+                column: dataset.priceColumn,
+                filterColumn: 'location',
+                filterValue: location.location,
+                fn: 'mean',
+                shift: 0,
+                lead: null,
+              },
+              { from: day.date, to: day.date },
+            )}
+          >
+            Add to compare
+          </Link>
         </li>
       </ul>
     </section>
