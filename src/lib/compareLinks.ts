@@ -7,6 +7,7 @@ import type { Dataset } from '@/api/types';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { marketDateOf, nextDate } from '@/lib/marketDay';
 import { readUrlState } from '@/lib/urlState';
+import { wallToInstant } from '@/lib/zones';
 import {
   compareHref,
   compareUrlState,
@@ -77,13 +78,31 @@ export function addToCompareHref(
   return compareHref({ A: spec, ...(range ?? {}) });
 }
 
-/** A query's time bounds (ISO) as the market dates they cover, at most a year, last date inclusive. */
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** An API time bound as an instant: with an offset as written, without one in `zone` (contract §6.1). */
+function instantOf(text: string | undefined, zone: string): number {
+  if (text === undefined) return Number.NaN;
+  const m = NAIVE.exec(text);
+  if (!m) return Date.parse(text);
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  return wallToInstant(
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)),
+    zone,
+  );
+}
+
+/**
+ * A query's time bounds as the market dates they cover, at most a year, last date inclusive;
+ * times without an offset are read in the query's `zone`, as the API reads them.
+ */
 export function marketRange(
   start: string | undefined,
   end: string | undefined,
+  zone = 'UTC',
 ): { from: string; to: string } | null {
-  const a = start === undefined ? Number.NaN : Date.parse(start);
-  const b = end === undefined ? Number.NaN : Date.parse(end);
+  const a = instantOf(start, zone);
+  const b = instantOf(end, zone);
   if (!Number.isFinite(a) || !Number.isFinite(b) || b <= a) return null;
   const from = marketDateOf(a);
   const to = marketDateOf(b - 1);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fetchDatasetQuery } from '@/api/query/fetchers';
 import { serverError } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
@@ -133,5 +133,45 @@ describe('Compare page', () => {
     );
     expect(summary).toHaveTextContent(/MAPE \d+\.\d\d %/);
     expect(screen.getByRole('figure', { name: 'Error by lead hour' })).toBeInTheDocument();
+  });
+
+  it('"Add to compare" on the query builder starts a workspace, and the next one joins it under B', async () => {
+    const { user, router } = renderApp(
+      `/datasets/${RT}/query?v=1&fcol=location&fval=HB_NORTH&range=custom&start=2025-07-08&end=2025-07-15&tz=market&rs=1h&rsfn=max`,
+    );
+    await user.click(await screen.findByRole('link', { name: 'Add to compare' }, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/compare'));
+    let params = new URLSearchParams(router.state.location.search);
+    expect(params.get('A')).toBe(`${RT}:spp;location=HB_NORTH;fn=max`);
+    expect([params.get('from'), params.get('to')]).toEqual(['2025-07-08', '2025-07-14']);
+    // Alone, the 15-minute series sets the grid: 7 days of 96 intervals.
+    expect((await statsRow(/^A: /))[0]).toBe('672');
+
+    await act(() =>
+      router.navigate(
+        `/datasets/${DA}/query?v=1&fcol=location&fval=HB_NORTH&range=custom&start=2025-07-08&end=2025-07-15`,
+      ),
+    );
+    await user.click(await screen.findByRole('link', { name: 'Add to compare' }, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/compare'));
+    params = new URLSearchParams(router.state.location.search);
+    expect(params.get('A')).toBe(`${RT}:spp;location=HB_NORTH;fn=max`);
+    expect(params.get('B')).toBe(`${DA}:spp;location=HB_NORTH`);
+    // With an hourly series beside it the grid is hourly (the API takes each hour's max of A).
+    expect((await statsRow(/^B: /))[0]).toBe('168');
+    expect((await statsRow(/^A: /))[0]).toBe('168');
+  });
+
+  it("a resource node's page offers its prices and the node against its hub", async () => {
+    renderApp('/locations/ABILENE_ALL');
+    const hub = await screen.findByRole('link', { name: 'Compare with its hub (HB_WEST)' }, SLOW);
+    const params = new URL(hub.getAttribute('href') ?? '', 'http://x').searchParams;
+    expect(params.get('A')).toBe('ercot_lmp_by_settlement_point:lmp;location=ABILENE_ALL');
+    expect(params.get('B')).toBe('ercot_lmp_by_settlement_point:lmp;location=HB_WEST');
+    expect(params.get('C')).toBe('expr:A - B');
+    const add = screen.getByRole('link', { name: 'Add ercot_spp_day_ahead_hourly to compare' });
+    expect(new URL(add.getAttribute('href') ?? '', 'http://x').searchParams.get('A')).toBe(
+      'ercot_spp_day_ahead_hourly:spp;location=ABILENE_ALL',
+    );
   });
 });

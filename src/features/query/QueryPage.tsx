@@ -58,7 +58,7 @@ function CompareLink({
   if (column === null) return null;
   const filtered = state.fcol !== '' && state.fop === '=' && state.fval !== '' && !state.fval.includes(',');
   const tz = state.tz === 'market' ? MARKET_TIME_ZONE : state.tz === 'local' ? undefined : state.tz;
-  const range = marketRange(start, end);
+  const range = marketRange(start, end, tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const href = addToCompareHref(
     {
       dataset: dataset.id,
@@ -71,11 +71,7 @@ function CompareLink({
     },
     range ? { ...range, ...(tz ? { tz } : {}) } : null,
   );
-  return (
-    <Link to={href} className="button-link">
-      Add to compare
-    </Link>
-  );
+  return <Link to={href}>Add to compare</Link>;
 }
 
 export function QueryPage() {
@@ -285,9 +281,10 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
       <header>
         <p>
           <Link to={`/datasets/${encodeURIComponent(dataset.id)}`}>{dataset.name}</Link>
+          {' · '}
+          <CompareLink dataset={dataset} state={state} start={params.start_time} end={params.end_time} />
         </p>
         <h1>Query {dataset.name}</h1>
-        <CompareLink dataset={dataset} state={state} start={params.start_time} end={params.end_time} />
       </header>
       {notice && (
         <p role="alert" className={styles.notice}>
