@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fetchDatasetQuery } from '@/api/query/fetchers';
-import { serverError } from '@/test/faults';
+import { neverAnswers, serverError } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { compareHref, dataSeries } from '@/lib/compareWorkspace';
@@ -173,5 +173,19 @@ describe('Compare page', () => {
     expect(new URL(add.getAttribute('href') ?? '', 'http://x').searchParams.get('A')).toBe(
       'ercot_spp_day_ahead_hourly:spp;location=ABILENE_ALL',
     );
+  });
+
+  it('a series still loading can be cancelled, which stops its request, and loaded again', async () => {
+    const hang = neverAnswers(`*/v1/datasets/${RT}/query`, { once: true });
+    server.use(hang.handler);
+    const { user } = renderApp(DART);
+    const row = await screen.findByRole('listitem', { name: 'Series B' }, SLOW);
+    // The request is on its way (held by the server), not still waiting for its turn.
+    await waitFor(() => expect(hang.requests).toHaveLength(1), SLOW);
+    await user.click(await within(row).findByRole('button', { name: 'Cancel B' }, SLOW));
+    expect(await within(row).findByText('Cancelled.', {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(hang.aborted()).toBe(1));
+    await user.click(within(row).getByRole('button', { name: 'Load B again' }));
+    expect((await statsRow(/^B: /))[0]).toBe('168');
   });
 });

@@ -46,13 +46,32 @@ function Status({ result, id }: { result: SeriesResult; id: string }) {
   if (result.error)
     return (
       <p id={id} className={styles.fieldError} role="alert">
-        {typeof result.error === 'string' ? result.error : apiErrorText(result.error)}
+        {typeof result.error === 'string' ? result.error : apiErrorText(result.error)}{' '}
+        {result.retry && (
+          <button type="button" onClick={result.retry}>
+            Retry {result.spec.key}
+          </button>
+        )}
+      </p>
+    );
+  if (result.cancelled)
+    return (
+      <p id={id} className={styles.muted} role="status">
+        Cancelled.{' '}
+        <button type="button" onClick={result.retry}>
+          Load {result.spec.key} again
+        </button>
       </p>
     );
   if (result.loading)
     return (
       <p id={id} className={styles.muted} role="status">
-        Loading{result.progress ? ` … ${formatInteger(result.progress.rows)} rows` : '…'}
+        Loading{result.progress ? ` … ${formatInteger(result.progress.rows)} rows` : '…'}{' '}
+        {result.cancel && (
+          <button type="button" onClick={result.cancel}>
+            Cancel {result.spec.key}
+          </button>
+        )}
       </p>
     );
   if (result.capped)

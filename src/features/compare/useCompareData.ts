@@ -3,7 +3,14 @@
  * rate, with progress) and aligned on the grid, and the derived series evaluated over them. A
  * series that fails carries its own error; the others go on.
  */
-import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
+import {
+  queryOptions,
+  skipToken,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { knownRequestsPerSecond } from '@/api/connection';
@@ -49,6 +56,12 @@ export interface SeriesResult {
   error: unknown;
   progress: ChartProgress | null;
   capped: boolean;
+  /** Stopped by the user before its data arrived. */
+  cancelled: boolean;
+  /** Stops the fetch (data series only). */
+  cancel?: () => void;
+  /** Fetches it again after an error or a cancel (data series only). */
+  retry?: () => void;
 }
 
 export interface CompareData {
@@ -287,14 +300,18 @@ export function useCompareData(state: CompareState, now: number): CompareData {
 
   const dataSpecs = specs.filter((s): s is DataSeries => s.kind === 'data');
   const problems = dataSpecs.map((s) => (catalog.data ? specProblem(s, datasets.get(s.dataset)) : null));
-  const results = useQueries({
-    queries: dataSpecs.map((spec, i) => {
-      const dataset = datasets.get(spec.dataset);
-      if (!grid || !dataset || problems[i])
-        return { queryKey: ['compare', 'idle', spec.key] as readonly unknown[], queryFn: skipToken };
-      return seriesQuery(spec, dataset, grid, pacer, onProgress);
-    }),
+  const queries = dataSpecs.map((spec, i): UseQueryOptions<SeriesPoints, Error, SeriesPoints> => {
+    const dataset = datasets.get(spec.dataset);
+    if (!grid || !dataset || problems[i])
+      return { queryKey: ['compare', 'idle', spec.key] as readonly unknown[], queryFn: skipToken };
+    return seriesQuery(spec, dataset, grid, pacer, onProgress);
   });
+  const results = useQueries({ queries });
+  const queryClient = useQueryClient();
+  // Series the user stopped, by their query: they stay stopped until Retry.
+  const [cancelled, setCancelled] = useState<ReadonlySet<string>>(new Set());
+  const queryKeyOf = (i: number): readonly unknown[] => queries[i]?.queryKey ?? [];
+  const keyOf = (i: number): string => JSON.stringify(queryKeyOf(i));
 
   const aligned = new Map<string, { values: Float64Array | null; unit: string | null; failed: boolean }>();
   dataSpecs.forEach((spec, i) => {
@@ -333,6 +350,7 @@ export function useCompareData(state: CompareState, now: number): CompareData {
         error: d?.error ?? null,
         progress: null,
         capped: false,
+        cancelled: false,
       };
     }
     const i = dataSpecs.indexOf(spec);
@@ -344,10 +362,25 @@ export function useCompareData(state: CompareState, now: number): CompareData {
       label: seriesLabel(spec, datasets.get(spec.dataset)),
       unit: a?.unit ?? null,
       values: a?.values ?? null,
-      loading: problems[i] === null && grid !== null && (query?.isPending ?? false) && catalog.isSuccess,
+      loading: problems[i] === null && grid !== null && query?.fetchStatus === 'fetching' && !data,
       error: problems[i] ?? query?.error ?? null,
       progress: progress.get(spec.key) ?? null,
       capped: data?.capped ?? false,
+      cancelled: cancelled.has(keyOf(i)) && !data && query?.fetchStatus !== 'fetching',
+      cancel: () => {
+        const key = keyOf(i);
+        setCancelled((current) => new Set(current).add(key));
+        void queryClient.cancelQueries({ queryKey: queryKeyOf(i) });
+      },
+      retry: () => {
+        const key = keyOf(i);
+        setCancelled((current) => {
+          const next = new Set(current);
+          next.delete(key);
+          return next;
+        });
+        void query?.refetch();
+      },
     };
   });
 
