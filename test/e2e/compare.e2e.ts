@@ -151,3 +151,17 @@ test(
   },
   { timeoutMs: 90_000 },
 );
+
+test(
+  'compare: on a phone the workspace fits the screen without horizontal page scroll',
+  async ({ page }) => {
+    await openPreset(page, 'Load vs day-ahead forecast');
+    await statsOf(page, 3);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    assert.ok(scroll <= client, `page is ${scroll} px wide on a ${client} px screen`);
+  },
+  { timeoutMs: 90_000, viewport: { width: 390, height: 844 } },
+);
