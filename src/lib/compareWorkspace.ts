@@ -58,17 +58,7 @@ export function parseSeries(key: SeriesKey, text: string): SeriesSpec | null {
   const [head = '', ...fields] = text.split(';');
   const [dataset = '', column = '', ...extra] = head.split(':');
   if (!IDENT.test(dataset) || !IDENT.test(column) || extra.length > 0) return null;
-  const spec: DataSeries = {
-    kind: 'data',
-    key,
-    dataset,
-    column,
-    filterColumn: '',
-    filterValue: '',
-    fn: 'mean',
-    shift: 0,
-    lead: null,
-  };
+  const spec = dataSeries(key, dataset, column);
   for (const field of fields) {
     const eq = field.indexOf('=');
     if (eq < 1) return null;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   Brush,
   CartesianGrid,
@@ -15,6 +15,7 @@ import {
 import { linePath, niceTicks, PALETTE, timeTicks } from './TimeSeriesChart';
 import chartStyles from './TimeSeriesChart.module.css';
 import { noVerticalLines } from './grid';
+import { useDismissOnEscape } from './useDismissOnEscape';
 import { formatNumber } from '@/lib/format';
 import { chartFrame, indexAtOrAfter, type FrameRow } from '@/lib/chartFrame';
 
@@ -177,15 +178,8 @@ export function MultiAxisChart({
   const leftUnit = series.find((s) => s.axis === 'left')?.unit ?? null;
   const rightUnit = series.find((s) => s.axis === 'right')?.unit;
   const hasRight = rightUnit !== undefined;
-  // The tooltip follows the pointer; Escape hides it until the pointer moves again (WCAG 1.4.13).
-  const [dismissed, setDismissed] = useState(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDismissed(true);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  // With lines of our own the tooltip is always shown; Escape hides it until the pointer moves.
+  const { dismissed, onPointerMove } = useDismissOnEscape();
   // Says what is drawn, after the commit: the bench waits for it, a test can read it.
   const figure = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -208,9 +202,7 @@ export function MultiAxisChart({
             data={rows}
             margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
             accessibilityLayer={false}
-            onMouseMove={() => {
-              if (dismissed) setDismissed(false);
-            }}
+            onMouseMove={onPointerMove}
           >
             <CartesianGrid
               vertical={false}

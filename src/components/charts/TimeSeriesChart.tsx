@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Brush,
   CartesianGrid,
@@ -14,6 +14,7 @@ import {
 import { decimateMinMax, type Point } from '@/lib/decimate';
 import styles from './TimeSeriesChart.module.css';
 import { noVerticalLines } from './grid';
+import { useDismissOnEscape } from './useDismissOnEscape';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 
@@ -335,14 +336,7 @@ export function TimeSeriesChart({
   }, [data, shownKeys, from, to]);
   // recharts shows its tooltip box only when a <Line> gives it a payload, and hides it on Escape;
   // with lines of our own the box is always shown and Escape is handled here, until the pointer moves.
-  const [dismissed, setDismissed] = useState(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDismissed(true);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  const { dismissed, onPointerMove } = useDismissOnEscape();
   const rowsByX = useMemo(() => new Map(data.map((row) => [row.x ?? Number.NaN, row])), [data]);
   const toggle = (name: string) =>
     setHidden((current) => {
@@ -372,9 +366,7 @@ export function TimeSeriesChart({
             data={data}
             margin={{ top: 8, right: 16, bottom: 4, left: 8 }}
             accessibilityLayer={false}
-            onMouseMove={() => {
-              if (dismissed) setDismissed(false);
-            }}
+            onMouseMove={onPointerMove}
           >
             <CartesianGrid
               vertical={false}

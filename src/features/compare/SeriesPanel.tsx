@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { apiErrorText } from '@/api/ApiError';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import { RESAMPLE_FUNCTIONS, type Dataset, type ResampleFunction } from '@/api/types';
@@ -41,6 +41,36 @@ function Swatch({ index }: { index: number }) {
     />
   );
 }
+
+/** One series' row: its letter and colour, its fields, Remove, and its status line. */
+function SeriesRow({
+  result,
+  color,
+  onRemove,
+  children,
+}: {
+  result: SeriesResult;
+  color: number;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  const key = result.spec.key;
+  return (
+    <li className={styles.seriesRow} aria-label={`Series ${key}`}>
+      <span className={styles.seriesKey}>
+        <Swatch index={color} />
+        {key}
+      </span>
+      {children}
+      <button type="button" className={styles.remove} onClick={onRemove}>
+        Remove {key}
+      </button>
+      <Status result={result} id={statusIdOf(key)} />
+    </li>
+  );
+}
+
+const statusIdOf = (key: string): string => `series-${key}-status`;
 
 function Status({ result, id }: { result: SeriesResult; id: string }) {
   if (result.error)
@@ -103,16 +133,12 @@ function DataSeriesRow({
   const dataset = datasets.get(spec.dataset);
   const columns = numericColumns(dataset);
   const hasLocation = dataset?.subseries_index_column === 'location';
-  const statusId = `series-${spec.key}-status`;
+  const statusId = statusIdOf(spec.key);
   const finer = dataset !== undefined && gridOrder(datasetGridCadence(dataset)) < gridOrder(cadence);
   const customShift = !(SHIFT_CHOICES as readonly number[]).includes(spec.shift);
   const set = (patch: Partial<DataSeries>) => onChange({ ...spec, ...patch });
   return (
-    <li className={styles.seriesRow} aria-label={`Series ${spec.key}`}>
-      <span className={styles.seriesKey}>
-        <Swatch index={color} />
-        {spec.key}
-      </span>
+    <SeriesRow result={result} color={color} onRemove={onRemove}>
       <label className={styles.field}>
         Dataset of {spec.key}
         <select
@@ -222,11 +248,7 @@ function DataSeriesRow({
           </select>
         </label>
       )}
-      <button type="button" className={styles.remove} onClick={onRemove}>
-        Remove {spec.key}
-      </button>
-      <Status result={result} id={statusId} />
-    </li>
+    </SeriesRow>
   );
 }
 
@@ -243,13 +265,9 @@ function DerivedRow({
   onChange: (spec: SeriesSpec) => void;
   onRemove: () => void;
 }) {
-  const statusId = `series-${spec.key}-status`;
+  const statusId = statusIdOf(spec.key);
   return (
-    <li className={styles.seriesRow} aria-label={`Series ${spec.key}`}>
-      <span className={styles.seriesKey}>
-        <Swatch index={color} />
-        {spec.key}
-      </span>
+    <SeriesRow result={result} color={color} onRemove={onRemove}>
       <label className={styles.field}>
         Expression for {spec.key}
         <CommitInput
@@ -262,11 +280,7 @@ function DerivedRow({
         />
       </label>
       {result.unit !== null && !result.error && <span className={styles.muted}>Unit: {result.unit}</span>}
-      <button type="button" className={styles.remove} onClick={onRemove}>
-        Remove {spec.key}
-      </button>
-      <Status result={result} id={statusId} />
-    </li>
+    </SeriesRow>
   );
 }
 
