@@ -31,13 +31,16 @@ export function HeatmapView({ grid, series }: { grid: Grid; series: SeriesResult
     const ctx = el.getContext('2d');
     if (!ctx) return;
     const image = ctx.createImageData(map.slots, map.dates.length);
+    const { lut, index } = scale;
+    const pixels = image.data;
     for (let k = 0; k < map.values.length; k++) {
       const v = map.values[k] ?? Number.NaN;
-      const [r, g, b] = Number.isNaN(v) ? [0, 0, 0] : scale.color(v);
-      image.data[4 * k] = r;
-      image.data[4 * k + 1] = g;
-      image.data[4 * k + 2] = b;
-      image.data[4 * k + 3] = Number.isNaN(v) ? 0 : 255;
+      if (Number.isNaN(v)) continue; // transparent: no value
+      const c = 3 * index(v);
+      pixels[4 * k] = lut[c] ?? 0;
+      pixels[4 * k + 1] = lut[c + 1] ?? 0;
+      pixels[4 * k + 2] = lut[c + 2] ?? 0;
+      pixels[4 * k + 3] = 255;
     }
     ctx.putImageData(image, 0, 0);
     el.dataset.painted = String(map.values.length);

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { formatInteger, formatNumber } from '@/lib/format';
 import type { Grid } from './grid';
-import { correlation, seriesStats } from './stats';
+import { correlation, seriesStats, type SeriesStats } from './stats';
 import type { SeriesResult } from './useCompareData';
 import type { SeriesKey } from '@/lib/compareWorkspace';
 import styles from './ComparePage.module.css';
@@ -14,13 +13,24 @@ interface Props {
   onPair: (pair: string) => void;
 }
 
+/**
+ * Statistics per array of values: an array belongs to one grid and one series (a new grid or a
+ * new answer is a new array), so a page that renders again does not sort a year again.
+ */
+const statsCache = new WeakMap<Float64Array, SeriesStats>();
+function statsOf(values: Float64Array, grid: Grid, unit: string | null): SeriesStats {
+  let stats = statsCache.get(values);
+  if (!stats) {
+    stats = seriesStats(values, grid, unit);
+    statsCache.set(values, stats);
+  }
+  return stats;
+}
+
 /** Count, missing, extremes, mean, percentiles and (for MW) energy of every series over the range. */
 export function StatsPanel({ grid, series, pair, onPair }: Props) {
   const ready = series.filter((s) => s.values !== null);
-  const rows = useMemo(
-    () => ready.map((s) => ({ s, stats: seriesStats(s.values ?? new Float64Array(), grid, s.unit) })),
-    [ready, grid],
-  );
+  const rows = ready.map((s) => ({ s, stats: statsOf(s.values ?? new Float64Array(), grid, s.unit) }));
   const [a = 'A', b = 'B'] = pair.split(',');
   const byKey = new Map(ready.map((s) => [s.spec.key, s.values]));
   const va = byKey.get(a as SeriesKey);

@@ -11,9 +11,25 @@ export interface HeatScale {
   lo: number;
   hi: number;
   diverging: boolean;
-  color: (v: number) => Rgb;
+  /** 256 colours from `lo` to `hi`, RGB packed three bytes each: colouring a cell is a lookup. */
+  lut: Uint8Array;
+  /** The LUT index of a value (clamped to the ends). */
+  index: (v: number) => number;
   /** CSS gradient for the legend. */
   gradient: string;
+}
+
+const LUT_SIZE = 256;
+
+function lutOf(stops: readonly string[]): Uint8Array {
+  const lut = new Uint8Array(LUT_SIZE * 3);
+  for (let i = 0; i < LUT_SIZE; i++) {
+    const [r, g, b]: Rgb = rampRgb(stops, i / (LUT_SIZE - 1));
+    lut[3 * i] = Math.round(r);
+    lut[3 * i + 1] = Math.round(g);
+    lut[3 * i + 2] = Math.round(b);
+  }
+  return lut;
 }
 
 export function heatScale(values: Float64Array): HeatScale {
@@ -27,19 +43,17 @@ export function heatScale(values: Float64Array): HeatScale {
   const diverging = lo < 0 && hi > 0;
   if (diverging) {
     const m = Math.max(-lo, hi);
-    return {
-      lo: -m,
-      hi: m,
-      diverging,
-      color: (v) => rampRgb(DIVERGING_STOPS, (v + m) / (2 * m)),
-      gradient: `linear-gradient(to right, ${DIVERGING_STOPS.join(', ')})`,
-    };
+    lo = -m;
+    hi = m;
   }
+  const stops = diverging ? DIVERGING_STOPS : VIRIDIS_STOPS;
+  const scale = (LUT_SIZE - 1) / (hi - lo);
   return {
     lo,
     hi,
     diverging,
-    color: (v) => rampRgb(VIRIDIS_STOPS, (v - lo) / (hi - lo)),
-    gradient: `linear-gradient(to right, ${VIRIDIS_STOPS.join(', ')})`,
+    lut: lutOf(stops),
+    index: (v) => Math.max(0, Math.min(LUT_SIZE - 1, Math.round((v - lo) * scale))),
+    gradient: `linear-gradient(to right, ${stops.join(', ')})`,
   };
 }
