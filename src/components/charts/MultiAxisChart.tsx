@@ -191,6 +191,19 @@ export function MultiAxisChart({
   const brushEnd = Math.min(overview.length - 1, Math.max(brushStart, indexAtOrAfter(overviewTimes, hi)));
   return (
     <div>
+      <ul className={chartStyles.legend} aria-label="Legend">
+        {series.map((s) => (
+          <li key={s.key}>
+            <span
+              className={chartStyles.swatch}
+              style={{ background: colorOf(s.color) }}
+              aria-hidden="true"
+            />
+            {s.label}
+            {s.unit ? ` (${s.unit}, ${s.axis} axis)` : ` (${s.axis} axis)`}
+          </li>
+        ))}
+      </ul>
       <figure
         ref={figure}
         className={chartStyles.figure}

@@ -83,6 +83,19 @@ describe('Compare page', () => {
         B: dataSeries('B', 'ercot_load', 'load'),
       }),
     );
+    // $/MWh on the left axis, MW on the right, and the legend says which is which.
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('list', { name: 'Legend' }))
+            .getAllByRole('listitem')
+            .map((li) => li.textContent),
+        ).toEqual([
+          'A: Day-Ahead Settlement Point Prices (hourly) · spp · HB_HOUSTON ($/MWh, left axis)',
+          'B: Load · load (MW, right axis)',
+        ]),
+      SLOW,
+    );
     await user.click(await screen.findByRole('button', { name: 'Add derived series' }, SLOW));
     const field = await screen.findByLabelText('Expression for C');
     await user.clear(field);
