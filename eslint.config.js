@@ -19,8 +19,8 @@ const FEATURES = [
 
 /** Import boundaries of docs/decisions/0001-architecture.md, enforced rather than hoped for. */
 const mswAndMock = [
-  { group: ['msw', 'msw/*'], message: 'Only src/mock, tests and src/main.tsx may import msw.' },
-  { group: ['@/mock/*', '**/mock/*'], message: 'Only tests and src/main.tsx may import the mock.' },
+  { group: ['msw', 'msw/*'], message: 'Only src/mock, tests and the boot (src/app/demoBackend.ts) may import msw.' },
+  { group: ['@/mock/*', '**/mock/*'], message: 'Only tests and the boot (src/app/demoBackend.ts) may import the mock.' },
 ];
 const heavy = [
   {
@@ -137,7 +137,7 @@ export default tseslint.config(
   // Tests, boot, scripts and benchmarks may reach the mock.
   {
     files: [
-      'src/main.tsx',
+      'src/app/demoBackend.ts',
       '**/*.test.ts',
       '**/*.test.tsx',
       'src/test/**',

@@ -48,6 +48,74 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
+const APP_SHARED = /[\\/]src[\\/](lib|api|app|components)[\\/]/;
+/** What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it arrives. */
+const ENTRY_MODULES =
+  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|lib[\\/]store)\.tsx?$/;
+
+/** The modules the first screen of `/` needs, besides the entry (docs/decisions/0020-first-screen.md). */
+const FIRST_SCREEN_MODULES = [
+  'src/app/boot.tsx',
+  'src/mock/browser.ts',
+  'src/features/catalog/CatalogPage.tsx',
+];
+
+/**
+ * The entry (src/main.tsx) is tiny and asks for the app, the demo backend and the first page with
+ * dynamic imports. Left to those, their chunks would be requested only once the entry has arrived
+ * and run; listed in the page as modulepreload links, the browser's preload scanner requests them
+ * all while it parses the HTML, side by side with the entry.
+ */
+function firstScreenPreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'gridscope-first-screen-preload',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) => {
+        if (bundle === undefined) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string): void => {
+          const chunk = byFile.get(fileName);
+          if (chunk === undefined || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const module of FIRST_SCREEN_MODULES) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module) === true);
+          if (chunk === undefined) throw new Error(`first-screen preload: no chunk for ${module}`);
+          visit(chunk.fileName);
+        }
+        const href = (fileName: string): string => `${base}${fileName}`;
+        return [
+          ...[...scripts]
+            .filter((f) => !html.includes(href(f)))
+            .map((f) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: href(f) },
+              injectTo: 'head' as const,
+            })),
+          ...[...styles]
+            .filter((f) => !html.includes(href(f)))
+            .map((f) => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: href(f) },
+              injectTo: 'head' as const,
+            })),
+        ];
+      },
+    },
+  };
+}
+
 /**
  * `GRIDSCOPE_UPSTREAM=https://api.example.com npm start` (or `npm run dev`): the app's origin
  * forwards `/upstream/health` and `/upstream/v1/…` to that server, for servers that refuse a
@@ -71,7 +139,7 @@ function upstreamProxy(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta(), upstreamProxy()],
+  plugins: [react(), contentSecurityPolicyMeta(), firstScreenPreload(), upstreamProxy()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -93,6 +161,32 @@ export default defineConfig({
     sourcemap: true,
     // scripts/bundleBudget.ts reads it to sum the chunks the catalog route needs.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry needs before anything else has arrived: a few kB of its own.
+            { name: 'start', test: ENTRY_MODULES, priority: 3 },
+            // What every page renders with, in one chunk rather than a dozen small ones: on HTTP/1.1
+            // a browser fetches six files at a time (docs/decisions/0020-first-screen.md). Not
+            // `react` itself (8 kB), which the entry's stores need before the rest has arrived.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
+              priority: 2,
+            },
+            // The app's own shared modules (API layer, formatting, shell components) likewise.
+            {
+              name: 'app',
+              // Not the charts (recharts) nor the compare codec (zod): those stay with their pages.
+              test: (id) => APP_SHARED.test(id) && !/(charts[\\/]|compareWorkspace|compareLinks)/.test(id),
+              minShareCount: 2,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     globals: true,

@@ -16,7 +16,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { APP_PROXY_INFO_PATH, APP_PROXY_PATH } from '../src/api/proxy';
+import { APP_PROXY_INFO_PATH, APP_PROXY_PATH } from '../src/api/proxyPaths';
 import { API_KEY_HEADER, EXPOSED_HEADERS } from '../src/contract/http';
 
 /** The prefix forwarded, and where the app asks its own origin whether a proxy is there. */

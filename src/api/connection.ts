@@ -1,7 +1,7 @@
 import { HTTP_MOCK_URL } from '@/contract/http';
 import { BUILT_IN_KEY_LIST, DEMO_API_KEY } from '@/contract/plans';
 import { createExternalStore } from '@/lib/store';
-import { APP_PROXY_PATH } from './proxy';
+import { APP_PROXY_PATH } from './proxyPaths';
 
 export interface Connection {
   /** The built-in demo data, a server called directly, or a server reached through this app's proxy. */

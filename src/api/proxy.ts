@@ -4,9 +4,7 @@
  * whether a proxy is there; requests then go to `<origin>/upstream/…` with the key in its header.
  */
 import { queryOptions } from '@tanstack/react-query';
-
-export const APP_PROXY_PATH = '/upstream';
-export const APP_PROXY_INFO_PATH = '/__gridscope/proxy';
+import { APP_PROXY_INFO_PATH } from './proxyPaths';
 
 /** The upstream the app's server forwards to, or null when it has none (or is a plain static host). */
 export async function fetchAppProxyUpstream(signal?: AbortSignal): Promise<string | null> {

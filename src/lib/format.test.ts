@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   formatCellNumber,
   MARKET_TIME_ZONE,
@@ -138,5 +139,57 @@ describe('formatCellNumber', () => {
     expect(formatCellNumber(12, null)).toBe('12');
     expect(formatCellNumber(1.23456789, 'ratio')).toBe('1.234568');
     expect(formatCellNumber(Number.POSITIVE_INFINITY, '$/MWh')).toBe('Infinity');
+  });
+});
+
+describe('market times without Intl', () => {
+  const intl = (ms: number, seconds: boolean): string => {
+    const parts: Record<string, string> = {};
+    const format = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: seconds ? '2-digit' : undefined,
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    for (const p of format.formatToParts(ms)) parts[p.type] = p.value;
+    const time = [parts.hour, parts.minute, ...(seconds ? [parts.second] : [])].join(':');
+    return `${parts.year}-${parts.month}-${parts.day} ${time} ${parts.timeZoneName}`;
+  };
+
+  it('match Intl at every instant from 2007 on, DST changes included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2007, 0, 1), max: Date.UTC(2045, 0, 1) }),
+        fc.boolean(),
+        (ms, seconds) => {
+          expect(formatTimestamp(ms, { seconds })).toBe(intl(ms, seconds));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('match Intl on both sides of each change of 2024 and in the repeated hour', () => {
+    for (const iso of [
+      '2024-03-10T07:59:59Z',
+      '2024-03-10T08:00:00Z',
+      '2024-11-03T06:30:00Z',
+      '2024-11-03T07:30:00Z',
+      '2024-11-03T06:59:59.999Z',
+    ]) {
+      const ms = Date.parse(iso);
+      expect(formatTimestamp(ms, { seconds: true })).toBe(intl(ms, true));
+    }
+  });
+
+  it('leave older times, under older DST rules, to Intl', () => {
+    // 2006: CDT began on the first Sunday of April, not the second of March.
+    expect(formatTimestamp('2006-03-20T18:00:00Z')).toBe('2006-03-20 12:00 CST');
+    expect(formatTimestamp('2006-04-03T18:00:00Z')).toBe('2006-04-03 13:00 CDT');
   });
 });

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { APP_PROXY_INFO_PATH } from '@/api/proxy';
+import { APP_PROXY_INFO_PATH } from '@/api/proxyPaths';
 import type { MockApiOptions } from '@/mock/createMockApi';
 import { createNodeMock } from '@/mock/node';
 import { TEST_NOW } from '@/test/clock';

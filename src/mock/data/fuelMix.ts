@@ -12,7 +12,7 @@ import {
   windCapacity,
   windFactor,
 } from './climate';
-import { HOUR_MS, MINUTE_MS } from './centralTime';
+import { HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
 import { gauss2, round2, u2 } from './noise';
 import { loadAt } from './load';
 import type { Millis } from './types';

@@ -4,7 +4,7 @@
  * peak; winter: morning and evening peaks).
  */
 import { climate, hourSlot } from './climate';
-import { HOUR_MS, MINUTE_MS } from './centralTime';
+import { HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
 import { clamp, gauss2, round2 } from './noise';
 import type { Millis } from './types';
 

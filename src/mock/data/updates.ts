@@ -6,7 +6,7 @@
  */
 import type { DatasetUpdate } from '@/contract/schemas';
 import type { Order } from '@/contract/vocabulary';
-import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay } from './centralTime';
+import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay } from '@/contract/centralTime';
 import { activeLocationCount, countRows } from './counting';
 import { FORECAST_HORIZON, latestVintage } from './loadForecast';
 import { dayAheadPublishTime } from './schedule';

@@ -16,7 +16,7 @@ import type { Rejection } from './rejection';
 import { tooLarge } from './rejection';
 import { Accumulator, aggregateSlots, bucketer, fixedBucketMs, type Bucket } from './resample';
 import { numericColumns, valueCache, type ValueBlock } from './valueCache';
-import { createIsoWriter } from '@/mock/data/centralTime';
+import { createIsoWriter } from '@/contract/centralTime';
 import { SCAN_LIMIT } from '@/contract/vocabulary';
 import { DAY_MS } from '@/contract/time';
 

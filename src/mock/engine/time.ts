@@ -4,7 +4,7 @@
  * fast, so a zone's UTC offset is asked of Intl once per hour (per minute only inside an hour that
  * holds a transition) and cached.
  */
-import { formatWithOffset } from '@/mock/data/centralTime';
+import { formatWithOffset } from '@/contract/centralTime';
 import type { Millis } from '@/mock/data/types';
 import { invalid } from './rejection';
 import { MARKET_TIME_ZONE } from '@/contract/vocabulary';

@@ -2,12 +2,15 @@
  * US/Central arithmetic in closed form. The generators and the engine call these millions of
  * times per query, so nothing here touches Intl or Date: civil dates come from Howard Hinnant's
  * days-from-civil algorithms and DST from the US rules in force since 2007 (CDT from the second
- * Sunday of March 02:00 local to the first Sunday of November 02:00 local). It is also the one
+ * Sunday of March 02:00 local to the first Sunday of November 02:00 local). The app formats market
+ * times with it too (src/lib/format.ts), sparing the first screen Intl's data load. It is also the one
  * place the mock writes timestamps (`formatUtc`, `formatWithOffset`, `formatCentral` and the
  * per-column `createIsoWriter` the engine uses for result pages).
  */
-import type { Millis } from './types';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
+
+/** Milliseconds since the epoch. */
+type Millis = number;
 
 export { MINUTE_MS, HOUR_MS, DAY_MS };
 

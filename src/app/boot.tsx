@@ -1,0 +1,91 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getConnection, holdDemoRequestsUntil, subscribeConnection } from '@/api/connection';
+import { createQueryClient } from '@/api/queryClient';
+import type { QueryClient } from '@tanstack/react-query';
+import { App } from '@/app/App';
+import { startDemoBackend } from '@/app/demoBackend';
+import { getDemoMockState } from '@/app/demoMockStatus';
+import { NAV_ITEMS } from '@/app/Layout';
+import { appBase, preloadPageAt } from '@/app/pages';
+import { createAppRouter } from '@/app/router';
+import { applyTheme } from '@/app/theme';
+import '@/app/styles.css';
+
+/** Renders the app; the entry (main.tsx) has already asked for the demo backend and the first page. */
+export function boot(): void {
+  applyTheme();
+  const queryClient = createQueryClient();
+
+  subscribeConnection(() => {
+    if (getConnection().mode !== 'demo' || getDemoMockState().state === 'running') return;
+    const started = startDemoBackend();
+    holdDemoRequestsUntil(started);
+    void started.then((ok) => {
+      // Queries that failed while nothing answered are asked again now that the backend does.
+      if (ok) void queryClient.resetQueries();
+    });
+  });
+
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('index.html has no #root element.');
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createAppRouter()} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  preloadNavigationAfterFirstAnswer(queryClient);
+  preloadLinkTargetsOnIntent();
+}
+
+/** How long the navigation's pages wait for the first page's first answer before loading anyway. */
+const FIRST_ANSWER_WAIT_MS = 2_000;
+
+/**
+ * A click on a header link should show its page at once, not after its code downloads: once the
+ * first page has its first answer from the API and the main thread is idle, the pages of the main
+ * navigation are all fetched together. Earlier, they would compete with the first page's own code
+ * and data for the network and the main thread (bench catalog-load: the list came ~300 ms later
+ * with them in flight). Each chunk is evaluated in its own task as it arrives, so no task grows
+ * with their number; fetching them one idle period after another left the Map page's code still
+ * on its way 400 ms into a heavy query (bench demo-main-thread: a 390–550 ms click instead of 60 ms).
+ */
+function preloadNavigationAfterFirstAnswer(queryClient: QueryClient): void {
+  let started = false;
+  const preloadAll = (): void => {
+    for (const item of NAV_ITEMS) void preloadPageAt(appBase() + item.to);
+  };
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    unsubscribe();
+    window.clearTimeout(fallback);
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(preloadAll, { timeout: 300 });
+    else window.setTimeout(preloadAll, 100);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error'))
+      start();
+  });
+  const fallback = window.setTimeout(start, FIRST_ANSWER_WAIT_MS);
+}
+
+/**
+ * A pointer over or pressed on an in-app link starts loading its page's code: a person's hover
+ * comes hundreds of milliseconds before the click, and a press still comes before the click event.
+ * Pages already loaded cost one path match.
+ */
+function preloadLinkTargetsOnIntent(): void {
+  let last = '';
+  const onIntent = (event: Event): void => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    if (link.pathname === last) return;
+    last = link.pathname;
+    void preloadPageAt(link.pathname);
+  };
+  document.addEventListener('pointerover', onIntent, { capture: true, passive: true });
+  document.addEventListener('pointerdown', onIntent, { capture: true, passive: true });
+  document.addEventListener('focusin', onIntent, { capture: true, passive: true });
+}

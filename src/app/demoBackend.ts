@@ -1,0 +1,32 @@
+import { demoBaseUrl, getConnection, holdDemoRequestsUntil } from '@/api/connection';
+import { getDemoMockState, setDemoMockState } from '@/app/demoMockStatus';
+
+let demoStart: Promise<boolean> | undefined;
+
+/**
+ * Starts the in-browser mock once (a start under way is shared, a failed one may be tried again);
+ * msw's interceptor and the mock are imported here only, so they stay out of the app's chunks.
+ */
+export function startDemoBackend(): Promise<boolean> {
+  if (getDemoMockState().state === 'running') return Promise.resolve(true);
+  demoStart ??= (async () => {
+    setDemoMockState({ state: 'starting' });
+    try {
+      const { startBrowserMock } = await import('@/mock/browser');
+      await startBrowserMock(demoBaseUrl());
+      setDemoMockState({ state: 'running' });
+      return true;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      setDemoMockState({ state: 'failed', message });
+      demoStart = undefined;
+      return false;
+    }
+  })();
+  return demoStart;
+}
+
+/** In demo mode, starts the backend and holds the demo's requests until it answers. */
+export function startDemoBackendIfChosen(): void {
+  if (getConnection().mode === 'demo') holdDemoRequestsUntil(startDemoBackend());
+}

@@ -1,0 +1,135 @@
+import type { ComponentType } from 'react';
+
+/*
+ * Every page of the app: where it lives and how its code is fetched. The loaders are the only
+ * references to the pages' modules, so each page is a chunk of its own, and this module imports
+ * nothing at run time: the entry (main.tsx) uses it to start fetching the first page's code at the
+ * same moment as the app's, rather than after the app's code has run (docs/decisions/0020-first-screen.md).
+ */
+
+export interface PageCode {
+  /** Fetches the page's code once; later calls share the first call's promise. */
+  load: () => Promise<ComponentType>;
+  /** The page's component once its code has arrived, however it was asked for. */
+  loaded: () => ComponentType | undefined;
+}
+
+function loader<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageCode {
+  let loading: Promise<ComponentType> | undefined;
+  let component: ComponentType | undefined;
+  const fetchOnce = () =>
+    (loading ??= load().then((module) => {
+      component = pick(module);
+      return component;
+    }));
+  return { load: fetchOnce, loaded: () => component };
+}
+
+export interface PageDef {
+  /** The route's path under the app's base, `:name` for a parameter; '' is the index. */
+  path: string;
+  code: PageCode;
+}
+
+export const PAGES = {
+  catalog: {
+    path: '',
+    code: loader(
+      () => import('@/features/catalog/CatalogPage'),
+      (m) => m.CatalogPage,
+    ),
+  },
+  dataset: {
+    path: 'datasets/:id',
+    code: loader(
+      () => import('@/features/dataset/DatasetPage'),
+      (m) => m.DatasetPage,
+    ),
+  },
+  query: {
+    path: 'datasets/:id/query',
+    code: loader(
+      () => import('@/features/query/QueryPage'),
+      (m) => m.QueryPage,
+    ),
+  },
+  locations: {
+    path: 'locations',
+    code: loader(
+      () => import('@/features/locations/LocationsPage'),
+      (m) => m.LocationsPage,
+    ),
+  },
+  location: {
+    path: 'locations/:gsEntityId',
+    code: loader(
+      () => import('@/features/locations/LocationPage'),
+      (m) => m.LocationPage,
+    ),
+  },
+  priceMap: {
+    path: 'price-map',
+    code: loader(
+      () => import('@/features/priceMap/PriceMapPage'),
+      (m) => m.PriceMapPage,
+    ),
+  },
+  compare: {
+    path: 'compare',
+    code: loader(
+      () => import('@/features/compare/ComparePage'),
+      (m) => m.ComparePage,
+    ),
+  },
+  dailyPeak: {
+    path: 'reports/daily-peak',
+    code: loader(
+      () => import('@/features/reports/DailyPeakPage'),
+      (m) => m.DailyPeakPage,
+    ),
+  },
+  usage: {
+    path: 'usage',
+    code: loader(
+      () => import('@/features/usage/UsagePage'),
+      (m) => m.UsagePage,
+    ),
+  },
+  settings: {
+    path: 'settings',
+    code: loader(
+      () => import('@/features/settings/SettingsPage'),
+      (m) => m.SettingsPage,
+    ),
+  },
+} as const satisfies Record<string, PageDef>;
+
+/** The app's base path without its trailing slash ('' at the root). */
+export const appBase = (): string => import.meta.env.BASE_URL.replace(/\/$/, '');
+
+const segments = (path: string): string[] => path.split('/').filter((s) => s !== '');
+
+/** The page whose path matches `pathname` (a browser path, base included), if any. */
+export function pageAt(pathname: string): PageDef | undefined {
+  const base = appBase();
+  if (base !== '' && pathname !== base && !pathname.startsWith(`${base}/`)) return undefined;
+  const parts = segments(pathname.slice(base.length));
+  return Object.values(PAGES).find((page: PageDef) => {
+    const pattern = segments(page.path);
+    return pattern.length === parts.length && pattern.every((p, i) => p.startsWith(':') || p === parts[i]);
+  });
+}
+
+/**
+ * Starts fetching the code of the page at `pathname` without rendering it. A failed fetch is left
+ * for the page's render to meet (and report through React.lazy).
+ */
+export function preloadPageAt(pathname: string): Promise<void> {
+  const page = pageAt(pathname);
+  return page
+    ? page.code.load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}
