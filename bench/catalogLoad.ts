@@ -24,7 +24,8 @@ import {
 
 export const CATALOG_PORT = 4601;
 export const STATIC_PAGE = 'bench-static-catalog.html';
-const TARGET_MS = 1000;
+/** Issue 16: a ratio to the floor measured in the same run, which holds on any machine. */
+const RATIO_TARGET = 3;
 const RUNS = 5;
 const DATASET_COUNT = DATASETS.length;
 
@@ -107,10 +108,10 @@ export function catalogLoadRows({ app, staticPage }: CatalogLoadFigures): BenchR
       figure: 'catalog on screen, cold load (built-in mock)',
       value: a.median,
       unit: 'ms',
-      target: `≤ ${TARGET_MS} ms`,
+      target: `≤ ${RATIO_TARGET}× the static page`,
       peer: `static page ${formatNumber(s)} ms`,
       ratio: a.median / s,
-      verdict: judge(a.median, TARGET_MS),
+      verdict: judge(a.median / s, RATIO_TARGET),
       note: `median of ${a.runs} cold loads, new context each (min ${formatNumber(a.min)}, max ${formatNumber(a.max)}); ${DATASET_COUNT} dataset links visible; ratio is app/static`,
     },
   ];

@@ -10,8 +10,8 @@ import { formatNumber, formatTable, judge, median, type BenchRow } from './harne
 import { buildBenchPages, launchChromium, serveDir } from './pages/browserKit';
 import { openBenchPage, renderPair } from './pages/driver';
 
-const RENDER_LIMIT_MS = 150;
-const RATIO_LIMIT = 2;
+/** Issue 16: a ratio to uPlot measured side by side, which holds on any machine. */
+const RATIO_LIMIT = 1.25;
 
 export async function run(): Promise<BenchRow[]> {
   const dir = buildBenchPages();
@@ -39,10 +39,10 @@ export async function run(): Promise<BenchRow[]> {
         figure: 'chart: 200,000 points, data to line painted',
         value,
         unit: 'ms',
-        target: `≤ ${RENDER_LIMIT_MS} ms, ≤ ${RATIO_LIMIT}× uPlot`,
+        target: `≤ ${RATIO_LIMIT}× uPlot`,
         peer: `uPlot 1.6: ${formatNumber(peerValue)} ms`,
         ratio,
-        verdict: value <= RENDER_LIMIT_MS && judge(ratio, RATIO_LIMIT) === 'pass' ? 'pass' : 'short',
+        verdict: judge(ratio, RATIO_LIMIT),
         note: `median of ${oursMs.length} cold mounts each (to the end of the rendering of the first frame with the line in the DOM / drawn); ours ${list(oursMs)}, min ${formatNumber(Math.min(...oursMs))}; uPlot ${list(peerMs)}, min ${formatNumber(Math.min(...peerMs))}`,
       },
       {

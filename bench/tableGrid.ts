@@ -10,12 +10,14 @@ import { pathToFileURL } from 'node:url';
 import { formatNumber, formatTable, judge, median, type BenchRow, type Verdict } from './harness';
 import { buildBenchPages, launchChromium, percentile, serveDir } from './pages/browserKit';
 import { openBenchPage, renderPair } from './pages/driver';
-import type { FarScrollResult, ScrollResult } from './pages/pageBench';
+import { WHEEL_STEP, type FarScrollResult, type ScrollKind, type ScrollResult } from './pages/pageBench';
 
 const RENDER_LIMIT_MS = 100;
 const FRAME_LIMIT_MS = 16;
 const DOM_ROWS_LIMIT = 100;
 const RATIO_LIMIT = 1.0;
+/** Issue 16: the frame figures at most half AG Grid's, besides the 16 ms of a 60 Hz frame. */
+const FRAME_RATIO_LIMIT = 0.5;
 const HEAP_LIMIT_MB = 150;
 const LONG_TASK_LIMIT_MS = 100;
 
@@ -25,6 +27,16 @@ function both(value: number, limit: number, ratio: number): Verdict {
 }
 
 const SCROLL_PASSES = 3;
+const SCROLL_KINDS: readonly ScrollKind[] = ['jump', 'wheel'];
+const SCROLL_LABELS: Record<ScrollKind, string> = {
+  jump: 'jump scroll through 100,000 rows to the end',
+  wheel: `wheel scroll, ${WHEEL_STEP} px a frame`,
+};
+
+interface Passes {
+  ours: ScrollResult[];
+  grid: ScrollResult[];
+}
 /** A quiet pause before each pass, so the previous page's teardown is not measured. */
 const SETTLE_MS = 1_000;
 
@@ -57,35 +69,40 @@ export async function run(): Promise<BenchRow[]> {
 
     await ours.close();
     await grid.close();
-    // Scrolling to the end three times each, in turns (ours, AG Grid, AG Grid, ours, …), each pass
-    // in a page of its own as when a user opens a result: the p95 of one pass swings with what
-    // else the two cores do (and a page that has mounted and dropped 100,000 rows nine times is
-    // not what users scroll), so the figure is the median pass.
-    const passes: { ours: ScrollResult[]; grid: ScrollResult[] } = { ours: [], grid: [] };
-    const pass = async (name: 'table' | 'grid', into: ScrollResult[]) => {
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-      const h = await openBenchPage(browser, server.url, name);
-      try {
-        await h.render();
-        into.push(await h.scroll());
-      } finally {
-        await h.close();
+    // Each kind of scroll three times per contender, in turns (ours, AG Grid, AG Grid, ours, …),
+    // each pass in a page of its own as when a user opens a result: the p95 of one pass swings
+    // with what else the two cores do (and a page that has mounted and dropped 100,000 rows nine
+    // times is not what users scroll), so the figure is the median pass.
+    const scrolls = {} as Record<ScrollKind, { ours: ScrollResult; grid: ScrollResult; passes: Passes }>;
+    for (const kind of SCROLL_KINDS) {
+      const passes: Passes = { ours: [], grid: [] };
+      const pass = async (name: 'table' | 'grid', into: ScrollResult[]) => {
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        const h = await openBenchPage(browser, server.url, name);
+        try {
+          await h.render();
+          into.push(await h.scroll(kind));
+        } finally {
+          await h.close();
+        }
+      };
+      for (let i = 0; i < SCROLL_PASSES; i++) {
+        if (i % 2 === 0) {
+          await pass('table', passes.ours);
+          await pass('grid', passes.grid);
+        } else {
+          await pass('grid', passes.grid);
+          await pass('table', passes.ours);
+        }
       }
-    };
-    for (let i = 0; i < SCROLL_PASSES; i++) {
-      if (i % 2 === 0) {
-        await pass('table', passes.ours);
-        await pass('grid', passes.grid);
-      } else {
-        await pass('grid', passes.grid);
-        await pass('table', passes.ours);
+      if (kind === 'jump') {
+        for (const s of passes.ours)
+          if (s.lastRowText !== '100000') throw new Error(`our table ended at row ${s.lastRowText}`);
+        for (const s of passes.grid)
+          if (s.lastRowText !== '100000') throw new Error(`AG Grid ended at row ${s.lastRowText}`);
       }
+      scrolls[kind] = { ours: medianPass(passes.ours), grid: medianPass(passes.grid), passes };
     }
-    for (const s of passes.ours)
-      if (s.lastRowText !== '100000') throw new Error(`our table ended at row ${s.lastRowText}`);
-    for (const s of passes.grid)
-      if (s.lastRowText !== '100000') throw new Error(`AG Grid ended at row ${s.lastRowText}`);
-    const oursScroll = medianPass(passes.ours);
 
     // A million rows by cursor, in a page of its own; the heap is read after a full collection.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -103,13 +120,12 @@ export async function run(): Promise<BenchRow[]> {
     }
     if (far.rows !== 1_000_000) throw new Error(`the far scroll ended at ${far.rows} rows`);
     if (!far.sameAfterRefetch) throw new Error('a dropped page came back with other cells');
-    const gridScroll = medianPass(passes.grid);
 
     const render = { ours: median(oursMs), peer: median(gridMs) };
-    const frame = { ours: p95(oursScroll), peer: p95(gridScroll) };
+    const jump = scrolls.jump;
     const rows = {
-      ours: Math.max(...passes.ours.map((s) => s.maxDomRows)),
-      peer: Math.max(...passes.grid.map((s) => s.maxDomRows)),
+      ours: Math.max(...jump.passes.ours.map((s) => s.maxDomRows)),
+      peer: Math.max(...jump.passes.grid.map((s) => s.maxDomRows)),
     };
     const passList = (list: readonly ScrollResult[]) => list.map((s) => formatNumber(p95(s))).join(', ');
     const ratio = (f: { ours: number; peer: number }) => f.ours / f.peer;
@@ -124,16 +140,20 @@ export async function run(): Promise<BenchRow[]> {
         verdict: both(render.ours, RENDER_LIMIT_MS, ratio(render)),
         note: `median of ${oursMs.length} cold mounts each (to the end of the rendering of the first frame with the first row in the DOM); ours ${oursMs.map((x) => formatNumber(x)).join(', ')}; AG Grid ${gridMs.map((x) => formatNumber(x)).join(', ')}`,
       },
-      {
-        figure: 'table: p95 frame work, scrolling 100,000 rows to the end',
-        value: frame.ours,
-        unit: 'ms',
-        target: `≤ ${FRAME_LIMIT_MS} ms, ≤ ${RATIO_LIMIT}× AG Grid`,
-        peer: `AG Grid 36: ${formatNumber(frame.peer)} ms`,
-        ratio: ratio(frame),
-        verdict: both(frame.ours, FRAME_LIMIT_MS, ratio(frame)),
-        note: `main thread from the scroll event to the end of rendering; median of ${SCROLL_PASSES} passes each, each in a fresh page (p95 ours ${passList(passes.ours)}; AG Grid ${passList(passes.grid)}); median pass ours: ${scrollNote(oursScroll)}; AG Grid: ${scrollNote(gridScroll)}`,
-      },
+      ...SCROLL_KINDS.map((kind): BenchRow => {
+        const { ours, grid, passes } = scrolls[kind];
+        const frame = { ours: p95(ours), peer: p95(grid) };
+        return {
+          figure: `table: p95 frame work, ${SCROLL_LABELS[kind]}`,
+          value: frame.ours,
+          unit: 'ms',
+          target: `≤ ${FRAME_LIMIT_MS} ms, ≤ ${FRAME_RATIO_LIMIT}× AG Grid`,
+          peer: `AG Grid 36: ${formatNumber(frame.peer)} ms`,
+          ratio: ratio(frame),
+          verdict: frame.ours <= FRAME_LIMIT_MS && ratio(frame) <= FRAME_RATIO_LIMIT ? 'pass' : 'short',
+          note: `main thread from the scroll event to the end of rendering; median of ${SCROLL_PASSES} passes each, each in a fresh page (p95 ours ${passList(passes.ours)}; AG Grid ${passList(passes.grid)}); median pass ours: ${scrollNote(ours)}; AG Grid: ${scrollNote(grid)}`,
+        };
+      }),
       {
         figure: 'table: DOM rows, most at any frame while scrolling',
         value: rows.ours,
@@ -142,7 +162,7 @@ export async function run(): Promise<BenchRow[]> {
         peer: `AG Grid 36: ${rows.peer}`,
         ratio: ratio(rows),
         verdict: both(rows.ours, DOM_ROWS_LIMIT, ratio(rows)),
-        note: `tr and [role=row] elements, header and spacer rows included; at the end: ours ${oursScroll.endDomRows}, AG Grid ${gridScroll.endDomRows}`,
+        note: `tr and [role=row] elements, header and spacer rows included, scrolling to the end; at the end: ours ${jump.ours.endDomRows}, AG Grid ${jump.grid.endDomRows}`,
       },
       {
         figure: 'results table: JS heap after scrolling 1,000,000 rows',

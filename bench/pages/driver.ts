@@ -1,12 +1,12 @@
 /** Opens a built benchmark page and calls its `window.pageBench` from Node. */
 import type { Browser, Page } from 'playwright-core';
-import type { FarScrollResult, ScrollResult, SpikeCheck } from './pageBench';
+import type { FarScrollResult, ScrollKind, ScrollResult, SpikeCheck } from './pageBench';
 
 export interface PageHandle {
   page: Page;
   render(): Promise<number>;
   unmount(): Promise<void>;
-  scroll(): Promise<ScrollResult>;
+  scroll(kind: ScrollKind): Promise<ScrollResult>;
   far(): Promise<FarScrollResult>;
   spikes(): Promise<SpikeCheck>;
   close(): Promise<void>;
@@ -28,7 +28,8 @@ export async function openBenchPage(browser: Browser, baseUrl: string, name: str
     page,
     render: () => call(() => window.pageBench?.render() ?? Promise.reject(new Error('no pageBench'))),
     unmount: () => call(() => window.pageBench?.unmount()),
-    scroll: () => call(() => window.pageBench?.scroll?.() ?? Promise.reject(new Error('no scroll'))),
+    scroll: (kind) =>
+      page.evaluate((k) => window.pageBench?.scroll?.(k) ?? Promise.reject(new Error('no scroll')), kind),
     far: () => call(() => window.pageBench?.far?.() ?? Promise.reject(new Error('no far scroll'))),
     spikes: () =>
       call(() => {

@@ -1,7 +1,7 @@
 /** AG Grid Community on the same 100,000 rows, same viewport and row height, driven by bench/tableGrid.ts. */
 import { AllCommunityModule, createGrid, ModuleRegistry, type GridApi } from 'ag-grid-community';
 import { benchRows, TABLE_COLUMNS, type GridRow } from './benchData';
-import { scrollToEnd, timeToPaint, type PageBench } from './pageBench';
+import { scrollTable, timeToPaint, type PageBench } from './pageBench';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -39,10 +39,10 @@ const bench: PageBench = {
     container.replaceChildren();
     return Promise.resolve();
   },
-  scroll: () => {
+  scroll: (kind) => {
     const el = document.querySelector<HTMLElement>('.ag-grid-viewport');
     if (!el) throw new Error('grid not mounted');
-    return scrollToEnd(el, 800, () => {
+    return scrollTable(el, kind, () => {
       const cells = [...document.querySelectorAll('.ag-row [col-id="row"]')];
       const last = cells.sort((a, b) => Number(a.textContent) - Number(b.textContent)).pop();
       return last?.textContent ?? '';

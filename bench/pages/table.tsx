@@ -11,7 +11,7 @@ import type { TableRows } from '@/components/tableRows';
 import { cellValue, toColumnar } from '@/lib/columnar';
 import { benchRows, TABLE_COLUMNS } from './benchData';
 import type { FakePageReply, FakePageRequest } from './fakeLmpServer';
-import { nextFrame, scrollToEnd, timeToPaint, type FarScrollResult, type PageBench } from './pageBench';
+import { nextFrame, scrollTable, timeToPaint, type FarScrollResult, type PageBench } from './pageBench';
 import { decodeTablePage, type TablePage } from '@/api/query/tablePage';
 import type { FetchTablePage, PagedRows } from '@/api/query/pagedRows';
 import { ResultsTable } from '@/features/query/ResultsTable';
@@ -188,10 +188,10 @@ const bench: PageBench = {
     root = null;
     return Promise.resolve();
   },
-  scroll: () => {
+  scroll: (kind) => {
     const el = document.querySelector<HTMLElement>('[role="region"]');
     if (!el) throw new Error('table not mounted');
-    return scrollToEnd(el, 800, () => {
+    return scrollTable(el, kind, () => {
       const cells = document.querySelectorAll('tbody tr[aria-rowindex] td:first-child');
       return cells[cells.length - 1]?.textContent ?? '';
     });
