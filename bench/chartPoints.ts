@@ -20,7 +20,7 @@ export async function run(): Promise<BenchRow[]> {
   try {
     const ours = await openBenchPage(browser, server.url, 'chart');
     const peer = await openBenchPage(browser, server.url, 'uplot');
-    const [oursMs, peerMs] = await renderPair(ours, peer, { warmup: 2, runs: 7 });
+    const [oursMs, peerMs] = await renderPair(ours, peer, { warmup: 3, runs: 11 });
     await ours.render();
     const spikes = await ours.spikes();
     await peer.render();

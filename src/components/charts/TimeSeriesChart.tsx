@@ -52,6 +52,10 @@ export const PALETTE = [
 
 type Datum = Record<string, number | null>;
 
+let numberFormat: Intl.NumberFormat | undefined;
+/** As `toLocaleString('en-US')`, without making a formatter for every label. */
+const defaultFormatValue = (v: number): string => (numberFormat ??= new Intl.NumberFormat('en-US')).format(v);
+
 /** Tick spacings a reader expects on a time axis, finest first. */
 const TICK_STEPS = [
   MINUTE,
@@ -93,8 +97,16 @@ export function timeTicks(lo: number, hi: number, count = 6, timeZone = 'UTC'): 
   return ticks;
 }
 
-/** Decimated series merged into one row per x, which is the shape recharts and its Brush need. */
-function mergeSeries(series: readonly TimeSeries[], buckets: number): Datum[] {
+/**
+ * Decimated series merged into one row per x, which is the shape recharts and its Brush need.
+ * Frozen: recharts keeps the rows in its (immer) store, which otherwise walks and freezes every
+ * row each time it takes them.
+ */
+function mergeSeries(series: readonly TimeSeries[], buckets: number): readonly Datum[] {
+  return Object.freeze(mergeRows(series, buckets).map((row) => Object.freeze(row)));
+}
+
+function mergeRows(series: readonly TimeSeries[], buckets: number): Datum[] {
   // One series (the common case) is already in x order: no map, no sort.
   if (series.length === 1 && series[0])
     return decimateMinMax(series[0].points, buckets).map((p) => ({ x: p.x, s0: p.y }));
@@ -193,18 +205,26 @@ interface LinesProps {
 function SeriesLines({ data, series, hidden, from, to }: LinesProps) {
   const x = useXAxisScale();
   const y = useYAxisScale();
-  if (!x || !y) return null;
-  const toNumber =
-    (scale: typeof x): Scale =>
-    (v) => {
-      const px = scale(v);
-      return typeof px === 'number' && Number.isFinite(px) ? px : undefined;
-    };
+  // recharts renders its children several times while a chart mounts (measuring, then scaling):
+  // the paths are built again only when the data, the window or a scale has changed.
+  const paths = useMemo(() => {
+    if (!x || !y) return null;
+    const toNumber =
+      (scale: typeof x): Scale =>
+      (v) => {
+        const px = scale(v);
+        return typeof px === 'number' && Number.isFinite(px) ? px : undefined;
+      };
+    return series.map((s, i) =>
+      hidden.has(s.name) ? null : linePath(data, `s${i}`, toNumber(x), toNumber(y), from, to),
+    );
+  }, [x, y, data, series, hidden, from, to]);
+  if (!paths) return null;
   return (
     <g>
       {series.map((s, i) => {
-        if (hidden.has(s.name)) return null;
-        const d = linePath(data, `s${i}`, toNumber(x), toNumber(y), from, to);
+        const d = paths[i];
+        if (d === null || d === undefined) return null;
         const color = PALETTE[i % PALETTE.length];
         // A series of one point in view has no line to draw: a dot shows it is there.
         const single = /^M(-?[\d.]+),(-?[\d.]+)$/.exec(d);
@@ -264,8 +284,23 @@ function Swatch({ index }: { index: number }) {
   );
 }
 
+/** The row at time `x` in rows sorted by x (a binary search: no index to build on every mount). */
+function rowAt(rows: readonly Datum[], x: number): Datum | undefined {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = rows[mid]?.x ?? Number.NaN;
+    if (at === x) return rows[mid];
+    if (at < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
 interface TipProps {
-  rows: ReadonlyMap<number, Datum>;
+  /** Sorted by x. */
+  rows: readonly Datum[];
   series: readonly TimeSeries[];
   hidden: ReadonlySet<string>;
   formatTime: (ms: number) => string;
@@ -282,7 +317,7 @@ function SeriesTooltip({
   formatTime,
   formatValue,
 }: TipProps & Pick<TooltipContentProps, 'active' | 'label'>) {
-  const row = typeof label === 'number' ? rows.get(label) : undefined;
+  const row = typeof label === 'number' ? rowAt(rows, label) : undefined;
   if (!active || !row || typeof label !== 'number') return null;
   return (
     <div className={styles.tooltip}>
@@ -337,7 +372,6 @@ export function TimeSeriesChart({
   // recharts shows its tooltip box only when a <Line> gives it a payload, and hides it on Escape;
   // with lines of our own the box is always shown and Escape is handled here, until the pointer moves.
   const { dismissed, onPointerMove } = useDismissOnEscape();
-  const rowsByX = useMemo(() => new Map(data.map((row) => [row.x ?? Number.NaN, row])), [data]);
   const toggle = (name: string) =>
     setHidden((current) => {
       const next = new Set(current);
@@ -345,7 +379,7 @@ export function TimeSeriesChart({
       else next.add(name);
       return next;
     });
-  const fmt = formatValue ?? ((v: number) => v.toLocaleString('en-US'));
+  const fmt = formatValue ?? defaultFormatValue;
 
   return (
     <div>
@@ -397,7 +431,7 @@ export function TimeSeriesChart({
                 <SeriesTooltip
                   active={active && !dismissed}
                   label={label}
-                  rows={rowsByX}
+                  rows={data}
                   series={series}
                   hidden={hidden}
                   formatTime={formatTime}
