@@ -1,5 +1,5 @@
 import { startDemoBackendIfChosen } from '@/app/demoBackend';
-import { preloadPageAt } from '@/app/pages';
+import { pageAt, preloadPageAt } from '@/app/pages';
 
 /*
  * The entry does only what lets the first screen's pieces arrive side by side
@@ -7,6 +7,6 @@ import { preloadPageAt } from '@/app/pages';
  * and the first page's (the built page already lists them as modulepreload links, so their
  * downloads began with the HTML), and imports nothing heavy itself, so it runs as soon as it arrives.
  */
-startDemoBackendIfChosen();
+startDemoBackendIfChosen({ warmEngine: pageAt(window.location.pathname)?.queries === true });
 void preloadPageAt(window.location.pathname);
 void import('@/app/boot').then(({ boot }) => boot());

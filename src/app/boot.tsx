@@ -61,7 +61,7 @@ function preloadNavigationAfterFirstAnswer(queryClient: QueryClient): void {
     unsubscribe();
     window.clearTimeout(fallback);
     if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(preloadAll, { timeout: 300 });
+      window.requestIdleCallback(preloadAll, { timeout: 1_000 });
     else window.setTimeout(preloadAll, 100);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {

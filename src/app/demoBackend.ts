@@ -7,13 +7,14 @@ let demoStart: Promise<boolean> | undefined;
  * Starts the in-browser mock once (a start under way is shared, a failed one may be tried again);
  * msw's interceptor and the mock are imported here only, so they stay out of the app's chunks.
  */
-export function startDemoBackend(): Promise<boolean> {
+export function startDemoBackend({ warmEngine = false } = {}): Promise<boolean> {
   if (getDemoMockState().state === 'running') return Promise.resolve(true);
   demoStart ??= (async () => {
     setDemoMockState({ state: 'starting' });
     try {
-      const { startBrowserMock } = await import('@/mock/browser');
+      const { prestartDemoEngine, startBrowserMock } = await import('@/mock/browser');
       await startBrowserMock(demoBaseUrl());
+      if (warmEngine) prestartDemoEngine();
       setDemoMockState({ state: 'running' });
       return true;
     } catch (e) {
@@ -26,7 +27,10 @@ export function startDemoBackend(): Promise<boolean> {
   return demoStart;
 }
 
-/** In demo mode, starts the backend and holds the demo's requests until it answers. */
-export function startDemoBackendIfChosen(): void {
-  if (getConnection().mode === 'demo') holdDemoRequestsUntil(startDemoBackend());
+/**
+ * In demo mode, starts the backend and holds the demo's requests until it answers; `warmEngine`
+ * (a first page that queries) also boots an engine worker at once, side by side with the app.
+ */
+export function startDemoBackendIfChosen({ warmEngine = false } = {}): void {
+  if (getConnection().mode === 'demo') holdDemoRequestsUntil(startDemoBackend({ warmEngine }));
 }

@@ -29,6 +29,8 @@ export interface PageDef {
   /** The route's path under the app's base, `:name` for a parameter; '' is the index. */
   path: string;
   code: PageCode;
+  /** Its first screen runs dataset queries (the demo engine's work): worth booting the engine early. */
+  queries?: boolean;
 }
 
 export const PAGES = {
@@ -48,6 +50,7 @@ export const PAGES = {
   },
   query: {
     path: 'datasets/:id/query',
+    queries: true,
     code: loader(
       () => import('@/features/query/QueryPage'),
       (m) => m.QueryPage,
@@ -69,6 +72,7 @@ export const PAGES = {
   },
   priceMap: {
     path: 'price-map',
+    queries: true,
     code: loader(
       () => import('@/features/priceMap/PriceMapPage'),
       (m) => m.PriceMapPage,
@@ -76,6 +80,7 @@ export const PAGES = {
   },
   compare: {
     path: 'compare',
+    queries: true,
     code: loader(
       () => import('@/features/compare/ComparePage'),
       (m) => m.ComparePage,
@@ -83,6 +88,7 @@ export const PAGES = {
   },
   dailyPeak: {
     path: 'reports/daily-peak',
+    queries: true,
     code: loader(
       () => import('@/features/reports/DailyPeakPage'),
       (m) => m.DailyPeakPage,

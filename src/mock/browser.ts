@@ -77,6 +77,11 @@ export function startBrowserMock(baseUrl: string): Promise<void> {
   return Promise.resolve();
 }
 
+/** Boots one engine worker now, for a first page that will query (see WorkerPool.prestart). */
+export function prestartDemoEngine(): void {
+  enginePool().prestart();
+}
+
 function isPatched(created: FetchInterceptor): boolean {
   return created.readyState === InterceptorReadyState.APPLIED;
 }

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { latLng, svg, type PathOptions } from 'leaflet';
+import { DomUtil, latLng, svg, type PathOptions, type Point, type Tooltip as LeafletTooltip } from 'leaflet';
 import {
   createContext,
   memo,
@@ -310,6 +310,20 @@ function ClusterText({ clusterId, count }: { clusterId: number; count: number })
   );
 }
 
+/**
+ * Leaflet places a tooltip by measuring it (offsetWidth and offsetHeight, a forced layout), one
+ * after another as each is added: a hundred cluster labels cost about 100 ms of layouts on the
+ * price map's first paint. A cluster's label is centred on its point by CSS instead (its box has
+ * no size, its text is translated by half its own size), so it is placed at the point, unmeasured.
+ */
+function centreWithoutMeasuring(tooltip: LeafletTooltip | null): void {
+  if (tooltip === null) return;
+  (tooltip as unknown as { _setPosition: (pos: Point) => void })._setPosition = (pos) => {
+    const element = tooltip.getElement();
+    if (element) DomUtil.setPosition(element, pos);
+  };
+}
+
 const ClusterTooltip = memo(function ClusterTooltip({
   clusterId,
   count,
@@ -318,7 +332,7 @@ const ClusterTooltip = memo(function ClusterTooltip({
   count: number;
 }) {
   return (
-    <Tooltip permanent direction="center" className={styles.clusterCount}>
+    <Tooltip ref={centreWithoutMeasuring} permanent direction="center" className={styles.clusterCount}>
       <ClusterText clusterId={clusterId} count={count} />
     </Tooltip>
   );

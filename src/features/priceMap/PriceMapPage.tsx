@@ -46,8 +46,8 @@ export function PriceMapPage() {
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
     document.title = 'Price map · GridScope';
-    preloadLocationMap();
-  }, []);
+    preloadLocationMap(queryClient);
+  }, [queryClient]);
 
   const catalog = useQuery(datasetsOptions());
   const priceSets = useMemo(() => pickPriceDatasets(catalog.data?.data ?? []), [catalog.data]);

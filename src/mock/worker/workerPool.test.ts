@@ -107,6 +107,17 @@ describe('the demo engine pool', () => {
     expect(pool.stats()).toMatchObject({ answered: 3, started: 2, running: 0, cancelled: 0 });
   });
 
+  it('starts one worker ahead of the first request when asked, and that worker answers it', async () => {
+    const { pool, api, workers } = fakePool();
+    pool.prestart();
+    pool.prestart();
+    expect(workers).toHaveLength(1);
+    expect(pool.stats()).toMatchObject({ started: 1, running: 0 });
+    expect((await api.handle(new Request(query(2), init()))).status).toBe(200);
+    expect(workers[0]?.jobs).toHaveLength(1);
+    expect(pool.stats()).toMatchObject({ started: 1, answered: 1 });
+  });
+
   it('ends the worker of an aborted request at once and starts a fresh one for the next', async () => {
     const { pool, api, workers } = fakePool(['hold']);
     const controller = new AbortController();

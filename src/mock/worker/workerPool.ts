@@ -54,6 +54,11 @@ export interface WorkerPoolStats {
 
 export interface WorkerPool {
   run: OffloadRunner;
+  /**
+   * Starts one worker now if none is running, so a page about to query does not wait for a worker
+   * to boot (fetch its script, build its tables) after its first request.
+   */
+  prestart(): void;
   stats(): WorkerPoolStats;
   /** Ends every worker; jobs still running or queued reject. */
   close(): void;
@@ -182,6 +187,10 @@ export function createWorkerPool({ size, spawn, warm = false }: WorkerPoolOption
   if (warm) for (const slot of slots) boot(slot);
 
   return {
+    prestart: () => {
+      const free = slots.find((s) => s.worker === null);
+      if (!closed && free !== undefined && slots.every((s) => s.worker === null)) boot(free);
+    },
     run: (job, signal) =>
       new Promise<SerializedResponse>((resolve, reject) => {
         if (closed) {
