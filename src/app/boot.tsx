@@ -7,7 +7,7 @@ import { App } from '@/app/App';
 import { startDemoBackend } from '@/app/demoBackend';
 import { getDemoMockState } from '@/app/demoMockStatus';
 import { NAV_ITEMS } from '@/app/Layout';
-import { appBase, preloadPageAt } from '@/app/pages';
+import { appBase, pageAt, preloadPageAt } from '@/app/pages';
 import { createAppRouter } from '@/app/router';
 import { applyTheme } from '@/app/theme';
 import '@/app/styles.css';
@@ -34,7 +34,7 @@ export function boot(): void {
       <App router={createAppRouter()} queryClient={queryClient} />
     </StrictMode>,
   );
-  preloadNavigationAfterFirstAnswer(queryClient);
+  preloadNavigation(queryClient);
   preloadLinkTargetsOnIntent();
 }
 
@@ -43,26 +43,37 @@ const FIRST_ANSWER_WAIT_MS = 2_000;
 
 /**
  * A click on a header link should show its page at once, not after its code downloads: once the
- * first page has its first answer from the API and the main thread is idle, the pages of the main
- * navigation are all fetched together. Earlier, they would compete with the first page's own code
+ * first page has its first answer from the API (for a page that queries, at once) and the main
+ * thread is idle, the pages of the main navigation are fetched, back to back. Earlier, they would compete with the first page's own code
  * and data for the network and the main thread (bench catalog-load: the list came ~300 ms later
- * with them in flight). Each chunk is evaluated in its own task as it arrives, so no task grows
- * with their number; fetching them one idle period after another left the Map page's code still
- * on its way 400 ms into a heavy query (bench demo-main-thread: a 390–550 ms click instead of 60 ms).
+ * with them in flight). Waiting for an idle period before each page instead left the Map page's
+ * code still on its way 400 ms into a heavy query (bench demo-main-thread: a 390–550 ms click
+ * instead of 60 ms).
  */
-function preloadNavigationAfterFirstAnswer(queryClient: QueryClient): void {
-  let started = false;
+function preloadNavigation(queryClient: QueryClient): void {
+  // All at once: each chunk is evaluated in its own task as it arrives, so no task grows with
+  // their number.
   const preloadAll = (): void => {
     for (const item of NAV_ITEMS) void preloadPageAt(appBase() + item.to);
   };
+  const whenIdle = (): void => {
+    const run = preloadAll;
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 300 });
+    else window.setTimeout(run, 100);
+  };
+  // A first page that queries does its heavy work in the engine's worker, and a click away from it
+  // mid-query must be answered at once: its navigation loads at the first idle moment instead.
+  if (pageAt(window.location.pathname)?.queries === true) {
+    whenIdle();
+    return;
+  }
+  let started = false;
   const start = (): void => {
     if (started) return;
     started = true;
     unsubscribe();
     window.clearTimeout(fallback);
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(preloadAll, { timeout: 1_000 });
-    else window.setTimeout(preloadAll, 100);
+    whenIdle();
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error'))
