@@ -19,8 +19,14 @@ const FEATURES = [
 
 /** Import boundaries of docs/decisions/0001-architecture.md, enforced rather than hoped for. */
 const mswAndMock = [
-  { group: ['msw', 'msw/*'], message: 'Only src/mock, tests and the boot (src/app/demoBackend.ts) may import msw.' },
-  { group: ['@/mock/*', '**/mock/*'], message: 'Only tests and the boot (src/app/demoBackend.ts) may import the mock.' },
+  {
+    group: ['msw', 'msw/*'],
+    message: 'Only src/mock, tests and the boot (src/app/demoBackend.ts) may import msw.',
+  },
+  {
+    group: ['@/mock/*', '**/mock/*'],
+    message: 'Only tests and the boot (src/app/demoBackend.ts) may import the mock.',
+  },
 ];
 const heavy = [
   {
