@@ -47,6 +47,12 @@ function civilFromDays(days: number): void {
   cy = yoe + era * 400 + (cm <= 2 ? 1 : 0);
 }
 
+/** The proleptic Gregorian `[year, month 1–12, day]` of a day counted from 1970-01-01. */
+export function civilDate(days: number): [number, number, number] {
+  civilFromDays(days);
+  return [cy, cm, cd];
+}
+
 /** Year of a UTC instant (used only to find that year's DST transitions). */
 function utcYear(ms: Millis): number {
   civilFromDays(Math.floor(ms / DAY_MS));

@@ -6,6 +6,7 @@
  * buffers can be transferred from a worker without copying.
  */
 import type { CellValue } from '@/api/types';
+import { civilDate, daysFromCivil } from '@/contract/centralTime';
 
 export interface NumberColumn {
   kind: 'number';
@@ -44,30 +45,6 @@ const setNull = (nulls: Uint8Array, i: number): void => {
 };
 
 // ---------------------------------------------------------------- timestamps
-
-/** Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm; no Date, no 2-digit-year trap). */
-function daysFromCivil(y: number, m: number, d: number): number {
-  const yy = m <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-function civilFromDays(z: number): [number, number, number] {
-  const zz = z + 719468;
-  const era = Math.floor(zz / 146097);
-  const doe = zz - era * 146097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
-}
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -118,7 +95,7 @@ export function formatIsoOffset(ms: number, offsetMin: number): string {
   const local = ms + offsetMin * 60_000;
   const days = Math.floor(local / 86_400_000);
   const secs = Math.round((local - days * 86_400_000) / 1000);
-  const [y, mo, d] = civilFromDays(days);
+  const [y, mo, d] = civilDate(days);
   const abs = Math.abs(offsetMin);
   return (
     `${String(y).padStart(4, '0')}-${pad2(mo)}-${pad2(d)}T` +
