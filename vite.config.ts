@@ -51,7 +51,7 @@ function contentSecurityPolicyMeta(): Plugin {
 const APP_SHARED = /[\\/]src[\\/](lib|api|app|components)[\\/]/;
 /** What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it arrives. */
 const ENTRY_MODULES =
-  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|lib[\\/]store)\.tsx?$/;
+  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store)\.tsx?$/;
 
 /** The modules the first screen of `/` needs, besides the entry (docs/decisions/0020-first-screen.md). */
 const FIRST_SCREEN_MODULES = [

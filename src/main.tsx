@@ -8,5 +8,5 @@ import { pageAt, preloadPageAt } from '@/app/pages';
  * downloads began with the HTML), and imports nothing heavy itself, so it runs as soon as it arrives.
  */
 startDemoBackendIfChosen({ warmEngine: pageAt(window.location.pathname)?.queries === true });
-void preloadPageAt(window.location.pathname);
+void preloadPageAt(window.location.pathname, { firstScreen: true });
 void import('@/app/boot').then(({ boot }) => boot());

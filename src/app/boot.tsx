@@ -27,6 +27,10 @@ export function boot(): void {
     });
   });
 
+  void pageAt(window.location.pathname)
+    ?.prefetch?.(queryClient, window.location.search)
+    .catch(() => undefined);
+
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element.');
   createRoot(container).render(
@@ -38,21 +42,23 @@ export function boot(): void {
   preloadLinkTargetsOnIntent();
 }
 
-/** How long the navigation's pages wait for the first page's first answer before loading anyway. */
-const FIRST_ANSWER_WAIT_MS = 2_000;
+/** How long the navigation's pages wait for the first screen's requests before loading anyway. */
+const FIRST_SCREEN_WAIT_MS = 3_000;
 
 /**
  * A click on a header link should show its page at once, not after its code downloads: once the
- * first page has its first answer from the API (for a page that queries, at once) and the main
- * thread is idle, the pages of the main navigation are fetched, back to back. Earlier, they would compete with the first page's own code
- * and data for the network and the main thread (bench catalog-load: the list came ~300 ms later
- * with them in flight). Waiting for an idle period before each page instead left the Map page's
- * code still on its way 400 ms into a heavy query (bench demo-main-thread: a 390–550 ms click
- * instead of 60 ms).
+ * first page has had its first answer from the API and no request is left in flight (its first
+ * screen is done), and the main thread is idle, the pages of the main navigation are fetched, all
+ * at once. Earlier, they competed with the first page's own code and data for the network and the
+ * main thread (bench catalog-load: the list came ~300 ms later with them in flight; bench
+ * price-map: ~15 chunks evaluated between the snapshot's answer and the map's first paint).
+ * The query builder is the exception (`longQueries`): its query may run for seconds in the
+ * engine's worker, and a click away from it mid-query must be answered at once (bench
+ * demo-main-thread: a 390–550 ms click instead of 60 ms when the Map page's code was still on its
+ * way), so its navigation loads at the first idle moment.
  */
 function preloadNavigation(queryClient: QueryClient): void {
-  // All at once: each chunk is evaluated in its own task as it arrives, so no task grows with
-  // their number.
+  // Each chunk is evaluated in its own task as it arrives, so no task grows with their number.
   const preloadAll = (): void => {
     for (const item of NAV_ITEMS) void preloadPageAt(appBase() + item.to);
   };
@@ -61,12 +67,11 @@ function preloadNavigation(queryClient: QueryClient): void {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 300 });
     else window.setTimeout(run, 100);
   };
-  // A first page that queries does its heavy work in the engine's worker, and a click away from it
-  // mid-query must be answered at once: its navigation loads at the first idle moment instead.
-  if (pageAt(window.location.pathname)?.queries === true) {
+  if (pageAt(window.location.pathname)?.longQueries === true) {
     whenIdle();
     return;
   }
+  let answered = false;
   let started = false;
   const start = (): void => {
     if (started) return;
@@ -76,10 +81,13 @@ function preloadNavigation(queryClient: QueryClient): void {
     whenIdle();
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error'))
-      start();
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'success' || event.action.type === 'error') answered = true;
+    // Checked once the cache has settled this event (a finished fetch still counts as fetching
+    // while its listeners run).
+    if (answered) queueMicrotask(() => queryClient.isFetching() === 0 && start());
   });
-  const fallback = window.setTimeout(start, FIRST_ANSWER_WAIT_MS);
+  const fallback = window.setTimeout(start, FIRST_SCREEN_WAIT_MS);
 }
 
 /**

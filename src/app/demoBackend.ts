@@ -1,5 +1,6 @@
 import { demoBaseUrl, getConnection, holdDemoRequestsUntil } from '@/api/connection';
 import { getDemoMockState, setDemoMockState } from '@/app/demoMockStatus';
+import { spawnEarlyEngineWorker } from '@/mock/worker/spawnEngineWorker';
 
 let demoStart: Promise<boolean> | undefined;
 
@@ -32,5 +33,8 @@ export function startDemoBackend({ warmEngine = false } = {}): Promise<boolean> 
  * (a first page that queries) also boots an engine worker at once, side by side with the app.
  */
 export function startDemoBackendIfChosen({ warmEngine = false } = {}): void {
-  if (getConnection().mode === 'demo') holdDemoRequestsUntil(startDemoBackend({ warmEngine }));
+  if (getConnection().mode !== 'demo') return;
+  // Started here, before the mock's code arrives: a worker takes about half a second to start.
+  if (warmEngine) spawnEarlyEngineWorker();
+  holdDemoRequestsUntil(startDemoBackend({ warmEngine }));
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /*
@@ -31,6 +32,22 @@ export interface PageDef {
   code: PageCode;
   /** Its first screen runs dataset queries (the demo engine's work): worth booting the engine early. */
   queries?: boolean;
+  /**
+   * Its first screen can run one query for seconds (the query builder): the navigation's code
+   * loads at the first idle moment, so that a click away mid-query is answered at once. Every
+   * other page lets its first screen finish first.
+   */
+  longQueries?: boolean;
+  /**
+   * Code its first screen needs besides its own chunk, loaded on demand by the page: fetched beside
+   * the page's when the page is the first one shown, so it arrives with the data, not after it.
+   */
+  firstScreen?: () => Promise<unknown>;
+  /**
+   * Asks for the data its first screen shows, when it is the first page: chained requests (one
+   * needs another's answer) then follow each other at once instead of each waiting for a render.
+   */
+  prefetch?: (queryClient: QueryClient, search: string) => Promise<unknown>;
 }
 
 export const PAGES = {
@@ -51,6 +68,7 @@ export const PAGES = {
   query: {
     path: 'datasets/:id/query',
     queries: true,
+    longQueries: true,
     code: loader(
       () => import('@/features/query/QueryPage'),
       (m) => m.QueryPage,
@@ -77,6 +95,11 @@ export const PAGES = {
       () => import('@/features/priceMap/PriceMapPage'),
       (m) => m.PriceMapPage,
     ),
+    // Leaflet: the page asks for it only once it has rendered (a second round trip, ~150 ms of
+    // the cold first paint in bench price-map).
+    firstScreen: () => import('@/components/map/LocationMap'),
+    prefetch: (queryClient, search) =>
+      import('@/features/priceMap/shownStep').then((m) => m.prefetchShownStep(queryClient, search)),
   },
   compare: {
     path: 'compare',
@@ -130,12 +153,12 @@ export function pageAt(pathname: string): PageDef | undefined {
  * Starts fetching the code of the page at `pathname` without rendering it. A failed fetch is left
  * for the page's render to meet (and report through React.lazy).
  */
-export function preloadPageAt(pathname: string): Promise<void> {
-  const page = pageAt(pathname);
-  return page
-    ? page.code.load().then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve();
+export function preloadPageAt(pathname: string, { firstScreen = false } = {}): Promise<void> {
+  const page: PageDef | undefined = pageAt(pathname);
+  if (page === undefined) return Promise.resolve();
+  const extra = firstScreen && page.firstScreen ? page.firstScreen() : undefined;
+  return Promise.all([page.code.load(), extra]).then(
+    () => undefined,
+    () => undefined,
+  );
 }

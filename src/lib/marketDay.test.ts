@@ -1,12 +1,28 @@
 import fc from 'fast-check';
-import { isoUtc } from '@/lib/zones';
-import { intervalText, marketDay, nextDate } from '@/lib/marketDay';
+import { isoUtc, wallToInstant } from '@/lib/zones';
+import { MARKET_TIME_ZONE } from '@/lib/format';
+import { intervalText, marketDay, nextDate, zonedMidnightOf } from '@/lib/marketDay';
 
 const FIVE = 5 * 60_000;
 const FIFTEEN = 15 * 60_000;
 const HOUR = 60 * 60_000;
 
 describe('market days', () => {
+  it('finds market midnight without Intl exactly where Intl does, every day since 2007', () => {
+    const from = Date.UTC(2007, 0, 1);
+    const to = Date.UTC(2045, 11, 31);
+    fc.assert(
+      fc.property(fc.integer({ min: from / 86_400_000, max: to / 86_400_000 }), (days) => {
+        const date = new Date(days * 86_400_000).toISOString().slice(0, 10);
+        expect(zonedMidnightOf(date)).toBe(wallToInstant(days * 86_400_000, MARKET_TIME_ZONE));
+      }),
+      { numRuns: 2000 },
+    );
+    // Both DST changes of a year, and a day of each zone's offset.
+    for (const date of ['2025-03-09', '2025-03-10', '2025-11-02', '2025-11-03', '2007-03-11', '2007-11-04'])
+      expect(zonedMidnightOf(date)).toBe(wallToInstant(Date.parse(`${date}T00:00:00Z`), MARKET_TIME_ZONE));
+  });
+
   it('has 288, 276 and 300 five-minute steps on a normal day and on the DST changes', () => {
     expect(marketDay('2024-07-15', FIVE).steps).toHaveLength(288);
     expect(marketDay('2024-03-10', FIVE).steps).toHaveLength(276);

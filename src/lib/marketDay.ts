@@ -3,16 +3,25 @@
  * it is 23 or 25 hours long on the DST changes: its steps are counted from the zone, never as
  * 24 h × steps per hour.
  */
+import { daysFromCivil, marketMidnightOfDay } from '@/contract/centralTime';
 import { formatDate, formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
 import { wallToInstant } from '@/lib/zones';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Since 2007 the market's zone follows today's US DST rules, which centralTime.ts computes in closed form. */
+const CLOSED_FORM_FROM_YEAR = 2007;
+
 /** The instant a calendar date's midnight happens in `zone`. */
 export function zonedMidnightOf(date: string, zone: string = MARKET_TIME_ZONE): number {
   const m = DATE_RE.exec(date);
   if (!m) throw new RangeError(`Not a calendar date: ${date}`);
-  return wallToInstant(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])), zone);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // The market's own days without Intl: the first formatter costs ~25 ms on a cold page (ICU
+  // loads its zone data), on the price map's first-screen path.
+  if (zone === MARKET_TIME_ZONE && year >= CLOSED_FORM_FROM_YEAR)
+    return marketMidnightOfDay(daysFromCivil(year, month, day));
+  return wallToInstant(Date.UTC(year, month - 1, day), zone);
 }
 
 export function isCalendarDate(value: string): boolean {

@@ -112,6 +112,12 @@ export function writeUrlState<S extends UrlStateShape>(
 export interface SetUrlStateOptions {
   /** Replace the history entry instead of pushing one (typing in a box should not fill history). */
   replace?: boolean;
+  /**
+   * Render the new state at once instead of in a transition. A router navigation renders in a
+   * transition, sliced into 5 ms pieces with frames between them; a control whose every press
+   * should show at the next frame (the price map's time slider) asks for this.
+   */
+  urgent?: boolean;
 }
 
 export type SetUrlState<S extends UrlStateShape> = (
@@ -133,7 +139,7 @@ export function useUrlState<S extends UrlStateShape>(
           const patch = typeof update === 'function' ? update(currentState) : update;
           return writeUrlState(codec, { ...currentState, ...patch }, current);
         },
-        { replace: options.replace ?? false },
+        { replace: options.replace ?? false, flushSync: options.urgent ?? false },
       );
     },
     [codec, setParams],

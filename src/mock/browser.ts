@@ -1,6 +1,7 @@
 import { InterceptorReadyState } from '@mswjs/interceptors';
 import { FetchInterceptor } from '@mswjs/interceptors/fetch';
 import { createMockApi, mockUrlPattern, type MockApi } from './createMockApi';
+import { spawnEngineWorker } from './worker/spawnEngineWorker';
 import { createWorkerPool, type WorkerPool, type WorkerPoolStats } from './worker/workerPool';
 
 /**
@@ -15,11 +16,7 @@ let pool: WorkerPool | undefined;
 function enginePool(): WorkerPool {
   pool ??= createWorkerPool({
     size: ENGINE_WORKERS,
-    spawn: () =>
-      new Worker(new URL('./worker/engineWorker.ts', import.meta.url), {
-        type: 'module',
-        name: 'gridscope-demo-engine',
-      }),
+    spawn: spawnEngineWorker,
   });
   return pool;
 }

@@ -20,13 +20,14 @@ import { buildScale, CLIP_CHOICES, money, textOn, type Clip } from './colorScale
 import { ExtremesTable } from './ExtremesTable';
 import { LocationPanel } from './LocationPanel';
 import { isoUtc } from '@/lib/zones';
-import { marketDateOf, marketDay } from '@/lib/marketDay';
+import { marketDay } from '@/lib/marketDay';
 import { extremes, MEASURE_LABELS, MEASURES, measureValues, type Measure } from './measures';
 import { PriceLegend } from './PriceLegend';
 import { dayAheadPartner, pickPriceDatasets } from './priceDatasets';
 import styles from './PriceMapPage.module.css';
 import { priceMapUrlState, TOP_N_CHOICES } from './priceMapUrlState';
 import { TimeControls } from './TimeControls';
+import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow } from './shownStep';
 import { usePrefetchSteps } from './usePrefetchSteps';
 
 /** Every pricing location in one request (the API's largest page). */
@@ -51,7 +52,7 @@ export function PriceMapPage() {
 
   const catalog = useQuery(datasetsOptions());
   const priceSets = useMemo(() => pickPriceDatasets(catalog.data?.data ?? []), [catalog.data]);
-  const dataset = priceSets.find((d) => d.id === state.ds) ?? priceSets[0];
+  const dataset = useMemo(() => chosenDataset(priceSets, state.ds), [priceSets, state.ds]);
   const partner = dataset ? dayAheadPartner(dataset, priceSets) : undefined;
   const measure: Measure = state.m === 'dart' && !partner ? 'value' : state.m;
 
@@ -76,26 +77,14 @@ export function PriceMapPage() {
       : (hubs[0] ?? '');
 
   // The day and its steps, counted in market time (23- and 25-hour days included).
-  const day = state.day || (dataset ? marketDateOf(dataset.latest) : '');
+  const day = chosenDay(dataset, state.day);
   const md = useMemo(() => (dataset && day ? marketDay(day, dataset.stepMs) : null), [dataset, day]);
   const steps = useMemo(() => md?.steps ?? [], [md]);
-  const first = dataset ? steps.findIndex((t) => t >= dataset.earliest) : -1;
-  let last = -1;
-  if (dataset)
-    for (let k = steps.length - 1; k >= 0; k--)
-      if ((steps[k] ?? Infinity) <= dataset.latest) {
-        last = k;
-        break;
-      }
+  const { first, last, index } = stepWindow(dataset, steps, state.i);
   const hasData = first >= 0 && last >= first;
-  const index = !hasData ? -1 : state.i < 0 || state.i > last ? last : Math.max(state.i, first);
   const t = index >= 0 ? steps[index] : undefined;
 
-  const snapshotKey = (time: number) => ({
-    dataset: dataset?.id ?? '',
-    column: dataset?.priceColumn ?? '',
-    time: isoUtc(time),
-  });
+  const snapshotKey = (time: number) => snapshotKeyOf(dataset, time);
   const dayAheadKey = (time: number) =>
     partner
       ? {
@@ -235,7 +224,7 @@ export function PriceMapPage() {
   );
 
   const setIndex = useCallback(
-    (next: number) => setState({ i: Math.max(first, Math.min(last, next)) }, { replace: true }),
+    (next: number) => setState({ i: Math.max(first, Math.min(last, next)) }, { replace: true, urgent: true }),
     [setState, first, last],
   );
   // Playback moves on only when the next step is already in the cache, so it never shows a stale map.
