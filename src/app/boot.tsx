@@ -5,6 +5,7 @@ import { createQueryClient } from '@/api/queryClient';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from '@/app/App';
 import { startDemoBackend } from '@/app/demoBackend';
+import { prefetchFirstScreen } from '@/app/firstScreenData';
 import { getDemoMockState } from '@/app/demoMockStatus';
 import { NAV_ITEMS } from '@/app/Layout';
 import { appBase, pageAt, preloadPageAt } from '@/app/pages';
@@ -27,9 +28,7 @@ export function boot(): void {
     });
   });
 
-  void pageAt(window.location.pathname)
-    ?.prefetch?.(queryClient, window.location.search)
-    .catch(() => undefined);
+  prefetchFirstScreen(queryClient, window.location.pathname, window.location.search);
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element.');

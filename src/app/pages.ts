@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /*
@@ -43,11 +42,6 @@ export interface PageDef {
    * the page's when the page is the first one shown, so it arrives with the data, not after it.
    */
   firstScreen?: () => Promise<unknown>;
-  /**
-   * Asks for the data its first screen shows, when it is the first page: chained requests (one
-   * needs another's answer) then follow each other at once instead of each waiting for a render.
-   */
-  prefetch?: (queryClient: QueryClient, search: string) => Promise<unknown>;
 }
 
 export const PAGES = {
@@ -98,8 +92,6 @@ export const PAGES = {
     // Leaflet: the page asks for it only once it has rendered (a second round trip, ~150 ms of
     // the cold first paint in bench price-map).
     firstScreen: () => import('@/components/map/LocationMap'),
-    prefetch: (queryClient, search) =>
-      import('@/features/priceMap/shownStep').then((m) => m.prefetchShownStep(queryClient, search)),
   },
   compare: {
     path: 'compare',

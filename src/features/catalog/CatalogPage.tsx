@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { datasetsOptions } from '@/api/datasets/queries';
 import type { Dataset } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
@@ -10,6 +9,7 @@ import { QueryLoading } from '@/components/QueryLoading';
 import { formatCadence, formatRelative, formatTimestamp } from '@/lib/format';
 import { useUrlState } from '@/lib/urlState';
 import styles from './CatalogPage.module.css';
+import { allDatasetsOptions, listedDatasetsOptions } from './catalogQueries';
 import { catalogSources, catalogUrlState } from './catalogUrlState';
 import { filterDatasets } from './filterDatasets';
 import { useFocusShortcut } from './useFocusShortcut';
@@ -105,13 +105,13 @@ export function CatalogPage() {
     setState({ q: value }, { replace: true });
   };
 
-  const options = datasetsOptions(source ? { source } : {});
+  const options = listedDatasetsOptions(source);
   const query = useQuery(options);
   const all = query.data?.data;
   const shown = useMemo(() => (all ? filterDatasets(all, text) : []), [all, text]);
   // The sources the catalog has (only ERCOT has data here), read from the whole catalog, plus the
   // one a link asked for: a menu of seven markets, six of them empty, only misleads.
-  const everything = useQuery(datasetsOptions({})).data?.data;
+  const everything = useQuery(allDatasetsOptions()).data?.data;
   const sources = useMemo(() => catalogSources(everything, source), [everything, source]);
 
   const clear = (): void => {
