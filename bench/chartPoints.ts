@@ -1,5 +1,5 @@
 /**
- * Browser figures for the chart: our TimeSeriesChart (recharts after min/max decimation) and
+ * Browser figures for the chart: our TimeSeriesChart (SVG after min/max decimation) and
  * uPlot 1.6 (every point on canvas), each on its own page with the same 200,000-point series at
  * 800 × 360 px, in one Chromium. Figures: time from data to the line painted, and whether every
  * point above the 99.9th percentile still reaches its height in what is drawn.

@@ -1,4 +1,4 @@
-/** Our chart (TimeSeriesChart, recharts over min/max decimation) drawing 200,000 points, driven by bench/chartPoints.ts. */
+/** Our chart (TimeSeriesChart, SVG over min/max decimation) drawing 200,000 points, driven by bench/chartPoints.ts. */
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { TimeSeriesChart, type TimeSeries } from '@/components/charts/TimeSeriesChart';

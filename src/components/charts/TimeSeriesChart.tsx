@@ -1,20 +1,8 @@
-import { useMemo, useState } from 'react';
-import {
-  Brush,
-  CartesianGrid,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  useXAxisScale,
-  useYAxisScale,
-  XAxis,
-  YAxis,
-  type TooltipContentProps,
-} from 'recharts';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { decimateMinMax, type Point } from '@/lib/decimate';
+import { ChartBrush, type BrushWindow } from './ChartBrush';
+import { ChartHover, type PlotBox } from './ChartHover';
 import styles from './TimeSeriesChart.module.css';
-import { noVerticalLines } from './grid';
-import { useDismissOnEscape } from './useDismissOnEscape';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 
@@ -97,16 +85,8 @@ export function timeTicks(lo: number, hi: number, count = 6, timeZone = 'UTC'): 
   return ticks;
 }
 
-/**
- * Decimated series merged into one row per x, which is the shape recharts and its Brush need.
- * Frozen: recharts keeps the rows in its (immer) store, which otherwise walks and freezes every
- * row each time it takes them.
- */
+/** Decimated series merged into one row per x, sorted by x: `{ x, s0, s1, … }`. */
 function mergeSeries(series: readonly TimeSeries[], buckets: number): readonly Datum[] {
-  return Object.freeze(mergeRows(series, buckets).map((row) => Object.freeze(row)));
-}
-
-function mergeRows(series: readonly TimeSeries[], buckets: number): Datum[] {
   // One series (the common case) is already in x order: no map, no sort.
   if (series.length === 1 && series[0])
     return decimateMinMax(series[0].points, buckets).map((p) => ({ x: p.x, s0: p.y }));
@@ -189,88 +169,18 @@ export function linePath(
   return parts.join('');
 }
 
-interface LinesProps {
-  data: readonly Datum[];
-  series: readonly TimeSeries[];
-  hidden: ReadonlySet<string>;
-  from: number;
-  to: number;
-}
+/** The chart's frame around the plot: margins, the y axis' labels, the x axis' and the zoom bar. */
+const MARGIN = { top: 8, right: 16, bottom: 4, left: 8 };
+const Y_AXIS_WIDTH = 72;
+const X_AXIS_HEIGHT = 30;
+const BRUSH_HEIGHT = 24;
+const TICK_LENGTH = 6;
+const FONT_SIZE = 11;
 
-/**
- * The lines, drawn from the chart's own axis scales. recharts' `<Line>` also builds a label
- * object for every point, shown or not (a fifth of the render with 1,600 points); a path needs
- * only the points.
- */
-function SeriesLines({ data, series, hidden, from, to }: LinesProps) {
-  const x = useXAxisScale();
-  const y = useYAxisScale();
-  // recharts renders its children several times while a chart mounts (measuring, then scaling):
-  // the paths are built again only when the data, the window or a scale has changed.
-  const paths = useMemo(() => {
-    if (!x || !y) return null;
-    const toNumber =
-      (scale: typeof x): Scale =>
-      (v) => {
-        const px = scale(v);
-        return typeof px === 'number' && Number.isFinite(px) ? px : undefined;
-      };
-    return series.map((s, i) =>
-      hidden.has(s.name) ? null : linePath(data, `s${i}`, toNumber(x), toNumber(y), from, to),
-    );
-  }, [x, y, data, series, hidden, from, to]);
-  if (!paths) return null;
-  return (
-    <g>
-      {series.map((s, i) => {
-        const d = paths[i];
-        if (d === null || d === undefined) return null;
-        const color = PALETTE[i % PALETTE.length];
-        // A series of one point in view has no line to draw: a dot shows it is there.
-        const single = /^M(-?[\d.]+),(-?[\d.]+)$/.exec(d);
-        if (single)
-          return (
-            <circle key={s.name} className="series-dot" cx={single[1]} cy={single[2]} r={3} fill={color} />
-          );
-        return (
-          <path
-            key={s.name}
-            className="series-line"
-            d={d}
-            fill="none"
-            stroke={color}
-            strokeWidth={1.5}
-            strokeLinejoin="round"
-          />
-        );
-      })}
-    </g>
-  );
-}
-
-interface TickProps {
-  x?: number;
-  y?: number;
-  payload?: { value: number };
-  last: number | undefined;
-  format: (ms: number) => string;
-}
-
-/** A time tick; the last one ends at its tick instead of centring on it, so a phone does not cut it off. */
-function TimeTick({ x = 0, y = 0, payload, last, format }: TickProps) {
-  if (!payload) return null;
-  return (
-    <text
-      x={x}
-      y={y + 12}
-      textAnchor={payload.value === last ? 'end' : 'middle'}
-      fontSize={11}
-      fill="currentColor"
-      className="recharts-cartesian-axis-tick-value"
-    >
-      {format(payload.value)}
-    </text>
-  );
+/** The linear map of [d0, d1] onto [r0, r1]. */
+function linear(d0: number, d1: number, r0: number, r1: number): (v: number) => number {
+  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
+  return (v) => (d1 === d0 ? (r0 + r1) / 2 : r0 + (v - d0) * k);
 }
 
 /** Series `index`'s line colour as a square: as text colour it fails contrast on the dark theme. */
@@ -284,63 +194,43 @@ function Swatch({ index }: { index: number }) {
   );
 }
 
-/** The row at time `x` in rows sorted by x (a binary search: no index to build on every mount). */
-function rowAt(rows: readonly Datum[], x: number): Datum | undefined {
-  let lo = 0;
-  let hi = rows.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = rows[mid]?.x ?? Number.NaN;
-    if (at === x) return rows[mid];
-    if (at < x) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
-}
-
-interface TipProps {
-  /** Sorted by x. */
-  rows: readonly Datum[];
-  series: readonly TimeSeries[];
-  hidden: ReadonlySet<string>;
-  formatTime: (ms: number) => string;
-  formatValue: (value: number) => string;
-}
-
-/** The values at the hovered time, one line per visible series, as text. */
-function SeriesTooltip({
-  active,
-  label,
-  rows,
-  series,
-  hidden,
-  formatTime,
-  formatValue,
-}: TipProps & Pick<TooltipContentProps, 'active' | 'label'>) {
-  const row = typeof label === 'number' ? rowAt(rows, label) : undefined;
-  if (!active || !row || typeof label !== 'number') return null;
-  return (
-    <div className={styles.tooltip}>
-      <p className={styles.tooltipTime}>{formatTime(label)}</p>
-      <ul>
-        {series.map((s, i) => {
-          const v = row[`s${i}`];
-          if (hidden.has(s.name) || v === null || v === undefined) return null;
-          return (
-            <li key={s.name}>
-              <Swatch index={i} />
-              {s.name}: {formatValue(v)}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+/** The brush's window for `data`: the whole range until the user zooms, and again for new data. */
+function useBrush(data: readonly Datum[]): [BrushWindow, (w: BrushWindow) => void] {
+  const whole = { start: 0, end: Math.max(0, data.length - 1) };
+  const [zoom, setZoom] = useState<{ data: readonly Datum[]; window: BrushWindow } | null>(null);
+  const window = zoom !== null && zoom.data === data ? zoom.window : whole;
+  return [window, (w) => setZoom({ data, window: w })];
 }
 
 /**
- * Numeric columns over time, one line per series, legend entries that toggle lines, and a Brush
- * to zoom the time axis. Long series are cut to min/max per pixel bucket so spikes survive.
+ * The figure's width in px: `initial` for the first paint (no layout is read before it), then
+ * what the page gives it, kept up to date as the page resizes.
+ */
+function useWidth(initial: number): [number, React.RefObject<HTMLElement | null>] {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(initial);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const measure = () => {
+      const w = element.clientWidth;
+      if (w > 0) setWidth(w);
+    };
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [width, ref];
+}
+
+/**
+ * Numeric columns over time, one line per series, legend entries that toggle lines, a zoom bar
+ * for the time axis and a tooltip that reads the values under the pointer. Long series are cut to
+ * min/max per pixel bucket so spikes survive. Drawn as plain SVG from the chart's own scales: a
+ * general chart library's fixed cost of a mount (a store, several commits) was larger than the
+ * drawing itself (docs/decisions/0021-time-series-chart.md).
  */
 export function TimeSeriesChart({
   series,
@@ -353,10 +243,10 @@ export function TimeSeriesChart({
 }: TimeSeriesChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const data = useMemo(() => mergeSeries(series, pixelWidth), [series, pixelWidth]);
-  // The Brush's window (indexes into data), so ticks follow a zoom.
-  const [brush, setBrush] = useState<{ startIndex?: number; endIndex?: number }>({});
-  const from = Math.max(0, Math.min(brush.startIndex ?? 0, data.length - 1));
-  const to = Math.max(0, Math.min(brush.endIndex ?? data.length - 1, data.length - 1));
+  const [window, setWindow] = useBrush(data);
+  const [width, figureRef] = useWidth(pixelWidth);
+  const from = Math.max(0, Math.min(window.start, data.length - 1));
+  const to = Math.max(0, Math.min(window.end, data.length - 1));
   const lo = data[from]?.x ?? Number.NaN;
   const hi = data[to]?.x ?? Number.NaN;
   const ticks = useMemo(() => timeTicks(lo, hi, 6, timeZone), [lo, hi, timeZone]);
@@ -364,14 +254,33 @@ export function TimeSeriesChart({
     () => series.flatMap((s, i) => (hidden.has(s.name) ? [] : [`s${i}`])),
     [series, hidden],
   );
-  // The y axis is ours to scale: no recharts <Line> tells it the data's range.
   const yTicks = useMemo(() => {
     const [min, max] = valueRange(data, shownKeys, from, to);
     return niceTicks(min, max);
   }, [data, shownKeys, from, to]);
-  // recharts shows its tooltip box only when a <Line> gives it a payload, and hides it on Escape;
-  // with lines of our own the box is always shown and Escape is handled here, until the pointer moves.
-  const { dismissed, onPointerMove } = useDismissOnEscape();
+  const fmt = formatValue ?? defaultFormatValue;
+
+  const plotWidth = Math.max(1, width - MARGIN.left - Y_AXIS_WIDTH - MARGIN.right);
+  const plotHeight = Math.max(1, height - MARGIN.top - MARGIN.bottom - BRUSH_HEIGHT - X_AXIS_HEIGHT);
+  const plot: PlotBox = useMemo(
+    () => ({ left: MARGIN.left + Y_AXIS_WIDTH, top: MARGIN.top, width: plotWidth, height: plotHeight }),
+    [plotWidth, plotHeight],
+  );
+  const bottom = plot.top + plot.height;
+  const yLo = yTicks[0] ?? 0;
+  const yHi = yTicks[yTicks.length - 1] ?? 1;
+  const xOf = linear(lo, hi, plot.left, plot.left + plot.width);
+  const msAt = linear(plot.left, plot.left + plot.width, lo, hi);
+  const yOf = linear(yLo, yHi, bottom, plot.top);
+
+  // The paths change only with the data, the window, the shown series or the frame: not when the
+  // legend's hover or the tooltip re-renders the chart.
+  const paths = useMemo(() => {
+    const x = linear(lo, hi, plot.left, plot.left + plot.width);
+    const y = linear(yLo, yHi, plot.top + plot.height, plot.top);
+    return series.map((s, i) => (hidden.has(s.name) ? null : linePath(data, `s${i}`, x, y, from, to)));
+  }, [data, series, hidden, from, to, lo, hi, yLo, yHi, plot]);
+
   const toggle = (name: string) =>
     setHidden((current) => {
       const next = new Set(current);
@@ -379,7 +288,8 @@ export function TimeSeriesChart({
       else next.add(name);
       return next;
     });
-  const fmt = formatValue ?? defaultFormatValue;
+  const lastTick = ticks[ticks.length - 1];
+  const timeAt = (index: number): number => data[index]?.x ?? Number.NaN;
 
   return (
     <div>
@@ -393,66 +303,107 @@ export function TimeSeriesChart({
           </label>
         ))}
       </fieldset>
-      {/* Not role="img": the Brush inside is a control, and an image cannot contain controls. */}
-      <figure className={styles.figure} aria-label={title} style={{ height }}>
-        <ResponsiveContainer width="100%" height={height} initialDimension={{ width: pixelWidth, height }}>
-          <LineChart
-            data={data}
-            margin={{ top: 8, right: 16, bottom: 4, left: 8 }}
-            accessibilityLayer={false}
-            onMouseMove={onPointerMove}
-          >
-            <CartesianGrid
-              vertical={false}
-              verticalCoordinatesGenerator={noVerticalLines}
-              stroke="var(--color-border, #d0d7de)"
-            />
-            <XAxis
-              dataKey="x"
-              type="number"
-              domain={['dataMin', 'dataMax']}
-              ticks={ticks}
-              tickFormatter={(v: number) => formatTime(v)}
-              tick={<TimeTick last={ticks[ticks.length - 1]} format={formatTime} />}
-              minTickGap={32}
-            />
-            <YAxis
-              type="number"
-              domain={[yTicks[0] ?? 0, yTicks[yTicks.length - 1] ?? 1]}
-              ticks={yTicks}
-              allowDataOverflow
-              tickFormatter={(v: number) => fmt(v)}
-              tick={{ fontSize: 11 }}
-              width={72}
-            />
-            <Tooltip
-              wrapperStyle={{ visibility: 'visible' }}
-              content={({ active, label }) => (
-                <SeriesTooltip
-                  active={active && !dismissed}
-                  label={label}
-                  rows={data}
-                  series={series}
-                  hidden={hidden}
-                  formatTime={formatTime}
-                  formatValue={fmt}
+      {/* Not role="img": the zoom bar inside is a control, and an image cannot contain controls. */}
+      <figure ref={figureRef} className={styles.figure} aria-label={title} style={{ height }}>
+        <svg className={styles.svg} width={width} height={height}>
+          <g className={styles.grid} aria-hidden="true">
+            {yTicks.map((t) => (
+              <line key={t} x1={plot.left} x2={plot.left + plot.width} y1={yOf(t)} y2={yOf(t)} />
+            ))}
+          </g>
+          <g className={styles.yAxis} aria-hidden="true" fontSize={FONT_SIZE}>
+            {yTicks.map((t) => (
+              <text
+                key={t}
+                x={plot.left - TICK_LENGTH}
+                y={yOf(t)}
+                textAnchor="end"
+                dominantBaseline="central"
+              >
+                {fmt(t)}
+              </text>
+            ))}
+          </g>
+          <g className={`${styles.xAxis} time-axis`} aria-hidden="true" fontSize={FONT_SIZE}>
+            <line x1={plot.left} x2={plot.left + plot.width} y1={bottom} y2={bottom} />
+            {ticks.map((t) => (
+              <g key={t}>
+                <line x1={xOf(t)} x2={xOf(t)} y1={bottom} y2={bottom + TICK_LENGTH} />
+                {/* The last tick ends at its mark instead of centring on it, so a phone does not cut it off. */}
+                <text x={xOf(t)} y={bottom + TICK_LENGTH + 12} textAnchor={t === lastTick ? 'end' : 'middle'}>
+                  {formatTime(t)}
+                </text>
+              </g>
+            ))}
+          </g>
+          <g aria-hidden="true">
+            {series.map((s, i) => {
+              const d = paths[i];
+              if (d === null || d === undefined || d === '') return null;
+              const color = PALETTE[i % PALETTE.length];
+              // A series of one point in view has no line to draw: a dot shows it is there.
+              const single = /^M(-?[\d.]+),(-?[\d.]+)$/.exec(d);
+              if (single)
+                return (
+                  <circle
+                    key={s.name}
+                    className="series-dot"
+                    cx={single[1]}
+                    cy={single[2]}
+                    r={3}
+                    fill={color}
+                  />
+                );
+              return (
+                <path
+                  key={s.name}
+                  className="series-line"
+                  d={d}
+                  fill="none"
+                  stroke={color}
+                  strokeWidth={1.5}
+                  strokeLinejoin="round"
                 />
-              )}
+              );
+            })}
+          </g>
+          {data.length > 1 && (
+            <ChartBrush
+              count={data.length}
+              window={{ start: from, end: to }}
+              onChange={setWindow}
+              left={plot.left}
+              width={plot.width}
+              top={height - MARGIN.bottom - BRUSH_HEIGHT}
+              height={BRUSH_HEIGHT}
+              label={(index) => formatTime(timeAt(index))}
             />
-            <SeriesLines data={data} series={series} hidden={hidden} from={from} to={to} />
-            <Brush
-              dataKey="x"
-              height={24}
-              // Theme colours: recharts' default is a white bar, glaring on the dark theme.
-              fill="var(--color-surface, #fff)"
-              stroke="var(--color-muted, #57606a)"
-              tickFormatter={(v: number) => formatTime(v)}
-              // recharts names its sliders from a `name` field our rows lack ("Min value: undefined").
-              ariaLabel={`Zoom: ${Number.isFinite(lo) ? formatTime(lo) : ''} to ${Number.isFinite(hi) ? formatTime(hi) : ''}`}
-              onChange={({ startIndex, endIndex }) => setBrush({ startIndex, endIndex })}
-            />
-          </LineChart>
-        </ResponsiveContainer>
+          )}
+        </svg>
+        {data.length > 0 && (
+          <ChartHover times={timeAt} from={from} to={to} xOf={xOf} msAt={msAt} plot={plot}>
+            {(index) => {
+              const row = data[index];
+              return (
+                <>
+                  <p className={styles.tooltipTime}>{formatTime(timeAt(index))}</p>
+                  <ul>
+                    {series.map((s, i) => {
+                      const v = row?.[`s${i}`];
+                      if (hidden.has(s.name) || v === null || v === undefined) return null;
+                      return (
+                        <li key={s.name}>
+                          <Swatch index={i} />
+                          {s.name}: {fmt(v)}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </>
+              );
+            }}
+          </ChartHover>
+        )}
       </figure>
     </div>
   );
