@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress, precompressedMiddleware } from './scripts/precompressed';
 import { parseUpstream, UPSTREAM_ENV, upstreamProxyMiddleware } from './scripts/upstreamProxy';
 
 /*
@@ -117,6 +119,28 @@ function firstScreenPreload(): Plugin {
 }
 
 /**
+ * Scripts and styles compressed once when built (Brotli and gzip files beside them), and served as
+ * they are by `npm start`'s server instead of gzipped on every request (scripts/precompressed.ts).
+ */
+function precompressedAssets(): Plugin {
+  let outDir = '';
+  let isBuild = false;
+  return {
+    name: 'gridscope-precompressed-assets',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+      isBuild = config.command === 'build';
+    },
+    closeBundle: () => {
+      if (isBuild) precompress(resolve(outDir, 'assets'));
+    },
+    // Before the preview server's own compression and static files.
+    configurePreviewServer: (server) =>
+      void server.middlewares.use(precompressedMiddleware(outDir, server.config.preview.headers)),
+  };
+}
+
+/**
  * `GRIDSCOPE_UPSTREAM=https://api.example.com npm start` (or `npm run dev`): the app's origin
  * forwards `/upstream/health` and `/upstream/v1/…` to that server, for servers that refuse a
  * browser's cross-origin requests (scripts/upstreamProxy.ts). Read once, when the server starts.
@@ -139,7 +163,13 @@ function upstreamProxy(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta(), firstScreenPreload(), upstreamProxy()],
+  plugins: [
+    react(),
+    contentSecurityPolicyMeta(),
+    firstScreenPreload(),
+    upstreamProxy(),
+    precompressedAssets(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
