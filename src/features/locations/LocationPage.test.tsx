@@ -42,7 +42,10 @@ describe('Pricing location page', () => {
     const section = (await screen.findByRole('heading', { name: 'Prices at this location' })).closest(
       'section',
     );
-    const links = within(section as HTMLElement).getAllByRole('link');
+    // Each dataset also has its "Add to compare" link (ComparePage.test.tsx covers those).
+    const links = within(section as HTMLElement)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')?.startsWith('/datasets/'));
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       '/datasets/ercot_lmp_by_settlement_point/query?v=1&range=last_7d&fcol=location&fval=HB_HOUSTON',
       '/datasets/ercot_spp_day_ahead_hourly/query?v=1&range=last_7d&fcol=location&fval=HB_HOUSTON',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { fetchDatasets } from '@/api/datasets/fetchers';
 import { usageSummary } from '@/features/usage/UsageBar';
 import { setupMockServer } from '@/test/mockServer';
@@ -51,7 +51,9 @@ describe('Usage page', () => {
   it('refreshes by itself when another query of the app succeeds', async () => {
     const { queryClient } = renderApp('/usage');
     expect(await screen.findByText('0 of 10,000 requests (0%)')).toBeInTheDocument();
-    await queryClient.query({ queryKey: ['datasets', 'list', {}], queryFn: () => fetchDatasets() });
+    await act(() =>
+      queryClient.query({ queryKey: ['datasets', 'list', {}], queryFn: () => fetchDatasets() }),
+    );
     expect(await screen.findByText('1 of 10,000 requests (<0.1%)')).toBeInTheDocument();
   });
 
