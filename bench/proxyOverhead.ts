@@ -5,7 +5,9 @@
  * mock) and this client, which sends the same requests to the mock and through the app's server
  * in turns.
  * Figures: a 500-row JSON page (median of 40) and a whole CSV export walked by cursor in pages of
- * 10,000 rows (median of 5). `tsx bench/proxyOverhead.ts` prints them alone.
+ * 10,000 rows (median of 5). Beside them, the floor: the same page through a raw TCP relay
+ * (bench/tcpRelay.ts), one more loopback hop with no HTTP at all, which is the least any proxy
+ * in its own process can add. `tsx bench/proxyOverhead.ts` prints them alone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { HOST, startPreview, stopChild, waitUntilAnswering } from './previewServ
 
 const MOCK_PORT = 4710;
 const APP_PORT = 4711;
+const RELAY_PORT = 4712;
 
 const KEY = 'test-key';
 const PAGE_LIMIT = 1.1;
@@ -74,6 +77,11 @@ export async function run(): Promise<BenchRow[]> {
   // The proxy does not need the app's files: an empty page is enough for vite preview to serve.
   const site = mkdtempSync(join(tmpdir(), 'gridscope-proxy-bench-'));
   writeFileSync(join(site, 'index.html'), '<!doctype html><title>proxy bench</title>');
+  const relay = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['bench/tcpRelay.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(RELAY_PORT), UPSTREAM_PORT: String(MOCK_PORT) },
+  });
   let app: Awaited<ReturnType<typeof startPreview>> | null = null;
   try {
     await waitUntilAnswering(`${mockUrl}/health`, () => mock.exitCode === null);
@@ -90,6 +98,14 @@ export async function run(): Promise<BenchRow[]> {
       { warmup: 1, runs: 5 },
     );
     const bytes = await exportAll(proxyBase);
+    const relayUrl = `http://${HOST}:${RELAY_PORT}`;
+    await waitUntilAnswering(`${relayUrl}/health`, () => relay.exitCode === null);
+    const [directFloor, relayedPage] = await measurePair(
+      () => getPage(mockUrl),
+      () => getPage(relayUrl),
+      { warmup: 5, runs: 40 },
+    );
+    const floorRatio = relayedPage.median / directFloor.median;
     const pageRatio = proxiedPage.median / directPage.median;
     const exportRatio = proxiedExport.median / directExport.median;
     return [
@@ -104,6 +120,16 @@ export async function run(): Promise<BenchRow[]> {
         note: `median of 40 each, taken in turns; slowest ${formatNumber(proxiedPage.max)} vs ${formatNumber(directPage.max)} ms`,
       },
       {
+        figure: 'proxy floor: the same page through a raw TCP relay (one more hop, no HTTP)',
+        value: relayedPage.median,
+        unit: 'ms',
+        target: null,
+        peer: `direct ${formatNumber(directFloor.median)} ms`,
+        ratio: floorRatio,
+        verdict: 'info',
+        note: 'median of 40 each, taken in turns: the least one more loopback hop between processes costs here, whatever the proxy does',
+      },
+      {
         figure: 'proxy: a whole CSV export (89,280 rows, 9 pages) through the proxy',
         value: proxiedExport.median,
         unit: 'ms',
@@ -116,6 +142,7 @@ export async function run(): Promise<BenchRow[]> {
     ];
   } finally {
     await app?.stop();
+    await stopChild(relay);
     await stopChild(mock);
     rmSync(site, { recursive: true, force: true });
   }
