@@ -116,8 +116,12 @@ test(
     await expression.fill('B - A');
     await page.keyboard.press('Enter');
     await page.waitForURL(/[?&]D=expr%3AB\+-\+A/);
-    const rows = await statsOf(page, 4);
-    assert.match(rows[3] ?? '', /^D = B - A \| 16[789] \|/);
+    // The new series is listed with its default expression at once; the committed one replaces it
+    // in the render after the URL's change.
+    await eventually(async () => {
+      const rows = await statsOf(page, 4);
+      assert.match(rows[3] ?? '', /^D = B - A \| 16[789] \|/);
+    }, 20_000);
     // The condition field: type, Enter; the first event's button zooms the chart.
     const condition = page.getByLabel('Condition');
     await condition.focus();
