@@ -22,20 +22,36 @@ function shapeTable(f: (h: number) => number, min: number): Float64Array {
 const gaussBump = (h: number, at: number, width: number): number => Math.exp(-(((h - at) / width) ** 2));
 const TAU = Math.PI * 2;
 
-/** Intraday shapes by local 5-minute slot, scaled so the daily peak is 1. */
-const SUMMER = shapeTable(
-  (h) => Math.cos((TAU * (h - 16.8)) / 24) + 0.25 * Math.cos((2 * TAU * (h - 16.5)) / 24),
-  0.66,
-);
-const WINTER = shapeTable(
-  (h) =>
-    0.85 * gaussBump(h, 7.5, 2) +
-    gaussBump(h, 19, 3) +
-    0.3 * gaussBump(h, 13, 4) +
-    0.15 * gaussBump(h, 31, 3),
-  0.8,
-);
-const SPRING = shapeTable((h) => Math.cos((TAU * (h - 17.5)) / 24) + 0.15 * gaussBump(h, 8, 2), 0.78);
+interface IntradayShapes {
+  summer: Float64Array;
+  winter: Float64Array;
+  spring: Float64Array;
+}
+
+let shapes: IntradayShapes | undefined;
+
+/**
+ * Intraday shapes by local 5-minute slot, scaled so the daily peak is 1: built at the first load
+ * value, not when the module loads (the catalog, the first screen, needs none of them).
+ */
+function intradayShapes(): IntradayShapes {
+  shapes ??= {
+    summer: shapeTable(
+      (h) => Math.cos((TAU * (h - 16.8)) / 24) + 0.25 * Math.cos((2 * TAU * (h - 16.5)) / 24),
+      0.66,
+    ),
+    winter: shapeTable(
+      (h) =>
+        0.85 * gaussBump(h, 7.5, 2) +
+        gaussBump(h, 19, 3) +
+        0.3 * gaussBump(h, 13, 4) +
+        0.15 * gaussBump(h, 31, 3),
+      0.8,
+    ),
+    spring: shapeTable((h) => Math.cos((TAU * (h - 17.5)) / 24) + 0.15 * gaussBump(h, 8, 2), 0.78),
+  };
+  return shapes;
+}
 
 /** Unrounded load (MW) at a 5-minute grid point. */
 export function loadRaw(t: Millis): number {
@@ -45,8 +61,9 @@ export function loadRaw(t: Millis): number {
   const daySlot = climate.localHour(slot) * 12 + minuteSlot;
   const ws = climate.summer(slot);
   const ww = climate.winter(slot);
+  const { summer, winter, spring } = intradayShapes();
   const shape =
-    ws * (SUMMER[daySlot] ?? 1) + ww * (WINTER[daySlot] ?? 1) + (1 - ws - ww) * (SPRING[daySlot] ?? 1);
+    ws * (summer[daySlot] ?? 1) + ww * (winter[daySlot] ?? 1) + (1 - ws - ww) * (spring[daySlot] ?? 1);
   let x = climate.level(slot) * shape + 140 * gauss2(S_LOAD_NOISE, Math.floor(t / FIVE_MIN), 0);
   // Soft limits keep the extremes inside ERCOT's real 35–85 GW envelope without flat tops.
   if (x > 80000) x = 80000 + (x - 80000) * 0.5;

@@ -423,14 +423,29 @@ function pick<T>(items: readonly T[], u: number): T {
   return item;
 }
 
-function pickWeighted<T>(items: readonly T[], weights: readonly number[], u: number): T {
+/**
+ * Running shares of `weights` (each a share of their total, summed in order), for `pickWeighted`:
+ * computed once per list, so drawing 640 nodes does not sum the same weights 640 times (the
+ * table is built when the mock loads, on the first screen's path).
+ */
+function cumulativeShares(weights: readonly number[]): number[] {
   const total = weights.reduce((a, b) => a + b, 0);
   let acc = 0;
-  for (let i = 0; i < items.length; i++) {
-    acc += (weights[i] ?? 0) / total;
-    if (u < acc) return items[i] as T;
+  return weights.map((w) => (acc += w / total));
+}
+
+/** The index of the first running share above `u` (the last index when rounding leaves `u` past all). */
+function pickIndex(shares: readonly number[], u: number): number {
+  for (let i = 0; i < shares.length; i++) {
+    if (u < (shares[i] ?? 0)) return i;
   }
-  return pick(items, 0.999999);
+  return shares.length - 1;
+}
+
+function pickWeighted<T>(items: readonly T[], shares: readonly number[], u: number): T {
+  const item = items[pickIndex(shares, u)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
 }
 
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
@@ -512,21 +527,23 @@ function buildDrafts(): Draft[] {
   const retireTo = Date.UTC(2025, 5, 30);
   const lateFrom = Date.UTC(2023, 1, 1);
   const lateTo = Date.UTC(2025, 5, 1);
+  const mixShares = cumulativeShares(ZONE_MIX.map((m) => m.weight));
+  const kindShares = ZONE_MIX.map((m) => cumulativeShares(m.kinds));
+  const placesOf = (zone: LoadZone, farm: boolean) => {
+    const all = ZONE_PLACES[zone];
+    const fitting = farm ? all.filter((p) => p.farm) : all;
+    return { places: fitting, shares: cumulativeShares(fitting.map((p) => p.weight)) };
+  };
+  const placeChoices = ZONE_MIX.map((m) => ({ farm: placesOf(m.zone, true), any: placesOf(m.zone, false) }));
   for (let i = 0, made = FIXED_NODES.length; made < NODE_COUNT; i++) {
     const u = (k: number): number => u2(S_NODE, i, k);
-    const mix = pickWeighted(
-      ZONE_MIX,
-      ZONE_MIX.map((m) => m.weight),
-      u(0),
-    );
-    const kind = pickWeighted(KINDS, mix.kinds, u(1));
-    const all = ZONE_PLACES[mix.zone];
-    const fitting = NEEDS_FARM[kind] ? all.filter((p) => p.farm) : all;
-    const place = pickWeighted(
-      fitting,
-      fitting.map((p) => p.weight),
-      u(2),
-    );
+    const m = pickIndex(mixShares, u(0));
+    const mix = ZONE_MIX[m];
+    const choice = placeChoices[m];
+    if (mix === undefined || choice === undefined) throw new Error(`no zone at ${m}`);
+    const kind = pickWeighted(KINDS, kindShares[m] ?? [], u(1));
+    const fitting = NEEDS_FARM[kind] ? choice.farm : choice.any;
+    const place = pickWeighted(fitting.places, fitting.shares, u(2));
     const name = `${place.word}${pick(SUFFIXES[kind], u(3))}`;
     if (seen.has(name)) continue;
     seen.add(name);
