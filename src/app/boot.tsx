@@ -8,7 +8,8 @@ import { startDemoBackend } from '@/app/demoBackend';
 import { prefetchFirstScreen } from '@/app/firstScreenData';
 import { getDemoMockState } from '@/app/demoMockStatus';
 import { NAV_ITEMS } from '@/app/Layout';
-import { appBase, pageAt, preloadPageAt } from '@/app/pages';
+import { pageAt, preloadPageAt } from '@/app/pages';
+import { appBase } from '@/lib/appBase';
 import { createAppRouter } from '@/app/router';
 import { applyTheme } from '@/app/theme';
 import '@/app/styles.css';
@@ -28,17 +29,18 @@ export function boot(): void {
     });
   });
 
-  prefetchFirstScreen(queryClient, window.location.pathname, window.location.search);
-
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element.');
-  createRoot(container).render(
-    <StrictMode>
-      <App router={createAppRouter()} queryClient={queryClient} />
-    </StrictMode>,
-  );
-  preloadNavigation(queryClient);
-  preloadLinkTargetsOnIntent();
+  const render = (): void => {
+    createRoot(container).render(
+      <StrictMode>
+        <App router={createAppRouter()} queryClient={queryClient} />
+      </StrictMode>,
+    );
+    preloadNavigation(queryClient);
+    preloadLinkTargetsOnIntent();
+  };
+  void prefetchFirstScreen(queryClient, window.location.pathname, window.location.search).then(render);
 }
 
 /** How long the navigation's pages wait for the first screen's requests before loading anyway. */
@@ -66,7 +68,12 @@ function preloadNavigation(queryClient: QueryClient): void {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 300 });
     else window.setTimeout(run, 100);
   };
-  if (pageAt(window.location.pathname)?.longQueries === true) {
+  // The first render may have waited for the first screen's data (firstScreenData.ts): then the
+  // screen is done once that render is, and the next idle moment comes after its paint.
+  const cache = queryClient.getQueryCache();
+  const firstScreenDone = (): boolean =>
+    queryClient.isFetching() === 0 && cache.getAll().some((q) => q.state.status !== 'pending');
+  if (pageAt(window.location.pathname)?.longQueries === true || firstScreenDone()) {
     whenIdle();
     return;
   }
@@ -79,7 +86,7 @@ function preloadNavigation(queryClient: QueryClient): void {
     window.clearTimeout(fallback);
     whenIdle();
   };
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+  const unsubscribe = cache.subscribe((event) => {
     if (event.type !== 'updated') return;
     if (event.action.type === 'success' || event.action.type === 'error') answered = true;
     // Checked once the cache has settled this event (a finished fetch still counts as fetching

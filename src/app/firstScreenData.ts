@@ -1,8 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { getConnection } from '@/api/connection';
 import { pageAt, PAGES, type PageDef } from '@/app/pages';
 import { prefetchCatalog } from '@/features/catalog/catalogQueries';
 
 type Prefetch = (queryClient: QueryClient, search: string) => Promise<unknown>;
+
+interface FirstScreenData {
+  prefetch: Prefetch;
+  /**
+   * The built-in demo answers this from code already in the page within a few milliseconds, so the
+   * first render waits for it (at most `DEMO_FIRST_RENDER_WAIT_MS`) and shows the page with its
+   * data at once: one render, layout and paint instead of a skeleton's followed by the data's
+   * (bench catalog-load, paired A/B of 30 cold loads: the list 18 ms sooner). A real server's
+   * answer takes a network round trip, so there the skeleton paints at once, as on every page.
+   */
+  renderWithDemoData: boolean;
+}
 
 /**
  * What the first screen of a page asks the API for, keyed by page. Boot asks for it before the
@@ -11,20 +24,48 @@ type Prefetch = (queryClient: QueryClient, search: string) => Promise<unknown>;
  * render. The catalog's is part of boot's own code: a dynamic import resolved only after the
  * first render (bench catalog-load: ~100 ms after it was asked for, behind React's work), too late
  * to help. The price map's is imported when asked for: its modules (the price queries and their
- * schemas, about 100 kB) would otherwise weigh on every first screen.
+ * schemas, about 100 kB) would otherwise weigh on every first screen; its first step is computed
+ * by an engine worker that takes about half a second to start, so its page renders at once.
  */
-const FIRST_SCREEN_DATA = new Map<PageDef, Prefetch>([
-  [PAGES.catalog, prefetchCatalog],
+const FIRST_SCREEN_DATA = new Map<PageDef, FirstScreenData>([
+  [PAGES.catalog, { prefetch: prefetchCatalog, renderWithDemoData: true }],
   [
     PAGES.priceMap,
-    (queryClient, search) =>
-      import('@/features/priceMap/shownStep').then((m) => m.prefetchShownStep(queryClient, search)),
+    {
+      prefetch: (queryClient, search) =>
+        import('@/features/priceMap/shownStep').then((m) => m.prefetchShownStep(queryClient, search)),
+      renderWithDemoData: false,
+    },
   ],
 ]);
 
-/** Asks for the data the page at `pathname` shows first; errors are left for the page to meet. */
-export function prefetchFirstScreen(queryClient: QueryClient, pathname: string, search: string): void {
+/** The longest the first render waits for the demo's first-screen data before showing a skeleton. */
+export const DEMO_FIRST_RENDER_WAIT_MS = 150;
+
+/**
+ * Asks for the data the page at `pathname` shows first (errors are left for the page to meet) and
+ * resolves when the first render should happen: at once, or in demo mode for a page that renders
+ * with its data, when that data is in the cache or after `DEMO_FIRST_RENDER_WAIT_MS`, whichever
+ * comes first.
+ */
+export function prefetchFirstScreen(
+  queryClient: QueryClient,
+  pathname: string,
+  search: string,
+): Promise<void> {
   const page = pageAt(pathname);
-  const prefetch = page && FIRST_SCREEN_DATA.get(page);
-  void prefetch?.(queryClient, search).catch(() => undefined);
+  const first = page && FIRST_SCREEN_DATA.get(page);
+  if (first === undefined) return Promise.resolve();
+  const answered = first.prefetch(queryClient, search).then(
+    () => undefined,
+    () => undefined,
+  );
+  if (!first.renderWithDemoData || getConnection().mode !== 'demo') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, DEMO_FIRST_RENDER_WAIT_MS);
+    void answered.then(() => {
+      window.clearTimeout(timer);
+      resolve();
+    });
+  });
 }

@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
+import { appBase } from '@/lib/appBase';
 
 /*
  * Every page of the app: where it lives and how its code is fetched. The loaders are the only
  * references to the pages' modules, so each page is a chunk of its own, and this module imports
- * nothing at run time: the entry (main.tsx) uses it to start fetching the first page's code at the
- * same moment as the app's, rather than after the app's code has run (docs/decisions/0020-first-screen.md).
+ * nothing at run time but the base path: the entry (main.tsx) uses it to start fetching the first
+ * page's code at the same moment as the app's, rather than after the app's code has run
+ * (docs/decisions/0020-first-screen.md).
  */
 
 export interface PageCode {
@@ -124,9 +126,6 @@ export const PAGES = {
     ),
   },
 } as const satisfies Record<string, PageDef>;
-
-/** The app's base path without its trailing slash ('' at the root). */
-export const appBase = (): string => import.meta.env.BASE_URL.replace(/\/$/, '');
 
 const segments = (path: string): string[] => path.split('/').filter((s) => s !== '');
 

@@ -2,7 +2,8 @@ import { lazy, useState, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from '@/app/Layout';
 import { NotFoundPage } from '@/app/NotFoundPage';
-import { PAGES, appBase, type PageDef } from '@/app/pages';
+import { PAGES, type PageDef } from '@/app/pages';
+import { appBase } from '@/lib/appBase';
 import { RouteError } from '@/app/RouteError';
 
 /*
