@@ -10,7 +10,7 @@
 import type { PricingLocation } from '@/contract/schemas';
 import { DATA_START } from './climate';
 import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
-import { u2 } from './noise';
+import { uniformsOf } from './noise';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { LocationDef, Millis } from './types';
 
@@ -536,7 +536,7 @@ function buildDrafts(): Draft[] {
   };
   const placeChoices = ZONE_MIX.map((m) => ({ farm: placesOf(m.zone, true), any: placesOf(m.zone, false) }));
   for (let i = 0, made = FIXED_NODES.length; made < NODE_COUNT; i++) {
-    const u = (k: number): number => u2(S_NODE, i, k);
+    const u = uniformsOf(S_NODE, i);
     const m = pickIndex(mixShares, u(0));
     const mix = ZONE_MIX[m];
     const choice = placeChoices[m];

@@ -1,4 +1,5 @@
-import { gaussFromHash, hash2, round2, signedNoise, uniform, valueNoise } from './noise';
+import fc from 'fast-check';
+import { gaussFromHash, hash2, round2, signedNoise, u2, uniform, uniformsOf, valueNoise } from './noise';
 
 describe('noise', () => {
   it('is a pure function of its integers, epoch milliseconds included', () => {
@@ -34,6 +35,21 @@ describe('noise', () => {
       expect(Math.abs(valueNoise(3, t + 60_000, period) - valueNoise(3, t, period))).toBeLessThan(0.06);
       expect(Math.abs(signedNoise(3, t, period))).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('gives with a shared prefix exactly the values of u2', () => {
+    const int = fc.integer({ min: 0, max: 2 ** 31 - 1 });
+    fc.assert(
+      fc.property(
+        int,
+        fc.integer({ min: 0, max: 2 ** 52 }),
+        fc.array(fc.integer({ min: 0, max: 2 ** 52 })),
+        (s, a, bs) => {
+          const u = uniformsOf(s, a);
+          for (const b of bs) expect(u(b)).toBe(u2(s, a, b));
+        },
+      ),
+    );
   });
 
   it('rounds to 2 decimals', () => {

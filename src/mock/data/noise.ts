@@ -59,6 +59,15 @@ export function u2(stream: number, a: number, b: number): number {
   return hash2(stream, a, b) / TWO32;
 }
 
+/**
+ * `u2(stream, a, b)` for many `b` under one `(stream, a)`: the shared prefix of the hash is
+ * computed once (`uniformsOf(s, a)(b) === u2(s, a, b)` for every `b`).
+ */
+export function uniformsOf(stream: number, a: number): (b: number) => number {
+  const prefix = hash1(stream, a);
+  return (b) => step(prefix, b) / TWO32;
+}
+
 /** Standard deviation of the sum of four independent bytes, for `gaussFromHash`. */
 const BYTE_SUM_SD = Math.sqrt((4 * (256 * 256 - 1)) / 12);
 
