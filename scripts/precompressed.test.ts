@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress, precompressedMiddleware } from './precompressed';
+import { serveMiddleware } from './serveMiddleware';
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 
@@ -21,14 +21,10 @@ beforeAll(async () => {
   writeFileSync(join(root, 'secret.js'), SCRIPT);
   precompress(join(root, 'assets'));
   const handle = precompressedMiddleware(root, { 'X-Content-Type-Options': 'nosniff' });
-  server = createServer((req, res) =>
-    handle(req, res, () => {
-      res.writeHead(299, { 'content-type': 'text/plain' });
-      res.end('passed on');
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: base } = await serveMiddleware(handle, (res) => {
+    res.writeHead(299, { 'content-type': 'text/plain' });
+    res.end('passed on');
+  }));
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_API_KEY } from '../src/contract/plans';
 import { startHttpServer, type HttpMock } from '../src/mock/server';
 import { TEST_NOW } from '../src/test/clock';
+import { serveMiddleware } from './serveMiddleware';
 import { parseUpstream, PROXY_INFO_PATH, proxyDecision, upstreamProxyMiddleware } from './upstreamProxy';
 
 const UPSTREAM = new URL('https://api.example.com/base');
@@ -86,14 +87,10 @@ describe('upstreamProxyMiddleware over HTTP', () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const base = new URL(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`);
     const proxy = upstreamProxyMiddleware(base);
-    app = createServer((req, res) =>
-      proxy(req, res, () => {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<!doctype html>');
-      }),
-    );
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    ({ server: app, url: appUrl } = await serveMiddleware(proxy, (res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html>');
+    }));
   });
 
   afterAll(async () => {
@@ -160,9 +157,7 @@ describe('upstreamProxyMiddleware over HTTP', () => {
 describe('upstreamProxyMiddleware without an upstream', () => {
   it('says so at the info path and on the prefix', async () => {
     const proxy = upstreamProxyMiddleware(null);
-    const server = createServer((req, res) => proxy(req, res, () => res.end('app')));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { server, url } = await serveMiddleware(proxy, (res) => res.end('app'));
     expect(await (await fetch(`${url}${PROXY_INFO_PATH}`)).json()).toEqual({ upstream: null });
     const answer = await fetch(`${url}/upstream/v1/datasets`);
     expect(answer.status).toBe(404);
@@ -185,9 +180,7 @@ describe('the proxy in front of the HTTP mock with CORS off', () => {
       rateLimits: false,
     });
     const proxy = upstreamProxyMiddleware(new URL(mock.url));
-    app = createServer((req, res) => proxy(req, res, () => res.end('app')));
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    ({ server: app, url: appUrl } = await serveMiddleware(proxy, (res) => res.end('app')));
   });
 
   afterAll(async () => {
