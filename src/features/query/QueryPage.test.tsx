@@ -57,6 +57,16 @@ describe('QueryPage', () => {
     expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
   });
 
+  it('asks a resampled "last 7 days" for whole buckets and says so in the summary', async () => {
+    renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&range=last_7d&rs=1d&rsfn=mean&tz=UTC`);
+    expect(await screen.findByLabelText('Query summary')).toHaveTextContent(
+      'last 7 days, aligned to whole days: 2025-07-08 00:00 → 2025-07-15 00:00 (UTC)',
+    );
+    // Seven whole days, the first starting at midnight: no day stands for a part of itself.
+    expect(await screen.findByText('7 rows loaded · all rows loaded')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('2025-07-08T00:00:00+00:00')).toBeInTheDocument();
+  });
+
   it("shows the server's 400 beside the filter control", async () => {
     renderQueryPage(`${BASE}?v=1&fcol=spp&fval=abc&${ONE_DAY}`);
     const message = await screen.findByText("filter_value 'abc' is not a number; column spp is numeric.");

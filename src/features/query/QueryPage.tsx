@@ -21,7 +21,7 @@ import { PagingControl } from './PagingControl';
 import { fitToDataset } from './fitToDataset';
 import { descriptionInput } from './querySummary';
 import { readQueryState, writeQueryState, type QueryState } from './queryUrl';
-import { toApiParams } from './requestParams';
+import { presetRange, toApiParams } from './requestParams';
 import styles from './QueryPage.module.css';
 import { ResampleControl } from './ResampleControl';
 import { ResultsChart } from './ResultsChart';
@@ -183,7 +183,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   // cursor as the table scrolls (docs/decisions/0011-table-memory.md).
   const options = datasetTablePageOptions(dataset.id, params);
   const results = useQuery({ ...options, enabled: !cancelled });
-  const summary = describeQuery(descriptionInput(state, dataset));
+  const summary = describeQuery(descriptionInput(state, dataset, presetRange(state, dataset, runAt)));
 
   const firstPage = results.data;
   const fetchPage = useCallback<FetchTablePage>(

@@ -1,8 +1,12 @@
 /** The plain-English summary of a builder state (input for `describeQuery`). */
 import type { Dataset } from '@/api/types';
 import type { QueryDescriptionInput } from '@/lib/queryDescription';
+import { formatTimestamp } from '@/lib/format';
+import { RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
+import type { Frequency } from '@/contract/buckets';
 import { parseFrequency } from './frequency';
 import { TIME_PRESET_LABELS, type QueryState } from './queryUrl';
+import type { PresetRange } from './requestParams';
 import { zoneLabel } from './timeRange';
 
 function readable(ts: string): string {
@@ -12,10 +16,21 @@ function readable(ts: string): string {
     .replace(/ 00:00$/, '');
 }
 
-function timeText(state: QueryState): string {
+/** `whole hours`, `whole 15-minute buckets`: what a range was aligned to. */
+export function wholeBucketsText({ count, unit }: Frequency): string {
+  const info = RESAMPLE_UNIT_INFO[unit];
+  return count === 1 ? `whole ${info.plural}` : `whole ${count}-${info.singular} buckets`;
+}
+
+function timeText(state: QueryState, range: PresetRange | null): string {
   if (state.range === 'latest') return 'latest';
-  if (state.range !== 'custom')
-    return TIME_PRESET_LABELS[state.range].replace(' (market time)', '').toLowerCase();
+  if (state.range !== 'custom') {
+    const label = TIME_PRESET_LABELS[state.range].replace(' (market time)', '').toLowerCase();
+    if (!range?.alignedTo) return label;
+    // The preset moved back to bucket starts: say so, and the instants the query asks for.
+    const wall = (ms: number) => formatTimestamp(ms, { timeZone: zoneLabel(state.tz), zoneName: false });
+    return `${label}, aligned to ${wholeBucketsText(range.alignedTo)}: ${wall(range.start)} → ${wall(range.end)}`;
+  }
   const start = state.start === '' ? 'start of data' : readable(state.start);
   const end = state.end === '' ? 'now' : readable(state.end);
   return `${start} → ${end}`;
@@ -38,7 +53,11 @@ function vintageText(state: QueryState, dataset: Dataset): string | null {
 }
 
 /** Input for `describeQuery` (src/lib/queryDescription.ts). */
-export function descriptionInput(state: QueryState, dataset: Dataset): QueryDescriptionInput {
+export function descriptionInput(
+  state: QueryState,
+  dataset: Dataset,
+  range: PresetRange | null = null,
+): QueryDescriptionInput {
   const freq = state.rs === '' ? null : parseFrequency(state.rs);
   return {
     datasetName: dataset.name,
@@ -46,7 +65,7 @@ export function descriptionInput(state: QueryState, dataset: Dataset): QueryDesc
       state.fcol !== '' && state.fval !== ''
         ? { column: state.fcol, operator: state.fop, value: state.fval }
         : null,
-    time: timeText(state),
+    time: timeText(state, range),
     timeZone: zoneLabel(state.tz),
     resample: freq ? { ...freq, fn: state.rsfn, by: state.rsby } : null,
     vintage: vintageText(state, dataset),

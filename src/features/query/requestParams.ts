@@ -2,7 +2,32 @@
 import type { Dataset, DatasetQueryParams } from '@/api/types';
 import type { QueryState } from './queryUrl';
 import { isoUtc } from '@/lib/zones';
-import { presetAnchor, resolvePreset } from './timeRange';
+import type { Frequency } from '@/contract/buckets';
+import { parseFrequency } from './frequency';
+import { alignToBuckets, presetAnchor, resolvePreset } from './timeRange';
+
+/** The instants a relative preset stands for when the query runs, and the buckets it was aligned to. */
+export interface PresetRange {
+  start: number;
+  end: number;
+  /** The resampling frequency the range was moved back to, when the preset cut its buckets. */
+  alignedTo: Frequency | null;
+}
+
+/**
+ * A relative preset's range at `nowMs`. A resampled query asks for whole buckets: a preset that
+ * would cut the first bucket (and leave the last one filling) is moved back to bucket starts, so
+ * no row of the answer stands for a part of its bucket (issue 26 §1). Null for custom and latest.
+ */
+export function presetRange(state: QueryState, dataset: Dataset, nowMs: number): PresetRange | null {
+  if (state.range === 'custom' || state.range === 'latest') return null;
+  const range = resolvePreset(state.range, presetAnchor(dataset, nowMs));
+  const frequency = state.rs === '' ? null : parseFrequency(state.rs);
+  const aligned = frequency ? alignToBuckets(range, frequency, state.tz) : null;
+  return aligned
+    ? { start: aligned[0], end: aligned[1], alignedTo: frequency }
+    : { start: range[0], end: range[1], alignedTo: null };
+}
 
 /** The request a state stands for (without `cursor` and `page`, which paging adds). */
 export function toApiParams(state: QueryState, dataset: Dataset, nowMs: number): DatasetQueryParams {
@@ -13,9 +38,11 @@ export function toApiParams(state: QueryState, dataset: Dataset, nowMs: number):
     if (state.start !== '') params.start_time = state.start;
     if (state.end !== '') params.end_time = state.end;
   } else {
-    const [start, end] = resolvePreset(state.range, presetAnchor(dataset, nowMs));
-    params.start_time = isoUtc(start);
-    params.end_time = isoUtc(end);
+    const range = presetRange(state, dataset, nowMs);
+    if (range) {
+      params.start_time = isoUtc(range.start);
+      params.end_time = isoUtc(range.end);
+    }
   }
   if (state.fcol !== '' && state.fval !== '') {
     params.filter_column = state.fcol;

@@ -1,5 +1,6 @@
 /** Time zones and the relative time presets: zone arithmetic, preset ranges, the anchor they count from. */
 import type { Dataset } from '@/api/types';
+import { bucketOf, type Frequency, type WallClock } from '@/contract/buckets';
 import { CADENCE_MS, DAY_MS, HOUR_MS } from '@/contract/time';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
@@ -57,4 +58,29 @@ export function resolvePreset(
 
 export function zoneLabel(tz: string): string {
   return tz === 'market' ? MARKET_TIME_ZONE : tz;
+}
+
+/** The wall clock of a query's zone (`market` is US/Central). */
+export function wallClockOf(tz: string): WallClock {
+  const zone = zoneLabel(tz);
+  return { toWall: (ms) => ms + zoneOffsetMs(ms, zone), fromWall: (wall) => wallToInstant(wall, zone) };
+}
+
+/**
+ * A relative range moved back to whole resampling buckets (contract §6.5 says where they start):
+ * both ends go back to the start of the bucket holding them, so the first bucket is not cut by the
+ * range's start and the last one, still filling, is left out. Null when the range is already
+ * whole, or when moving it back would leave no whole bucket (the range is shorter than one bucket:
+ * it is kept, and its bucket is partial).
+ */
+export function alignToBuckets(
+  range: readonly [number, number],
+  frequency: Frequency,
+  tz: string,
+): [number, number] | null {
+  const clock = wallClockOf(tz);
+  const start = bucketOf(range[0], frequency, clock).start;
+  const end = bucketOf(range[1], frequency, clock).start;
+  if (start === range[0] && end === range[1]) return null;
+  return end > start ? [start, end] : null;
 }

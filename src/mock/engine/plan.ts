@@ -15,7 +15,8 @@ import { compileFilter, listLength, MAX_IN_VALUES, resolveOperator } from './fil
 import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
 import { EMPTY_IS_A_VALUE, ParamReader } from './params';
 import { invalid } from './rejection';
-import { parseFrequency, resolveResampleFunction, type Frequency } from './resample';
+import type { Frequency } from '@/contract/buckets';
+import { parseFrequency, resolveResampleFunction } from './resample';
 import { parseTimestamp, resolveZone, type ParsedTimestamp, type Zone } from './time';
 import {
   DEFAULT_PAGE_SIZE,

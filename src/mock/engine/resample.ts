@@ -7,13 +7,9 @@
 import type { ResampleFunction, ResampleUnit } from '@/contract/vocabulary';
 import type { Millis } from '@/mock/data/types';
 import { invalid } from './rejection';
-import { DAY, type Zone } from './time';
+import type { Zone } from './time';
+import { bucketOf, type Bucket, type Frequency } from '@/contract/buckets';
 import { RESAMPLE_UNITS, resampleUnitOf } from '@/contract/vocabulary';
-
-export interface Frequency {
-  count: number;
-  unit: ResampleUnit;
-}
 
 const UNIT_SPELLINGS: readonly string[] = Object.values(RESAMPLE_UNITS).flat();
 
@@ -53,72 +49,12 @@ const MAX_FREQUENCY_COUNT: Readonly<Record<ResampleUnit, number>> = {
   year: 100,
 };
 
-const FIXED_MS: Partial<Record<ResampleUnit, number>> = { minute: 60_000, hour: 3_600_000 };
-
-/** Length of a fixed-size bucket, or null for calendar buckets (day and longer). */
-export function fixedBucketMs(f: Frequency): number | null {
-  const unit = FIXED_MS[f.unit];
-  return unit === undefined ? null : unit * f.count;
-}
-
-export interface Bucket {
-  start: Millis;
-  end: Millis;
-}
-
-// 1970-01-05 was a Monday: weeks are counted from there.
-const FIRST_MONDAY_DAY = 4;
-
-function floorTo(n: number, step: number): number {
-  return Math.floor(n / step) * step;
-}
-
 /** A function from an instant to the bucket holding it; remembers the last bucket to skip recomputing. */
 export function bucketer(f: Frequency, zone: Zone): (t: Millis) => Bucket {
-  const fixed = fixedBucketMs(f);
   let last: Bucket = { start: 1, end: 0 };
-  const n = f.count;
-  const calendar = (t: Millis): Bucket => {
-    const wall = zone.toWall(t);
-    const day = Math.floor(wall / DAY);
-    let startWall: number;
-    let endWall: number;
-    switch (f.unit) {
-      case 'day': {
-        const d = floorTo(day, n);
-        startWall = d * DAY;
-        endWall = (d + n) * DAY;
-        break;
-      }
-      case 'week': {
-        const w = floorTo(Math.floor((day - FIRST_MONDAY_DAY) / 7), n);
-        startWall = (w * 7 + FIRST_MONDAY_DAY) * DAY;
-        endWall = ((w + n) * 7 + FIRST_MONDAY_DAY) * DAY;
-        break;
-      }
-      case 'month': {
-        const date = new Date(wall);
-        const m = floorTo(date.getUTCFullYear() * 12 + date.getUTCMonth(), n);
-        startWall = Date.UTC(Math.floor(m / 12), m % 12, 1);
-        endWall = Date.UTC(Math.floor((m + n) / 12), (m + n) % 12, 1);
-        break;
-      }
-      default: {
-        const y = floorTo(new Date(wall).getUTCFullYear(), n);
-        startWall = Date.UTC(y, 0, 1);
-        endWall = Date.UTC(y + n, 0, 1);
-      }
-    }
-    return { start: zone.fromWall(startWall), end: zone.fromWall(endWall) };
-  };
   return (t) => {
     if (t >= last.start && t < last.end) return last;
-    if (fixed !== null) {
-      const start = floorTo(t, fixed);
-      last = { start, end: start + fixed };
-    } else {
-      last = calendar(t);
-    }
+    last = bucketOf(t, f, zone);
     return last;
   };
 }
