@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_API_KEY } from '@/api/connection';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
@@ -65,6 +65,34 @@ describe('QueryPage', () => {
     // Seven whole days, the first starting at midnight: no day stands for a part of itself.
     expect(await screen.findByText('7 rows loaded · all rows loaded')).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getByText('2025-07-08T00:00:00+00:00')).toBeInTheDocument();
+  });
+
+  it('says above the results how complete they are, and marks the buckets a custom range cuts', async () => {
+    renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
+    expect(await screen.findByLabelText('Data quality')).toHaveTextContent('96 of 96 intervals · no gaps');
+
+    cleanup();
+    renderQueryPage(
+      `${BASE}?v=1&fcol=location&fval=HB_NORTH&range=custom&start=2025-07-14T00:45&end=2025-07-14T03:30&tz=UTC&rs=1h&rsfn=mean`,
+    );
+    const line = await screen.findByLabelText('Data quality');
+    await waitFor(() => expect(line).toHaveTextContent('11 of 11 source intervals'));
+    expect(line).toHaveTextContent(
+      '2 partial buckets: 2025-07-14 00:00 HB_NORTH (1 of 4), 2025-07-14 03:00 HB_NORTH (2 of 4)',
+    );
+    // Each item opens the query over that bucket alone.
+    expect(within(line).getByRole('link', { name: '2025-07-14 00:00 HB_NORTH (1 of 4)' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('start=2025-07-14T00%3A00%3A00%2B00%3A00'),
+    );
+  });
+
+  it('asks before counting the completeness of every location', async () => {
+    const { user } = renderQueryPage(`${BASE}?v=1&${ONE_DAY}`);
+    const line = await screen.findByLabelText('Data quality');
+    expect(line).toHaveTextContent('not counted yet');
+    await user.click(within(line).getByRole('button', { name: 'Count intervals (1 request)' }));
+    await waitFor(() => expect(line).toHaveTextContent(/of [\d,]+ intervals \([\d,]+ locations\) · no gaps/));
   });
 
   it("shows the server's 400 beside the filter control", async () => {

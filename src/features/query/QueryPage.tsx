@@ -22,6 +22,9 @@ import { fitToDataset } from './fitToDataset';
 import { descriptionInput } from './querySummary';
 import { readQueryState, writeQueryState, type QueryState } from './queryUrl';
 import { presetRange, toApiParams } from './requestParams';
+import { DataQualityLine } from './DataQualityLine';
+import type { QualityItem } from './dataQuality';
+import { isoUtc } from '@/lib/zones';
 import styles from './QueryPage.module.css';
 import { ResampleControl } from './ResampleControl';
 import { ResultsChart } from './ResultsChart';
@@ -238,6 +241,22 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
       ? `Some settings in the link were not valid and were ignored: ${read.ignored.join(', ')}.`
       : null);
 
+  // An item of the quality line opens the same query over its bucket (and location) alone.
+  const qualityHref = (item: QualityItem) => {
+    const narrowed: QueryState = {
+      ...state,
+      range: 'custom',
+      start: isoUtc(item.bucket.start),
+      end: isoUtc(item.bucket.end),
+    };
+    if (item.group !== null && dataset.subseries_index_column !== null) {
+      narrowed.fcol = dataset.subseries_index_column;
+      narrowed.fop = '=';
+      narrowed.fval = item.group;
+    }
+    return `?${writeQueryState(narrowed).toString()}`;
+  };
+
   let panel;
   if (tab === 'Code') panel = <CodePanel datasetId={dataset.id} params={params} />;
   else if (tab === 'Export')
@@ -314,6 +333,15 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
           <p className={styles.summary} aria-label="Query summary">
             {summary}
           </p>
+          {!results.isError && (
+            <DataQualityLine
+              dataset={dataset}
+              params={params}
+              resample={state.rs}
+              nowMs={runAt}
+              hrefFor={qualityHref}
+            />
+          )}
           {results.isError && !placed?.control && (
             <ApiErrorMessage error={results.error} onRetry={() => void results.refetch()} />
           )}

@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { apiErrorText } from '@/api/ApiError';
+import { datasetQueryOptions } from '@/api/query/queries';
+import type { Dataset, DatasetQueryParams } from '@/api/types';
+import { CADENCE_MS } from '@/contract/time';
+import { formatInteger, formatTimestamp } from '@/lib/format';
+import {
+  qualityFrequency,
+  qualityParams,
+  qualityReport,
+  qualityScope,
+  type BucketCount,
+  type QualityItem,
+  type QualityReport,
+} from './dataQuality';
+import { parseFrequency } from './frequency';
+import styles from './QueryPage.module.css';
+
+interface Props {
+  dataset: Dataset;
+  params: DatasetQueryParams;
+  /** The builder's resample frequency as written (`1h`), or empty. */
+  resample: string;
+  nowMs: number;
+  /** The query narrowed to one bucket (and location): where an item's link opens the table. */
+  hrefFor: (item: QualityItem) => string;
+}
+
+/** Items listed by name; the rest are counted. */
+const LISTED = 5;
+
+/** Buckets of a day or longer are named by their date alone. */
+const DAY_OR_LONGER_MS = 23 * 3_600_000;
+
+function bucketText(item: QualityItem, tz: string): string {
+  let at = formatTimestamp(item.bucket.start, { timeZone: tz, zoneName: false });
+  if (item.bucket.end - item.bucket.start >= DAY_OR_LONGER_MS) at = at.replace(/ 00:00$/, '');
+  return item.group === null ? at : `${at} ${item.group}`;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatInteger(n)} ${n === 1 ? one : many}`;
+}
+
+function ItemLinks({
+  label,
+  items,
+  tz,
+  hrefFor,
+}: {
+  label: string;
+  items: readonly QualityItem[];
+  tz: string;
+  hrefFor: Props['hrefFor'];
+}) {
+  return (
+    <>
+      {' · '}
+      {label}
+      {': '}
+      {items.slice(0, LISTED).map((item, i) => (
+        <span key={`${item.bucket.start}|${item.group ?? ''}`}>
+          {i > 0 && ', '}
+          <Link to={hrefFor(item)}>
+            {bucketText(item, tz)} ({formatInteger(item.present)} of{' '}
+            {formatInteger(item.kind === 'partial' ? item.whole : item.expected)})
+          </Link>
+        </span>
+      ))}
+      {items.length > LISTED && ` and ${formatInteger(items.length - LISTED)} more`}
+    </>
+  );
+}
+
+function ReportText({
+  report,
+  resampled,
+  tz,
+  hrefFor,
+}: {
+  report: QualityReport;
+  resampled: boolean;
+  tz: string;
+  hrefFor: Props['hrefFor'];
+}) {
+  const unit = resampled ? 'source intervals' : 'intervals';
+  return (
+    <>
+      {formatInteger(report.present)} of {formatInteger(report.expected)} {unit}
+      {report.groupCount > 1 && ` (${formatInteger(report.groupCount)} locations)`}
+      {report.unpublished > 0 && ` · ${plural(report.unpublished, 'later interval')} not published yet`}
+      {report.dstDays.length > 0 &&
+        ` · ${plural(report.dstDays.length, 'DST day')} (${report.dstDays.map((d) => `${d.hours} h`).join(', ')})`}
+      {report.gaps.length === 0 && report.duplicates.length === 0 && ' · no gaps'}
+      {report.absentGroups.length > 0 && ` · no data for ${report.absentGroups.join(', ')}`}
+      {report.gaps.length > 0 && (
+        <ItemLinks label={plural(report.gaps.length, 'gap')} items={report.gaps} tz={tz} hrefFor={hrefFor} />
+      )}
+      {report.duplicates.length > 0 && (
+        <ItemLinks
+          label={plural(report.duplicates.length, 'bucket with duplicates', 'buckets with duplicates')}
+          items={report.duplicates}
+          tz={tz}
+          hrefFor={hrefFor}
+        />
+      )}
+      {report.partial.length > 0 && (
+        <ItemLinks
+          label={plural(report.partial.length, 'partial bucket')}
+          items={report.partial}
+          tz={tz}
+          hrefFor={hrefFor}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * One line above the results saying how complete they are (see dataQuality.ts). It costs one
+ * request; a query over every location asks before spending it, since its answer has a row per
+ * location and bucket.
+ */
+export function DataQualityLine({ dataset, params, resample, nowMs, hrefFor }: Props) {
+  const scope = qualityScope(dataset, params, nowMs);
+  const frequency = resample === '' ? null : parseFrequency(resample);
+  const counting = qualityFrequency(frequency);
+  const request =
+    'unchecked' in scope ? null : qualityParams(dataset, params, frequency === null ? '1d' : resample);
+  const everyLocation =
+    dataset.subseries_index_column !== null && !('unchecked' in scope) && scope.groups === null;
+  const [asked, setAsked] = useState<string | null>(null);
+  const key = JSON.stringify(request);
+  const enabled = request !== null && (!everyLocation || asked === key);
+  const counts = useQuery({
+    ...datasetQueryOptions(dataset.id, request ?? {}),
+    enabled,
+    placeholderData: undefined,
+    staleTime: Infinity,
+  });
+
+  const tz = params.timezone ?? 'UTC';
+  let body;
+  if ('unchecked' in scope) body = scope.unchecked;
+  else if (request === null) body = 'This dataset has no numeric column to count intervals by.';
+  else if (!enabled)
+    body = (
+      <>
+        Completeness over every location is not counted yet.{' '}
+        <button type="button" onClick={() => setAsked(key)}>
+          Count intervals (1 request)
+        </button>
+      </>
+    );
+  else if (counts.isError) body = `Completeness could not be counted: ${apiErrorText(counts.error)}`;
+  else if (!counts.data) body = 'Counting intervals…';
+  else {
+    const group = dataset.subseries_index_column;
+    const rows: BucketCount[] = counts.data.data.map((row) => ({
+      start: Date.parse(String(row.interval_start_utc)),
+      group: group === null ? null : String(row[group] ?? ''),
+      count: Number(row[request.columns ?? ''] ?? 0),
+    }));
+    const report = qualityReport(scope, rows, CADENCE_MS[dataset.cadence], counting, tz, frequency !== null);
+    body = (
+      <>
+        <ReportText report={report} resampled={frequency !== null} tz={tz} hrefFor={hrefFor} />
+        {counts.data.meta.hasNextPage &&
+          ` · counted over the first ${formatInteger(counts.data.data.length)} buckets only`}
+      </>
+    );
+  }
+  return (
+    <p className={styles.quality} aria-label="Data quality" aria-live="polite">
+      {body}
+    </p>
+  );
+}
