@@ -23,7 +23,20 @@ export interface TimeSeriesChartProps {
   formatValue?: (value: number) => string;
   /** IANA zone whose round hours and midnights the time ticks fall on; UTC by default. */
   timeZone?: string;
+  /** Time spans drawn hatched behind the lines (a resampled bucket standing for part of itself). */
+  bands?: readonly ChartBand[];
 }
+
+export interface ChartBand {
+  start: number;
+  end: number;
+  /** Read on hover (an SVG title). */
+  label: string;
+}
+
+/** A band narrower than this is widened to it, so a bucket at the window's edge stays visible. */
+const MIN_BAND_PX = 4;
+const NO_BANDS: readonly ChartBand[] = [];
 
 export const PALETTE = [
   '#0969da',
@@ -240,6 +253,7 @@ export function TimeSeriesChart({
   formatTime,
   formatValue,
   timeZone = 'UTC',
+  bands = NO_BANDS,
 }: TimeSeriesChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const data = useMemo(() => mergeSeries(series, pixelWidth), [series, pixelWidth]);
@@ -336,6 +350,33 @@ export function TimeSeriesChart({
               </g>
             ))}
           </g>
+          {bands.length > 0 && (
+            <g className="partial-bands">
+              <defs>
+                <pattern id="chart-hatch" patternUnits="userSpaceOnUse" width={6} height={6}>
+                  <path d="M0,6 L6,0" className={styles.hatch} />
+                </pattern>
+              </defs>
+              {bands.map((band) => {
+                const x0 = Math.max(plot.left, xOf(band.start));
+                const x1 = Math.min(plot.left + plot.width, xOf(band.end));
+                if (!(x1 >= plot.left && x0 <= plot.left + plot.width)) return null;
+                const w = Math.max(MIN_BAND_PX, x1 - x0);
+                return (
+                  <rect
+                    key={band.start}
+                    x={Math.min(x0, plot.left + plot.width - w)}
+                    y={plot.top}
+                    width={w}
+                    height={plot.height}
+                    fill="url(#chart-hatch)"
+                  >
+                    <title>{band.label}</title>
+                  </rect>
+                );
+              })}
+            </g>
+          )}
           <g aria-hidden="true">
             {series.map((s, i) => {
               const d = paths[i];

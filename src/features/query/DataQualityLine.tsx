@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiErrorText } from '@/api/ApiError';
 import { datasetQueryOptions } from '@/api/query/queries';
@@ -18,15 +18,8 @@ import {
 import { parseFrequency } from './frequency';
 import styles from './QueryPage.module.css';
 
-interface Props {
-  dataset: Dataset;
-  params: DatasetQueryParams;
-  /** The builder's resample frequency as written (`1h`), or empty. */
-  resample: string;
-  nowMs: number;
-  /** The query narrowed to one bucket (and location): where an item's link opens the table. */
-  hrefFor: (item: QualityItem) => string;
-}
+/** The query narrowed to one bucket (and location): where an item's link opens the table. */
+type HrefFor = (item: QualityItem) => string;
 
 /** Items listed by name; the rest are counted. */
 const LISTED = 5;
@@ -53,7 +46,7 @@ function ItemLinks({
   label: string;
   items: readonly QualityItem[];
   tz: string;
-  hrefFor: Props['hrefFor'];
+  hrefFor: HrefFor;
 }) {
   return (
     <>
@@ -83,7 +76,7 @@ function ReportText({
   report: QualityReport;
   resampled: boolean;
   tz: string;
-  hrefFor: Props['hrefFor'];
+  hrefFor: HrefFor;
 }) {
   const unit = resampled ? 'source intervals' : 'intervals';
   return (
@@ -118,15 +111,25 @@ function ReportText({
   );
 }
 
+export type DataQuality =
+  | { status: 'unchecked'; message: string }
+  | { status: 'ask'; count: () => void }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; report: QualityReport; resampled: boolean; truncatedAt: number | null };
+
 /**
- * One line above the results saying how complete they are (see dataQuality.ts). It costs one
- * request; a query over every location asks before spending it, since its answer has a row per
- * location and bucket.
+ * How complete a query's result is (see dataQuality.ts). It costs one request; a query over every
+ * location asks before spending it, since its answer has a row per location and bucket.
  */
-export function DataQualityLine({ dataset, params, resample, nowMs, hrefFor }: Props) {
+export function useDataQuality(
+  dataset: Dataset,
+  params: DatasetQueryParams,
+  resample: string,
+  nowMs: number,
+): DataQuality {
   const scope = qualityScope(dataset, params, nowMs);
   const frequency = resample === '' ? null : parseFrequency(resample);
-  const counting = qualityFrequency(frequency);
   const request =
     'unchecked' in scope ? null : qualityParams(dataset, params, frequency === null ? '1d' : resample);
   const everyLocation =
@@ -140,37 +143,99 @@ export function DataQualityLine({ dataset, params, resample, nowMs, hrefFor }: P
     placeholderData: undefined,
     staleTime: Infinity,
   });
-
   const tz = params.timezone ?? 'UTC';
-  let body;
-  if ('unchecked' in scope) body = scope.unchecked;
-  else if (request === null) body = 'This dataset has no numeric column to count intervals by.';
-  else if (!enabled)
-    body = (
-      <>
-        Completeness over every location is not counted yet.{' '}
-        <button type="button" onClick={() => setAsked(key)}>
-          Count intervals (1 request)
-        </button>
-      </>
-    );
-  else if (counts.isError) body = `Completeness could not be counted: ${apiErrorText(counts.error)}`;
-  else if (!counts.data) body = 'Counting intervals…';
-  else {
+  const data = counts.data;
+  const report = useMemo(() => {
+    if ('unchecked' in scope || request === null || !data) return null;
     const group = dataset.subseries_index_column;
-    const rows: BucketCount[] = counts.data.data.map((row) => ({
+    const column = request.columns ?? '';
+    const rows: BucketCount[] = data.data.map((row) => ({
       start: Date.parse(String(row.interval_start_utc)),
       group: group === null ? null : String(row[group] ?? ''),
-      count: Number(row[request.columns ?? ''] ?? 0),
+      count: Number(row[column] ?? 0),
     }));
-    const report = qualityReport(scope, rows, CADENCE_MS[dataset.cadence], counting, tz, frequency !== null);
-    body = (
-      <>
-        <ReportText report={report} resampled={frequency !== null} tz={tz} hrefFor={hrefFor} />
-        {counts.data.meta.hasNextPage &&
-          ` · counted over the first ${formatInteger(counts.data.data.length)} buckets only`}
-      </>
+    return qualityReport(
+      scope,
+      rows,
+      CADENCE_MS[dataset.cadence],
+      qualityFrequency(frequency),
+      tz,
+      frequency !== null,
     );
+    // The scope and request are derived from these; their identities change every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, key, tz, dataset]);
+
+  if ('unchecked' in scope) return { status: 'unchecked', message: scope.unchecked };
+  if (request === null)
+    return { status: 'unchecked', message: 'This dataset has no numeric column to count intervals by.' };
+  if (!enabled) return { status: 'ask', count: () => setAsked(key) };
+  if (counts.isError)
+    return { status: 'error', message: `Completeness could not be counted: ${apiErrorText(counts.error)}` };
+  if (!report || !data) return { status: 'loading' };
+  return {
+    status: 'ready',
+    report,
+    resampled: frequency !== null,
+    truncatedAt: data.meta.hasNextPage ? data.data.length : null,
+  };
+}
+
+export interface PartialBucket {
+  end: number;
+  /** `3 of 4`: source intervals within the range, of a whole bucket's. */
+  text: string;
+}
+
+/** A resampled result's partial buckets, by start. */
+export function partialBuckets(report: QualityReport | null): ReadonlyMap<number, PartialBucket> {
+  const out = new Map<number, PartialBucket>();
+  if (report === null) return out;
+  for (const item of report.partial)
+    out.set(item.bucket.start, {
+      end: item.bucket.end,
+      text: `${formatInteger(item.expected)} of ${formatInteger(item.whole)}`,
+    });
+  return out;
+}
+
+/** One line above the results saying how complete they are. */
+export function DataQualityLine({
+  quality,
+  timeZone,
+  hrefFor,
+}: {
+  quality: DataQuality;
+  timeZone: string;
+  hrefFor: (item: QualityItem) => string;
+}) {
+  let body;
+  switch (quality.status) {
+    case 'unchecked':
+    case 'error':
+      body = quality.message;
+      break;
+    case 'ask':
+      body = (
+        <>
+          Completeness over every location is not counted yet.{' '}
+          <button type="button" onClick={quality.count}>
+            Count intervals (1 request)
+          </button>
+        </>
+      );
+      break;
+    case 'loading':
+      body = 'Counting intervals…';
+      break;
+    case 'ready':
+      body = (
+        <>
+          <ReportText report={quality.report} resampled={quality.resampled} tz={timeZone} hrefFor={hrefFor} />
+          {quality.truncatedAt !== null &&
+            ` · counted over the first ${formatInteger(quality.truncatedAt)} buckets only`}
+        </>
+      );
   }
   return (
     <p className={styles.quality} aria-label="Data quality" aria-live="polite">

@@ -80,6 +80,12 @@ describe('QueryPage', () => {
     expect(line).toHaveTextContent(
       '2 partial buckets: 2025-07-14 00:00 HB_NORTH (1 of 4), 2025-07-14 03:00 HB_NORTH (2 of 4)',
     );
+    // The table marks the rows of the cut buckets.
+    const table = screen.getByRole('table');
+    expect(
+      within(table).getByText('2025-07-14T00:00:00+00:00 · partial (1 of 4 intervals)'),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('2025-07-14T01:00:00+00:00')).toBeInTheDocument();
     // Each item opens the query over that bucket alone.
     expect(within(line).getByRole('link', { name: '2025-07-14 00:00 HB_NORTH (1 of 4)' })).toHaveAttribute(
       'href',

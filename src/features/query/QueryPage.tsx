@@ -22,7 +22,7 @@ import { fitToDataset } from './fitToDataset';
 import { descriptionInput } from './querySummary';
 import { readQueryState, writeQueryState, type QueryState } from './queryUrl';
 import { presetRange, toApiParams } from './requestParams';
-import { DataQualityLine } from './DataQualityLine';
+import { DataQualityLine, partialBuckets, useDataQuality } from './DataQualityLine';
 import type { QualityItem } from './dataQuality';
 import { isoUtc } from '@/lib/zones';
 import styles from './QueryPage.module.css';
@@ -241,6 +241,9 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
       ? `Some settings in the link were not valid and were ignored: ${read.ignored.join(', ')}.`
       : null);
 
+  const quality = useDataQuality(dataset, params, state.rs, runAt);
+  const qualityReport = quality.status === 'ready' ? quality.report : null;
+  const partial = useMemo(() => partialBuckets(qualityReport), [qualityReport]);
   // An item of the quality line opens the same query over its bucket (and location) alone.
   const qualityHref = (item: QualityItem) => {
     const narrowed: QueryState = {
@@ -278,6 +281,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
         timeColumn={timeIndex}
         groupColumn={dataset.subseries_index_column}
         timeZone={state.tz}
+        partial={partial}
         resampledHref={
           state.rs === '' ? `?${writeQueryState({ ...state, rs: '1h', rsfn: 'mean' }).toString()}` : null
         }
@@ -290,6 +294,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
         columns={outputColumns}
         store={paged.store}
         state={paged.state}
+        partial={partial}
         view={view}
         onViewChange={onViewChange}
       />
@@ -334,13 +339,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
             {summary}
           </p>
           {!results.isError && (
-            <DataQualityLine
-              dataset={dataset}
-              params={params}
-              resample={state.rs}
-              nowMs={runAt}
-              hrefFor={qualityHref}
-            />
+            <DataQualityLine quality={quality} timeZone={params.timezone ?? 'UTC'} hrefFor={qualityHref} />
           )}
           {results.isError && !placed?.control && (
             <ApiErrorMessage error={results.error} onRetry={() => void results.refetch()} />

@@ -9,6 +9,8 @@ import { Loading } from '@/components/Loading';
 import { cellValue, numberAt, timeMs } from '@/lib/columnar';
 import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDecimals } from '@/lib/format';
 import styles from './QueryPage.module.css';
+import type { PartialBucket } from './DataQualityLine';
+import type { ChartBand } from '@/components/charts/TimeSeriesChart';
 
 interface Props {
   datasetId: string;
@@ -22,6 +24,8 @@ interface Props {
   timeZone: string;
   /** The same query resampled hourly, offered when the chart cannot hold every row. */
   resampledHref: string | null;
+  /** Buckets of a resampled result that stand for part of themselves: drawn hatched. */
+  partial?: ReadonlyMap<number, PartialBucket>;
   /** Rows charted at most (tests lower it). */
   cap?: number;
 }
@@ -154,6 +158,7 @@ export function ResultsChart({
   groupColumn,
   timeZone,
   resampledHref,
+  partial,
   cap = CHART_ROW_CAP,
 }: Props) {
   const numeric = columns.filter((c) => c.is_numeric);
@@ -180,6 +185,11 @@ export function ResultsChart({
   const groups = rows.data ? buildGroups(rows.data, timeColumn, valueName, group) : [];
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? defaultSeries(groups);
+  const bands: ChartBand[] = [...(partial ?? [])].map(([start, bucket]) => ({
+    start,
+    end: bucket.end,
+    label: `Partial bucket: ${bucket.text} intervals`,
+  }));
 
   if (!valueColumn) return <p>No numeric columns to chart.</p>;
   if (rows.isPending)
@@ -249,6 +259,8 @@ export function ResultsChart({
         {singles > 0
           ? ` ${singles} of the lines drawn have a single point (one interval in range for them), shown as a dot.`
           : ''}
+        {bands.length > 0 &&
+          ` Hatched: ${bands.length === 1 ? 'a bucket' : `${bands.length} buckets`} the range cuts, whose values stand for part of the bucket.`}
       </p>
       <LazyTimeSeriesChart
         series={series}
@@ -256,6 +268,7 @@ export function ResultsChart({
         formatTime={(ms) => formatTimestamp(ms, { timeZone })}
         formatValue={(v) => formatNumber(v, { decimals: unitDecimals(unit) })}
         timeZone={resolveTimeZone(timeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+        bands={bands}
       />
     </div>
   );

@@ -89,24 +89,18 @@ export function qualityParams(
 ): DatasetQueryParams | null {
   const counted = dataset.all_columns.find((c) => c.is_numeric && c.name !== dataset.publish_time_column);
   if (!counted) return null;
+  // The query's range, zone, filter and vintage; its columns, order, paging and resampling are replaced.
+  const { timezone, start_time, end_time, filter_column, filter_value, filter_operator, publish_time } =
+    params;
+  const kept = { timezone, start_time, end_time, filter_column, filter_value, filter_operator, publish_time };
   const out: DatasetQueryParams = {
     resample_frequency: frequencyText,
     resample_function: 'count',
     columns: counted.name,
     page_size: QUALITY_PAGE_SIZE,
   };
-  for (const key of [
-    'timezone',
-    'start_time',
-    'end_time',
-    'filter_column',
-    'filter_value',
-    'filter_operator',
-    'publish_time',
-  ] as const) {
-    const value = params[key];
-    if (value !== undefined) out[key] = value;
-  }
+  for (const [key, value] of Object.entries(kept))
+    if (value !== undefined) Object.assign(out, { [key]: value });
   return out;
 }
 
