@@ -4,7 +4,13 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress, precompressedMiddleware } from './scripts/precompressed';
-import { parseUpstream, UPSTREAM_ENV, upstreamProxyMiddleware } from './scripts/upstreamProxy';
+import {
+  parseUpstream,
+  parseUpstreamTimeout,
+  UPSTREAM_ENV,
+  UPSTREAM_TIMEOUT_ENV,
+  upstreamProxyMiddleware,
+} from './scripts/upstreamProxy';
 
 /*
  * Content-Security-Policy of the built app (docs/decisions/0005-content-security-policy.md).
@@ -31,6 +37,21 @@ const policy = (forMeta: boolean): string =>
   CSP_DIRECTIVES.filter(([name]) => !forMeta || !HEADER_ONLY.has(name))
     .map(([name, value]) => `${name} ${value}`)
     .join('; ');
+
+/**
+ * Headers of every file `vite preview` (`npm start`) serves. Beside the policy: no sniffing, no
+ * referrer, no powerful features (nothing in the app asks for camera, microphone, position,
+ * payment or USB), a browsing context group of its own, and `X-Frame-Options` for browsers that do
+ * not read `frame-ancestors`.
+ */
+const PREVIEW_HEADERS = {
+  'Content-Security-Policy': policy(false),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+} as const;
 
 /**
  * The meta goes into the built index.html only: the dev server injects an inline React Refresh
@@ -143,21 +164,25 @@ function precompressedAssets(): Plugin {
 /**
  * `GRIDSCOPE_UPSTREAM=https://api.example.com npm start` (or `npm run dev`): the app's origin
  * forwards `/upstream/health` and `/upstream/v1/…` to that server, for servers that refuse a
- * browser's cross-origin requests (scripts/upstreamProxy.ts). Read once, when the server starts.
+ * browser's cross-origin requests (scripts/upstreamProxy.ts); `GRIDSCOPE_UPSTREAM_TIMEOUT` (seconds,
+ * 30 by default) bounds its wait for the upstream. Read once, when the server starts.
  */
 function upstreamProxy(): Plugin {
   const upstream = parseUpstream(process.env[UPSTREAM_ENV]);
+  const proxy = upstreamProxyMiddleware(upstream, {
+    timeoutSeconds: parseUpstreamTimeout(process.env[UPSTREAM_TIMEOUT_ENV]),
+  });
   return {
     name: 'gridscope-upstream-proxy',
-    configureServer: (server) => void server.middlewares.use(upstreamProxyMiddleware(upstream)),
+    configureServer: (server) => void server.middlewares.use(proxy),
     // Right after the host check (which keeps DNS-rebinding pages out): the requests it forwards
-    // skip the preview server's CORS handling and static files, about 1 ms per request (bench proxy).
+    // skip the preview server's static files, about 1 ms per request (bench proxy).
     configurePreviewServer: (server) => {
       const stack = server.middlewares.stack;
       const hostCheck = stack.findIndex(
         (layer) => (layer.handle as { name?: string }).name === 'hostValidationMiddleware',
       );
-      stack.splice(hostCheck + 1, 0, { route: '', handle: upstreamProxyMiddleware(upstream) });
+      stack.splice(hostCheck + 1, 0, { route: '', handle: proxy });
     },
   };
 }
@@ -173,16 +198,15 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  server: { host: '127.0.0.1', port: 5173 },
+  // No CORS: the app reads its files and its proxy from its own origin, and no other page (Vite's
+  // default lets any localhost origin in) is let read them.
+  server: { host: '127.0.0.1', port: 5173, cors: false },
   preview: {
     host: '127.0.0.1',
     port: 4173,
     strictPort: true,
-    headers: {
-      'Content-Security-Policy': policy(false),
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    },
+    cors: false,
+    headers: PREVIEW_HEADERS,
   },
   // The demo backend's engine worker (src/mock/worker/engineWorker.ts) is a module worker.
   worker: { format: 'es' },

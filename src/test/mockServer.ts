@@ -13,7 +13,7 @@ export function setupMockServer(options: MockApiOptions = {}) {
   const mock = createNodeMock({ now: () => TEST_NOW, rateLimits: false, ...options });
   const { server, api } = mock;
   // The app's own server (not the API): without GRIDSCOPE_UPSTREAM it has no proxy.
-  const appServer = http.get(`*${APP_PROXY_INFO_PATH}`, () => HttpResponse.json({ upstream: null }));
+  const appServer = http.get(`*${APP_PROXY_INFO_PATH}`, () => HttpResponse.json({ proxy: false }));
   server.use(appServer);
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });

@@ -396,7 +396,7 @@ test(
 // ---------------------------------------------------------------------------------------------
 
 test(
-  'the built app is served with a Content-Security-Policy header and meta',
+  'the built app is served with a Content-Security-Policy header and meta, and no framing or powerful features',
   async ({ page, appUrl }) => {
     const response = await fetch(`${appUrl}/`);
     const header = response.headers.get('content-security-policy') ?? '';
@@ -412,6 +412,13 @@ test(
       assert.ok(header.includes(directive), `header has ${directive}: ${header}`);
     }
     assert.ok(!header.includes('unsafe-inline') && !header.includes('unsafe-eval'), header);
+    // Beside the policy: no framing by browsers that ignore frame-ancestors, no powerful features,
+    // a browsing context group of its own.
+    assert.equal(response.headers.get('x-frame-options'), 'DENY');
+    assert.equal(response.headers.get('cross-origin-opener-policy'), 'same-origin');
+    const permissions = response.headers.get('permissions-policy') ?? '';
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()'])
+      assert.ok(permissions.includes(feature), `Permissions-Policy has ${feature}: ${permissions}`);
     await page.goto('/');
     const meta =
       (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';

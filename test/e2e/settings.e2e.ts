@@ -115,8 +115,13 @@ test(
       .waitFor();
     await page.getByText("Choose “Through this app's proxy” above.").waitFor();
 
-    // Through the app's own origin it works, key and all.
-    await page.getByRole('radio', { name: `Through this app's proxy (${noCorsApiUrl})` }).check();
+    // Through the app's own origin it works, key and all; the page never learns where it forwards.
+    await page.getByRole('radio', { name: "Through this app's proxy", exact: true }).check();
+    await page.getByText('forwards them to the upstream it was started with').waitFor();
+    assert.ok(
+      !(await page.getByRole('main').innerText()).includes(new URL(noCorsApiUrl).host),
+      'the settings name no upstream',
+    );
     await page.getByLabel('API key', { exact: true }).fill(DEMO_KEY);
     await page.getByRole('button', { name: 'Test connection', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Server reachable' }).waitFor();
@@ -185,4 +190,52 @@ test('the app’s proxy answers only its own host: a page rebound to 127.0.0.1 u
     403,
     'a foreign Host is refused before the proxy',
   );
+});
+
+/** A request to the app's server with its target sent as written (fetch would normalise it). */
+function rawStatus(base: string, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}/`, { path }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('the app’s proxy says only that it exists, answers no other origin, refuses smuggled paths, and what it passes cannot run as a page of the app', async ({
+  page,
+  proxyAppUrl,
+  noCorsApiUrl,
+}) => {
+  const info = await (await fetch(`${proxyAppUrl}/__gridscope/proxy`)).text();
+  assert.deepEqual(JSON.parse(info), { proxy: true });
+  assert.ok(!info.includes(new URL(noCorsApiUrl).host), `discovery names no upstream: ${info}`);
+
+  const answer = await fetch(`${proxyAppUrl}/upstream/health`, {
+    headers: { origin: 'http://localhost:3000' },
+  });
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('access-control-allow-origin'), null, 'no other origin may read it');
+  assert.equal(answer.headers.get('content-security-policy'), "default-src 'none'; sandbox");
+  assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(answer.headers.get('cache-control'), 'private, no-store');
+
+  for (const path of ['/upstream/v1/..;/..;/health', '/upstream/v1/%252e%252e/health', '/upstream/v1/a%5c..'])
+    assert.equal(await rawStatus(proxyAppUrl, path), 400, path);
+
+  // Opened in the browser, a proxied answer is a sandboxed document: the app's storage, where the
+  // key lives, is out of its reach.
+  await page.goto(`${proxyAppUrl}/settings`);
+  await page.evaluate(() => sessionStorage.setItem('gridscope.probe', '1'));
+  await page.goto(`${proxyAppUrl}/upstream/health`);
+  const reach = await page.evaluate(() => {
+    try {
+      return sessionStorage.getItem('gridscope.probe') ?? 'empty';
+    } catch {
+      return 'refused';
+    }
+  });
+  assert.equal(reach, 'refused');
 });

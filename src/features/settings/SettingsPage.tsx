@@ -32,7 +32,7 @@ export function SettingsPage() {
   const [saved, setSaved] = useState<string | null>(null);
   const connectionTest = useConnectionTest();
   // Offered when this app's server forwards to an upstream (started with GRIDSCOPE_UPSTREAM).
-  const proxyUpstream = useQuery(appProxyOptions()).data ?? null;
+  const proxyAvailable = useQuery(appProxyOptions()).data ?? false;
 
   const update = (patch: Partial<Connection>): void => {
     setForm((f) => ({ ...f, ...patch }));
@@ -118,7 +118,7 @@ export function SettingsPage() {
             />
             Custom server
           </label>
-          {(proxyUpstream !== null || form.mode === 'proxy') && (
+          {(proxyAvailable || form.mode === 'proxy') && (
             <label className={styles.choice}>
               <input
                 type="radio"
@@ -127,7 +127,7 @@ export function SettingsPage() {
                 checked={form.mode === 'proxy'}
                 onChange={() => chooseMode('proxy')}
               />
-              Through this app&apos;s proxy{proxyUpstream !== null ? ` (${proxyUpstream})` : ''}
+              Through this app&apos;s proxy
             </label>
           )}
           {form.mode === 'demo' ? (
@@ -136,8 +136,8 @@ export function SettingsPage() {
             </p>
           ) : form.mode === 'proxy' ? (
             <p className={styles.hint}>
-              {proxyUpstream !== null
-                ? `Requests go to this app's server, which forwards them to ${proxyUpstream}: for servers that refuse requests from browsers on other origins.`
+              {proxyAvailable
+                ? "Requests go to this app's server, which forwards them to the upstream it was started with: for servers that refuse requests from browsers on other origins."
                 : "This app's server has no upstream now; start it with GRIDSCOPE_UPSTREAM=<server URL> npm start."}
             </p>
           ) : (
@@ -275,7 +275,7 @@ export function SettingsPage() {
           <ConnectionTestResultView
             result={connectionTest.data}
             mode={form.mode}
-            proxyAvailable={proxyUpstream !== null}
+            proxyAvailable={proxyAvailable}
           />
         )}
       </form>
