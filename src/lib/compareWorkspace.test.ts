@@ -51,4 +51,16 @@ describe('the compare workspace in the URL', () => {
     expect(invalid.sort()).toEqual(['B', 'C', 'D']);
     expect(seriesOf(state).map((s) => s.key)).toEqual(['A']);
   });
+
+  it('refuses control characters in a series, also when the link encodes them twice', () => {
+    const { state, invalid } = readUrlState(
+      compareUrlState,
+      new URLSearchParams(
+        'A=ercot_load:load&B=ercot_lmp_by_settlement_point:lmp;location=HB_NORTH%250Aimport%2520os&C=expr:A%0A-B&D=ercot_lmp_by_settlement_point:lmp;location=HB%25E2%2580%25A8X',
+      ),
+    );
+    expect(invalid).toEqual(['B', 'C', 'D']);
+    expect(seriesOf(state).map((s) => s.key)).toEqual(['A']);
+    expect(parseSeries('B', 'ercot_lmp_by_settlement_point:lmp;location=HB_NORTH%0Aimport%20os')).toBeNull();
+  });
 });

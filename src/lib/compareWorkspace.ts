@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { RESAMPLE_FUNCTIONS, type ResampleFunction } from '@/api/types';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-import { defineUrlState, type UrlStateOf } from '@/lib/urlState';
+import { defineUrlState, hasControlCharacters, type UrlStateOf } from '@/lib/urlState';
 import { isCalendarDate } from '@/lib/marketDay';
 import { writeUrlState } from '@/lib/urlState';
 
@@ -50,7 +50,7 @@ const IDENT = /^[a-z0-9_]{1,100}$/;
 
 /** `dataset:column;location=HB_HOUSTON;fn=max;shift=-7;lead=24`, or `expr:A-B`. */
 export function parseSeries(key: SeriesKey, text: string): SeriesSpec | null {
-  if (text.length > 600) return null;
+  if (text.length > 600 || hasControlCharacters(text)) return null;
   if (text.startsWith('expr:')) {
     const expr = text.slice(5);
     return expr.length <= 200 ? { kind: 'expr', key, expr } : null;
@@ -69,6 +69,8 @@ export function parseSeries(key: SeriesKey, text: string): SeriesSpec | null {
     } catch {
       return null;
     }
+    // Encoded twice (`%250A`), a control character passes the reader's check of the raw text.
+    if (hasControlCharacters(value)) return null;
     if (name === 'fn') {
       if (!(RESAMPLE_FUNCTIONS as readonly string[]).includes(value)) return null;
       spec.fn = value as ResampleFunction;

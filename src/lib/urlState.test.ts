@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineUrlState, readUrlState, writeUrlState } from './urlState';
+import { defineUrlState, readUrlState, textParam, writeUrlState } from './urlState';
 
 const codec = defineUrlState(
   {
@@ -29,6 +29,38 @@ describe('readUrlState', () => {
     const { state, invalid } = readUrlState(codec, new URLSearchParams('q=wind&page=-2&order=sideways'));
     expect(state).toEqual({ q: 'wind', page: 1, order: 'asc', cols: [] });
     expect(invalid).toEqual(['page', 'order']);
+  });
+
+  it('refuses text with control characters under any schema, and reports it as invalid', () => {
+    const loose = defineUrlState(
+      { q: z.string(), t: textParam(), cols: codec.shape.cols },
+      { q: '', t: '', cols: [] as string[] },
+    );
+    for (const bad of [
+      'a\nb',
+      'a\rb',
+      'a\tb',
+      '\u0000',
+      '\u001b[31m',
+      'a\u007fb',
+      '\u0085',
+      '\u009f',
+      'a\u2028b',
+      'a\u2029b',
+      '\u202eevil',
+    ]) {
+      const params = new URLSearchParams();
+      params.set('q', bad);
+      params.set('t', bad);
+      params.set('cols', `x,${bad}`);
+      expect(readUrlState(loose, params), JSON.stringify(bad)).toEqual({
+        state: { q: '', t: '', cols: [] },
+        invalid: ['q', 't', 'cols'],
+      });
+    }
+    // Percent-encoded in a link, as a crafted one would carry them.
+    const link = readUrlState(loose, new URLSearchParams('q=HB_NORTH%0Aimport%20os&t=ok%C2%A0fine'));
+    expect(link).toEqual({ state: { q: '', t: 'ok\u00a0fine', cols: [] }, invalid: ['q'] });
   });
 
   it('ignores params it does not own', () => {

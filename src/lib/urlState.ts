@@ -4,6 +4,10 @@
  * back to that key's default (and is reported) without discarding the keys that were fine, so a
  * hand-edited or outdated link always opens. Writing omits defaults to keep links short and
  * leaves keys owned by someone else untouched.
+ *
+ * No text with control characters is read at all, whatever the key's schema: no page wants a line
+ * break, an escape or a bidi override in a value, and a value that never holds one cannot end a
+ * line or a literal early in the code and files the app writes from it.
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -34,6 +38,15 @@ export function textParam(
         : { success: false },
   };
 }
+
+/**
+ * C0 and C1 controls (tab and line feed included), line and paragraph separators, and the bidi
+ * marks, embeddings, overrides and isolates that make text read in another order than it runs.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Whether `text` holds a character no URL-borne text may hold (readers refuse it as invalid). */
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
 
 export interface UrlStateCodec<S extends UrlStateShape> {
   readonly shape: S;
@@ -83,7 +96,7 @@ export function readUrlState<S extends UrlStateShape>(
     const raw = params.get(key);
     if (raw === null) continue;
     const schema = codec.shape[key];
-    const parsed = schema?.safeParse(raw);
+    const parsed = hasControlCharacters(raw) ? undefined : schema?.safeParse(raw);
     if (parsed?.success) state[key] = parsed.data as UrlStateOf<S>[typeof key];
     else invalid.push(key);
   }

@@ -357,7 +357,7 @@ describe('QueryPage', () => {
     expect(curl).not.toHaveTextContent(DEMO_API_KEY);
     // The demo data lives in the page; the snippets call the same data over HTTP, and say how to start it.
     expect(curl).toHaveTextContent(
-      "curl -G 'http://127.0.0.1:4010/v1/datasets/ercot_spp_real_time_15_min/query'",
+      "curl -G --globoff --url 'http://127.0.0.1:4010/v1/datasets/ercot_spp_real_time_15_min/query'",
     );
     expect(screen.getByText(/the same data runs over HTTP at/)).toHaveTextContent('npm run api');
   });

@@ -27,7 +27,9 @@ describe('code snippets', () => {
   it('curl sends the key from the environment in the x-api-key header', () => {
     const code = curlSnippet('http://127.0.0.1:4010', 'ercot_spp_real_time_15_min', params);
     expect(code).toContain(`-H "x-api-key: $GRIDSTATUS_API_KEY"`);
-    expect(code).toContain("curl -G 'http://127.0.0.1:4010/v1/datasets/ercot_spp_real_time_15_min/query'");
+    expect(code).toContain(
+      "curl -G --globoff --url 'http://127.0.0.1:4010/v1/datasets/ercot_spp_real_time_15_min/query'",
+    );
     expect(code).toContain(`--data-urlencode 'filter_value=HB_NORTH,O'\\''HARE'`);
     expect(code).not.toContain('api_key=');
   });

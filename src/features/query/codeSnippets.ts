@@ -1,10 +1,12 @@
 /**
  * The current query as code to paste elsewhere. The key is always a reference to the
  * `GRIDSTATUS_API_KEY` environment variable, never the key itself: snippets get pasted into
- * chats, tickets and notebooks.
+ * chats, tickets and notebooks. Every value of the query goes in as one literal quoted by the
+ * language's own rules (src/lib/codeLiterals.ts): a filter value is data in the snippet, never code.
  */
 import { API_KEY_ENV } from '@/api/connection';
 import { API_KEY_HEADER, type DatasetQueryParams } from '@/api/types';
+import { intLiteral, jsString, pyComment, pyString as py, shellQuote } from '@/lib/codeLiterals';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 
 function entries(params: DatasetQueryParams): [string, string][] {
@@ -15,21 +17,21 @@ function entries(params: DatasetQueryParams): [string, string][] {
 }
 
 function queryUrl(baseUrl: string, datasetId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/v1/datasets/${encodeURIComponent(datasetId)}/query`;
+  // encodeURIComponent throws on a lone surrogate; a URL would carry U+FFFD in its place.
+  const id = encodeURIComponent(datasetId.replace(/\p{Cs}/gu, '\ufffd'));
+  return `${baseUrl.replace(/\/+$/, '')}/v1/datasets/${id}/query`;
 }
-
-const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 export function curlSnippet(baseUrl: string, datasetId: string, params: DatasetQueryParams): string {
   const lines = [
-    `curl -G ${shellQuote(queryUrl(baseUrl, datasetId))}`,
+    // --url: a base URL that starts with `-` is still the URL; --globoff: `[::1]` is not a glob.
+    `curl -G --globoff --url ${shellQuote(queryUrl(baseUrl, datasetId))}`,
     `  -H "${API_KEY_HEADER}: $${API_KEY_ENV}"`,
   ];
   for (const [k, v] of entries(params)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
   return lines.join(' \\\n');
 }
 
-const py = (text: string): string => JSON.stringify(text);
 const pyList = (csv: string): string => `[${csv.split(',').map(py).join(', ')}]`;
 
 /** `gridstatusio`'s `GridStatusClient.get_dataset`, which reads the key from the environment. */
@@ -39,7 +41,9 @@ export function pythonSnippet(baseUrl: string, datasetId: string, params: Datase
   if (params.start_time !== undefined) args.push(`start=${py(params.start_time)}`);
   if (params.end_time !== undefined) args.push(`end=${py(params.end_time)}`);
   if (params.time !== undefined)
-    notes.push(`# time=${params.time} has no get_dataset argument; use the curl or fetch version for it.`);
+    notes.push(
+      pyComment(`time=${params.time} has no get_dataset argument; use the curl or fetch version for it.`),
+    );
   if (params.filter_column !== undefined && params.filter_value !== undefined) {
     args.push(`filter_column=${py(params.filter_column)}`);
     const value = params.filter_operator === 'in' ? pyList(params.filter_value) : py(params.filter_value);
@@ -54,8 +58,8 @@ export function pythonSnippet(baseUrl: string, datasetId: string, params: Datase
   if (params.publish_time_start !== undefined)
     args.push(`publish_time_start=${py(params.publish_time_start)}`);
   if (params.publish_time_end !== undefined) args.push(`publish_time_end=${py(params.publish_time_end)}`);
-  if (params.limit !== undefined) args.push(`limit=${params.limit}`);
-  if (params.page_size !== undefined) args.push(`page_size=${params.page_size}`);
+  if (params.limit !== undefined) args.push(`limit=${intLiteral(params.limit)}`);
+  if (params.page_size !== undefined) args.push(`page_size=${intLiteral(params.page_size)}`);
   if (params.timezone !== undefined)
     args.push(`tz=${py(params.timezone === 'market' ? MARKET_TIME_ZONE : params.timezone)}`);
   if (params.order === 'desc')
@@ -74,13 +78,15 @@ export function pythonSnippet(baseUrl: string, datasetId: string, params: Datase
 
 export function fetchSnippet(baseUrl: string, datasetId: string, params: DatasetQueryParams): string {
   const body = entries(params)
-    .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`)
+    .map(([k, v]) => `  ${jsString(k)}: ${jsString(v)},`)
     .join('\n');
   return [
+    // A string literal, not a template: a `${…}` in the base URL stays text.
+    `const url = ${jsString(queryUrl(baseUrl, datasetId))};`,
     'const params = new URLSearchParams({',
     body,
     '});',
-    `const response = await fetch(\`${queryUrl(baseUrl, datasetId)}?\${params}\`, {`,
+    'const response = await fetch(`${url}?${params}`, {',
     `  headers: { '${API_KEY_HEADER}': process.env.${API_KEY_ENV} ?? '' },`,
     '});',
     'if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);',
