@@ -1,9 +1,10 @@
 /**
- * CSV from the API made safe for a person who opens it in a spreadsheet: text that a spreadsheet
- * would run as a formula is neutralised (CSV injection). Numbers stay numbers, so a negative price
- * is never prefixed.
+ * Reading CSV, and CSV from the API made safe for a person who opens it in a spreadsheet: text that
+ * a spreadsheet would run as a formula is neutralised (CSV injection) by the rule of the app's one
+ * CSV writer (csvWriter.ts). Numbers stay numbers, so a negative price is never prefixed, and
+ * every value keeps the characters the API wrote.
  */
-const NUMBER_TEXT = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+import { isFormulaStart, startsLikeFormula } from './csvWriter';
 
 /** Splits CSV text (RFC 4180) into rows of fields. */
 export function parseCsv(text: string): string[][] {
@@ -60,11 +61,6 @@ const CH_QUOTE = 34;
 const CH_COMMA = 44;
 const CH_LF = 10;
 const CH_CR = 13;
-
-/** `= + - @ \t \r`: what makes a spreadsheet run a cell. */
-function isFormulaStart(c: number): boolean {
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
-}
 
 /**
  * Neutralises CSV text from the API (which returns data as it is) for a person, in one pass over
@@ -139,7 +135,8 @@ export function neutraliseAnyCsvText(text: string): NeutralisedCsv {
         if (c === CH_COMMA || c === CH_LF || c === CH_CR) break;
         i += 1;
       }
-      if (i > start && isFormulaStart(text.charCodeAt(start)) && !NUMBER_TEXT.test(text.slice(start, i))) {
+      // The first character alone rules out almost every field before any text is cut out.
+      if (i > start && isFormulaStart(text.charCodeAt(start)) && startsLikeFormula(text.slice(start, i))) {
         out += `${text.slice(copied, start)}'`;
         copied = start;
       }

@@ -77,8 +77,12 @@ function csvPart(page: DatasetQueryCsv, header: string, body: string, first: boo
   return new Blob(first ? [prefix, header, body] : [body]);
 }
 
-/** CSV pages from the API, each rewritten by `rewrite`; the first page keeps its header. */
-function csvWriter(
+/**
+ * CSV pages from the API, each rewritten by `rewrite`; the first page keeps its header. The plain
+ * CSV is the server's text with only text cells neutralised (its numbers keep the characters the
+ * API wrote); the spreadsheet flavour's records come from the app's one CSV writer (lib/csvWriter).
+ */
+function csvPagesWriter(
   datasetId: string,
   rewrite: (text: string) => { header: string; body: string; rows: number },
   prefix = '',
@@ -187,10 +191,10 @@ export function createExportWriter(
   dataset: Dataset | undefined,
   params: DatasetQueryParams,
 ): ExportWriter {
-  if (format === 'csv' || dataset === undefined) return csvWriter(datasetId, neutraliseCsvText);
+  if (format === 'csv' || dataset === undefined) return csvPagesWriter(datasetId, neutraliseCsvText);
   if (format === 'spreadsheet') {
     const layout = spreadsheetLayout(dataset, params);
-    return csvWriter(datasetId, (text) => spreadsheetCsvPage(text, layout), UTF8_BOM);
+    return csvPagesWriter(datasetId, (text) => spreadsheetCsvPage(text, layout), UTF8_BOM);
   }
   return parquetWriter(dataset, params);
 }

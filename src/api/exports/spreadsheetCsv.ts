@@ -5,9 +5,11 @@
  * beside it (`-5`, `-6`: a number, which no spreadsheet runs) and once in UTC; for hourly data, ERCOT's own reading of the hour comes first: the
  * market day, the hour ending (HE01–HE24, HE03 missing on the spring day) and a DST flag `Y` on the
  * repeated hour of the autumn day. The file starts with a UTF-8 BOM (added by the export, once)
- * and text that a spreadsheet would run as a formula is neutralised as in every export.
+ * and text that a spreadsheet would run as a formula is neutralised as in every export. Records are
+ * written by the app's one CSV writer; the API's values keep the characters it wrote.
  */
-import { neutraliseCsvText, parseCsv } from '@/lib/csv';
+import { parseCsv } from '@/lib/csv';
+import { csvLine, type CsvCell } from '@/lib/csvWriter';
 import { zoneOffsetMs } from '@/lib/zones';
 
 export const UTF8_BOM = '\uFEFF';
@@ -50,9 +52,7 @@ function offsetClock(timeZone: string): (ms: number) => number {
 const wallText = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The offset as signed hours (`-5`, `-6`): a number, so a spreadsheet neither runs nor mangles it. */
-const offsetHours = (offsetMs: number): string => String(Math.round(offsetMs / 60_000) / 60);
-
-const csvField = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+const offsetHours = (offsetMs: number): number => Math.round(offsetMs / 60_000) / 60;
 
 /** A `_utc` column's name without the suffix (`interval_start_utc` → `interval_start`). */
 const baseName = (name: string): string => name.replace(/_utc$/, '');
@@ -77,7 +77,7 @@ export function spreadsheetCsvPage(text: string, layout: SpreadsheetLayout): Spr
 
   const lines: string[] = [];
   for (const record of records) {
-    const out: string[] = [];
+    const out: CsvCell[] = [];
     if (layout.hourly && indexAt >= 0) {
       const ms = Date.parse(record[indexAt] ?? '');
       if (Number.isNaN(ms)) out.push('', '', '');
@@ -91,19 +91,23 @@ export function spreadsheetCsvPage(text: string, layout: SpreadsheetLayout): Spr
     }
     for (const { name, index } of keep) {
       const cell = record[index] ?? '';
+      // The API's text as it wrote it: a number keeps its digits, text is neutralised by the writer.
       if (!datetimes.has(name)) {
-        out.push(csvField(cell));
+        out.push(cell);
         continue;
       }
       const ms = Date.parse(cell);
-      if (cell === '' || Number.isNaN(ms)) out.push('', '', csvField(cell));
+      if (cell === '' || Number.isNaN(ms)) out.push('', '', cell);
       else {
         const offset = offsetAt(ms);
         out.push(wallText(ms + offset), offsetHours(offset), wallText(ms));
       }
     }
-    lines.push(out.join(','));
+    lines.push(csvLine(out));
   }
-  const csv = `${header.map(csvField).join(',')}\n${lines.length > 0 ? `${lines.join('\n')}\n` : ''}`;
-  return neutraliseCsvText(csv);
+  return {
+    header: `${csvLine(header)}\n`,
+    body: lines.length > 0 ? `${lines.join('\n')}\n` : '',
+    rows: lines.length,
+  };
 }

@@ -5,6 +5,8 @@ import { neverAnswers, serverError } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { compareHref, dataSeries } from '@/lib/compareWorkspace';
+import { parseCsv } from '@/lib/csv';
+import { writeCsv } from '@/lib/csvWriter';
 
 const { server } = setupMockServer();
 
@@ -200,5 +202,91 @@ describe('Compare page', () => {
     await waitFor(() => expect(hang.aborted()).toBe(1));
     await user.click(within(row).getByRole('button', { name: 'Load B again' }));
     expect((await statsRow(/^B: /))[0]).toBe('168');
+  });
+});
+
+describe('Compare page CSV files', () => {
+  /** Every file the page saves, with its name, without a browser download. */
+  function captureDownloads(): {
+    files: { name: string; text: () => Promise<string> }[];
+    restore: () => void;
+  } {
+    const blobs: Blob[] = [];
+    const files: { name: string; text: () => Promise<string> }[] = [];
+    const methods = ['createObjectURL', 'revokeObjectURL'] as const;
+    const saved = methods.map((m) => Object.getOwnPropertyDescriptor(URL, m));
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        blobs.push(blob);
+        return `blob:${blobs.length - 1}`;
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      const blob = blobs[Number(this.href.split(':').pop())];
+      files.push({ name: this.download, text: () => blob?.text() ?? Promise.resolve('') });
+    });
+    return {
+      files,
+      restore: () => {
+        click.mockRestore();
+        // Where jsdom has none the stub stays: saveBlob revokes its URL a while after the test.
+        methods.forEach((m, i) => {
+          const descriptor = saved[i];
+          if (descriptor) Object.defineProperty(URL, m, descriptor);
+        });
+      },
+    };
+  }
+
+  it('the aligned CSV writes the spread A - B as decimals, without binary noise', async () => {
+    const downloads = captureDownloads();
+    try {
+      const { user } = renderApp(DART);
+      await statsRow(/^C = A - B/);
+      await user.click(await screen.findByRole('button', { name: 'Export aligned CSV' }, SLOW));
+      await waitFor(() => expect(downloads.files).toHaveLength(1));
+      const text = (await downloads.files[0]?.text()) ?? '';
+      const [header, ...rows] = parseCsv(text);
+      expect(header?.[4]).toBe('C = A - B ($/MWh)');
+      expect(rows).toHaveLength(168);
+      for (const row of rows) {
+        const [a, b, c] = row.slice(2).map(Number) as [number, number, number];
+        // No number carries more digits than its data and two more; none the 16th digit of noise.
+        for (const cell of row.slice(2)) expect(cell).toMatch(/^-?\d+(\.\d{1,6})?$/);
+        expect(Math.abs(c - (a - b))).toBeLessThan(1e-6);
+      }
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('the events CSV starts with its header row and reads back as a table; the condition goes into its sidecar', async () => {
+    const downloads = captureDownloads();
+    try {
+      const { user } = renderApp(`${DART}&when=${encodeURIComponent('B > A')}`);
+      await screen.findByRole('table', { name: /^Events where B > A/ }, SLOW);
+      await user.click(screen.getByRole('button', { name: 'Export events as CSV' }));
+      await waitFor(() => expect(downloads.files).toHaveLength(2));
+      const [csv, sidecar] = downloads.files;
+      expect([csv?.name, sidecar?.name]).toEqual(['compare-events.csv', 'compare-events.csv.query.json']);
+      const text = (await csv?.text()) ?? '';
+      expect(text.split('\n')[0]).toBe('start_utc,end_utc,start_local,duration_minutes,intervals,peak,mean');
+      const [header = [], ...rows] = parseCsv(text);
+      expect(rows.length).toBeGreaterThan(0);
+      // What pandas.read_csv reads is the whole file: written again, the table is the same text.
+      expect(writeCsv(header, rows)).toBe(text);
+      for (const row of rows) for (const cell of row.slice(5)) expect(cell).toMatch(/^-?\d+(\.\d{1,6})?$/);
+      expect(JSON.parse((await sidecar?.text()) ?? '{}')).toMatchObject({
+        file: 'compare-events.csv',
+        condition: 'B > A',
+        unit: '$/MWh',
+        events: rows.length,
+      });
+    } finally {
+      downloads.restore();
+    }
   });
 });

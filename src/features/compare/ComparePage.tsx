@@ -11,6 +11,7 @@ import { useUrlState } from '@/lib/urlState';
 import { alignedCsv } from './alignedCsv';
 import { LazyMultiAxisChart, type AxisSeries } from '@/components/charts/LazyCompareCharts';
 import { compareScript } from './compareScript';
+import { seriesCsvFormats } from './csvPrecision';
 import { EventsPanel } from './EventsPanel';
 import { ForecastView } from './ForecastView';
 import { GRID_CADENCES, GRID_LABELS } from './grid';
@@ -147,9 +148,11 @@ export function ComparePage() {
   };
   const exportFrame = () => {
     if (!grid) return;
+    const formats = seriesCsvFormats(series);
     const columns = series.map((s) => ({
       header: `${s.label}${s.unit ? ` (${s.unit})` : ''}`,
       values: s.values,
+      format: formats.get(s.spec.key),
     }));
     const text = alignedCsv(grid, columns);
     saveBlob(new Blob([text], { type: 'text/csv' }), `compare_${from}_${to}_${cadence}.csv`);

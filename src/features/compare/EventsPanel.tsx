@@ -1,10 +1,12 @@
 import { saveBlob } from '@/api/exports/exportJobs';
+import { sidecarFilename } from '@/api/exports/sidecar';
+import { computedFormat } from '@/lib/csvWriter';
 import { formatInteger, formatNumber } from '@/lib/format';
-import { neutraliseCsv } from '@/lib/csv';
-import { isoUtc } from '@/lib/zones';
 import { CommitInput } from './CommitInput';
+import { expressionDecimals, seriesDecimals } from './csvPrecision';
 import { ExpressionError, unitOf } from './expression';
-import { conditionReferences, findEvents, parseCondition, type SeriesEvent } from './events';
+import { conditionReferences, findEvents, parseCondition, type Condition, type SeriesEvent } from './events';
+import { EVENTS_CSV_FILENAME, eventsCsv, eventsSidecarText } from './eventsCsv';
 import type { Grid } from './grid';
 import type { SeriesResult } from './useCompareData';
 import styles from './ComparePage.module.css';
@@ -34,7 +36,7 @@ type Found =
   | { kind: 'none' }
   | { kind: 'error'; message: string }
   | { kind: 'waiting' }
-  | { kind: 'events'; events: SeriesEvent[]; unit: string | null };
+  | { kind: 'events'; events: SeriesEvent[]; unit: string | null; parsed: Condition };
 
 /** Every run of intervals where a condition holds, merged across adjacent intervals. */
 export function EventsPanel({ grid, series, condition, onCondition, onShow, formatTime }: Props) {
@@ -49,28 +51,26 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
       const values = new Map<string, Float64Array>();
       for (const s of series) if (s.values) values.set(s.spec.key, s.values);
       if ([...conditionReferences(parsed)].some((r) => !values.has(r))) return { kind: 'waiting' };
-      return { kind: 'events', events: findEvents(parsed, values, grid), unit };
+      return { kind: 'events', events: findEvents(parsed, values, grid), unit, parsed };
     } catch (e) {
       return { kind: 'error', message: e instanceof ExpressionError ? e.message : String(e) };
     }
   })();
 
-  const exportCsv = (events: readonly SeriesEvent[]) => {
-    const lines = ['start_utc,end_utc,start_local,duration_minutes,intervals,peak,mean'];
-    for (const e of events)
-      lines.push(
-        [
-          isoUtc(e.start),
-          isoUtc(e.end),
-          `"${formatTime(e.start)}"`,
-          (e.end - e.start) / 60_000,
-          e.intervals,
-          e.peak,
-          e.mean,
-        ].join(','),
-      );
-    const text = neutraliseCsv(`# condition: ${condition.replace(/[\r\n]/g, ' ')}\n${lines.join('\n')}\n`);
-    saveBlob(new Blob([text], { type: 'text/csv' }), 'compare-events.csv');
+  // The condition and what its letters stand for go into the sidecar, so that the CSV is a plain table.
+  const exportCsv = ({ events, unit, parsed }: Extract<Found, { kind: 'events' }>) => {
+    // Peak and mean at the precision of the left-hand side's data (read here, on the click: it walks every value).
+    const decimals = seriesDecimals(series);
+    const values = computedFormat(expressionDecimals(parsed.left, (key) => decimals.get(key) ?? null));
+    saveBlob(new Blob([eventsCsv(events, formatTime, values)], { type: 'text/csv' }), EVENTS_CSV_FILENAME);
+    const labels = Object.fromEntries(
+      series.map((s) => [s.spec.key, `${s.label}${s.unit ? ` (${s.unit})` : ''}`]),
+    );
+    const sidecar = { condition, unit, series: labels, grid, events: events.length, values };
+    saveBlob(
+      new Blob([eventsSidecarText(sidecar, new Date())], { type: 'application/json' }),
+      sidecarFilename(EVENTS_CSV_FILENAME),
+    );
   };
 
   return (
@@ -90,7 +90,7 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
           />
         </label>
         {found.kind === 'events' && found.events.length > 0 && (
-          <button type="button" onClick={() => exportCsv(found.events)}>
+          <button type="button" onClick={() => exportCsv(found)}>
             Export events as CSV
           </button>
         )}

@@ -1,34 +1,33 @@
 /**
  * The aligned frame as CSV: one row per grid interval, its start in UTC and in the workspace's
  * zone (with the offset, so the repeated autumn hour is never ambiguous), then one column per
- * series. Labels carry user-typed text (filter values, expressions), so the file is neutralised
- * for spreadsheets like every other export.
+ * series. Labels carry user-typed text (filter values, expressions), so the writer neutralises
+ * text for spreadsheets as in every export; numbers are written at their column's precision
+ * (lib/csvWriter.ts), so a spread `A - B` reads `0.94`, not `0.9400000000000013`.
  */
 import { formatIsoOffset } from '@/lib/columnar';
-import { neutraliseCsv } from '@/lib/csv';
+import { writeCsv, type CsvCell, type CsvNumberFormat } from '@/lib/csvWriter';
 import { isoUtc } from '@/lib/zones';
 import { wallClock, type Grid } from './grid';
 
 export interface CsvColumn {
   header: string;
   values: Float64Array | null;
+  /** How the column's numbers are rounded (`seriesCsvFormats`); without one, as the doubles are. */
+  format?: CsvNumberFormat;
 }
-
-const quote = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 export function alignedCsv(grid: Grid, columns: readonly CsvColumn[]): string {
   const wall = wallClock(grid.zone);
-  const lines = [
-    ['interval_start_utc', 'interval_start_local', ...columns.map((c) => c.header)].map(quote).join(','),
-  ];
-  for (let i = 0; i < grid.times.length; i++) {
-    const t = grid.times[i] ?? 0;
-    const cells = [isoUtc(t), formatIsoOffset(t, (wall(t) - t) / 60_000)];
-    for (const c of columns) {
-      const v = c.values?.[i] ?? Number.NaN;
-      cells.push(Number.isNaN(v) ? '' : String(v));
+  const rows = function* (): Generator<CsvCell[]> {
+    for (let i = 0; i < grid.times.length; i++) {
+      const t = grid.times[i] ?? 0;
+      const cells: CsvCell[] = [isoUtc(t), formatIsoOffset(t, (wall(t) - t) / 60_000)];
+      for (const c of columns) cells.push(c.values?.[i] ?? null);
+      yield cells;
     }
-    lines.push(cells.join(','));
-  }
-  return neutraliseCsv(`${lines.join('\n')}\n`);
+  };
+  return writeCsv(['interval_start_utc', 'interval_start_local', ...columns.map((c) => c.header)], rows(), {
+    numbers: [undefined, undefined, ...columns.map((c) => c.format)],
+  });
 }
