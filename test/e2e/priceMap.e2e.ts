@@ -112,6 +112,41 @@ test(
   { timeoutMs: 90_000 },
 );
 
+for (const day of ['2030-01-01', '2019-01-01']) {
+  test(
+    `price map: a day outside the data (${day}) says so, draws no markers and stops waiting`,
+    async ({ page }) => {
+      await page.goto(`/price-map?day=${day}`);
+      const tables = page.getByRole('region', { name: 'Highest and lowest' });
+      await tables.getByText(new RegExp(`^No .+ data for ${day}\\.$`)).waitFor({ timeout: 20_000 });
+      const coverage = await tables.getByText(/^It covers market days /).innerText();
+      const latest = /to (\d{4}-\d\d-\d\d)\.$/.exec(coverage)?.[1] ?? '';
+      assert.ok(latest, `the coverage names its last day: ${coverage}`);
+      const map = page.getByRole('region', { name: 'Map' });
+      await map.getByText('No prices for this day.').first().waitFor();
+      await eventually(async () =>
+        assert.equal(
+          await page.getByText(/locations? in view/).innerText(),
+          'No locations in view.',
+          'no marker is drawn, grey or otherwise',
+        ),
+      );
+      // Past the moment a real wait starts to count its seconds: nothing is waiting here.
+      await page.waitForTimeout(3_500);
+      assert.equal(await page.getByText(/Waiting for the server/).count(), 0, 'no wait counts on');
+      assert.equal(await page.getByText(/^Loading /).count(), 0, 'no loading state is left');
+      assert.equal(await page.getByRole('button', { name: /^(Retry|Try again)$/ }).count(), 0);
+      if (day === '2030-01-01') await assertAccessible(page, 'price map on a day without data');
+
+      await tables.getByRole('button', { name: `Show the latest day, ${latest}` }).click();
+      await page.waitForURL(new RegExp(`[?&]day=${latest}`));
+      await highest(page).waitFor({ timeout: 20_000 });
+      assert.equal(await map.getByText('No prices for this day.').count(), 0);
+    },
+    { timeoutMs: 60_000 },
+  );
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test(
     `axe: price map with a location panel (${theme})`,

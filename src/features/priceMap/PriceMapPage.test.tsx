@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { DatasetQueryArraysResponse } from '@/api/types';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
@@ -68,9 +68,16 @@ describe('Price map page', () => {
     // The slider names its interval in market time and UTC.
     const slider = screen.getByRole('slider', { name: 'Interval' });
     expect(slider).toHaveAttribute('aria-valuetext', '2025-07-14 15:00 CDT (20:00 UTC), interval 181 of 288');
-    expect(screen.getByTestId('legend-summary').textContent).toMatch(
-      /^Blue below, red above the centre, \$0\.00 \(zero\)/,
+    // Every price of this interval is above zero: the legend says so, and its colours run over the
+    // prices themselves rather than from a negative price nobody has.
+    const lowest = rows(await table(/^Lowest 10/)).map((r) => Number(r.value.replace(/[$,]/g, '')));
+    expect(Math.min(...lowest)).toBeGreaterThan(0);
+    const legend = screen.getByTestId('legend-summary').textContent;
+    expect(legend).toMatch(
+      /^Centre \$0\.00 \(zero\) is below every price shown, so all are red, pale to dark\. Colours run from \$[\d,.]+ \(p2\) to \$[\d,.]+ \(p98\)\./,
     );
+    const [, from = ''] = /Colours run from \$([\d,.]+)/.exec(legend) ?? [];
+    expect(Number(from.replace(/,/g, ''))).toBeGreaterThanOrEqual(Math.min(...lowest));
   });
 
   it('computes basis to the chosen hub per location', async () => {
@@ -131,7 +138,7 @@ describe('Price map page', () => {
     for (const row of rows(after)) expect(row.value).toBe(money(api.get(row.name) ?? Number.NaN));
     expect(rows(after)).not.toEqual(before);
     expect(router.state.location.search).toContain('clip=5');
-    expect(screen.getByTestId('legend-summary').textContent).toContain('Clipped at p5');
+    expect(screen.getByTestId('legend-summary').textContent).toContain('Clipped at p5 and p95');
   });
 
   it('asks for the shown interval first and prefetches the next ones only once it has arrived', async () => {
@@ -161,5 +168,62 @@ describe('Price map page', () => {
     release();
     await table(/^Highest 10 at 2025-07-14 15:00 CDT/);
     await waitFor(() => expect(asked).toContain('2025-07-14T20:05:00+00:00'), { timeout: 10_000 });
+  });
+});
+
+describe('Price map page: every wait ends', () => {
+  for (const day of ['2030-01-01', '2019-01-01']) {
+    it(`says a day outside the data (${day}) has none, with the coverage and the way back, instead of loading on`, async () => {
+      const { user, router } = renderApp(`/price-map?day=${day}`);
+      const tables = await screen.findByRole('region', { name: 'Highest and lowest' }, { timeout: 10_000 });
+      const empty = await within(tables).findByText(
+        new RegExp(`^No .+ data for ${day}\\.$`),
+        {},
+        { timeout: 10_000 },
+      );
+      expect(empty).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Loading prices…')).not.toBeInTheDocument());
+      const coverage = within(tables).getByText(
+        /^It covers market days (\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)\.$/,
+      );
+      const [, from = '', to = ''] =
+        /(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)/.exec(coverage.textContent) ?? [];
+      expect(from < to).toBe(true);
+      expect(day < from || day > to).toBe(true);
+      // The map says so too, over it and in its legend, rather than drawing every location grey as if
+      // its price were on the way (the markers are on a canvas jsdom does not draw: the browser
+      // journey counts them).
+      const map = screen.getByRole('region', { name: 'Map' });
+      expect(within(map).getAllByText('No prices for this day.')).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: /Retry|Try again/ })).not.toBeInTheDocument();
+
+      await user.click(within(tables).getByRole('button', { name: `Show the latest day, ${to}` }));
+      await waitFor(() => expect(router.state.location.search).toContain(`day=${to}`));
+      expect(await table(/^Highest 10 at /)).toBeInTheDocument();
+      expect(screen.queryByText('No prices for this day.')).not.toBeInTheDocument();
+    });
+  }
+
+  it('offers Retry for a failure that may pass, and not for an answer that asking again will not change', async () => {
+    let status = 404;
+    server.use(
+      http.get(`*/v1/datasets/${LMP}/query`, ({ request }) =>
+        new URL(request.url).searchParams.get('time') === AT
+          ? HttpResponse.json({ detail: `No interval ${AT} here.` }, { status })
+          : undefined,
+      ),
+    );
+    const { unmount } = renderApp(`/price-map?day=2025-07-14&i=${INDEX}`);
+    const refused = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(refused).toHaveTextContent(`No interval ${AT} here.`);
+    expect(within(refused).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading prices…')).not.toBeInTheDocument();
+    unmount();
+
+    status = 503;
+    renderApp(`/price-map?day=2025-07-14&i=${INDEX}`);
+    const failed = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(within(failed).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading prices…')).not.toBeInTheDocument();
   });
 });

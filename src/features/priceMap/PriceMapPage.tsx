@@ -6,6 +6,7 @@ import type { SnapshotKey } from '@/api/prices/keys';
 import { priceSnapshotOptions } from '@/api/prices/queries';
 import type { PricingLocation } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { EmptyState } from '@/components/EmptyState';
 import { Loading } from '@/components/Loading';
 import {
   LazyLocationMap,
@@ -16,11 +17,11 @@ import {
 } from '@/components/map/LazyLocationMap';
 import { formatTimestamp } from '@/lib/format';
 import { useUrlState } from '@/lib/urlState';
-import { buildScale, CLIP_CHOICES, money, textOn, type Clip } from './colorScale';
+import { buildScale, CLIP_CHOICES, money, scaleLabel, textOn, type Clip } from './colorScale';
 import { ExtremesTable } from './ExtremesTable';
 import { LocationPanel } from './LocationPanel';
 import { isoUtc } from '@/lib/zones';
-import { marketDay } from '@/lib/marketDay';
+import { marketDateOf, marketDay } from '@/lib/marketDay';
 import { extremes, MEASURE_LABELS, MEASURES, measureValues, type Measure } from './measures';
 import { PriceLegend } from './PriceLegend';
 import { dayAheadPartner, pickPriceDatasets } from './priceDatasets';
@@ -28,6 +29,7 @@ import styles from './PriceMapPage.module.css';
 import { priceMapUrlState, TOP_N_CHOICES } from './priceMapUrlState';
 import { TimeControls } from './TimeControls';
 import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow } from './shownStep';
+import { retryWhereItHelps } from './retryWhereItHelps';
 import { usePrefetchSteps } from './usePrefetchSteps';
 
 /** Every pricing location in one request (the API's largest page). */
@@ -124,7 +126,8 @@ export function PriceMapPage() {
   const stepShown = snapshot.data !== undefined && !snapshot.isPlaceholderData;
   usePrefetchSteps(stepShown ? upcoming : NO_STEPS);
 
-  const shown = snapshot.data;
+  // A day without data shows nothing, not the previous day's interval kept as a placeholder.
+  const shown = hasData ? snapshot.data : undefined;
   const shownTime = shown ? Date.parse(shown.time) : undefined;
   const hubPrice = shown?.byName.get(hub) ?? null;
   const values = useMemo(
@@ -150,8 +153,10 @@ export function PriceMapPage() {
     return buildScale(drawn, center, state.clip);
   }, [shown, values, onMap, center, state.clip]);
 
+  // A day without data draws no markers: grey ones would look like prices still on their way.
   const points = useMemo<MapPoint[]>(() => {
     const out: MapPoint[] = [];
+    if (!hasData) return out;
     for (const l of locations.data?.items ?? []) {
       if (!hasCoordinates(l)) continue;
       const v = values.get(l.location) ?? null;
@@ -164,7 +169,7 @@ export function PriceMapPage() {
       });
     }
     return out;
-  }, [locations.data, values, scale]);
+  }, [locations.data, values, scale, hasData]);
 
   const ranked = useMemo(() => extremes(values, state.n, onMap), [values, state.n, onMap]);
   const byId = useMemo(() => {
@@ -192,7 +197,7 @@ export function PriceMapPage() {
       return {
         fill,
         textColor: textOn(fill),
-        text: mean === null ? String(members.length) : `${mean < 0 ? '−' : ''}$${Math.round(Math.abs(mean))}`,
+        text: mean === null ? String(members.length) : scale ? scaleLabel(mean, scale) : money(mean),
         label:
           mean === null
             ? `Cluster of ${members.length} locations, no prices`
@@ -260,13 +265,16 @@ export function PriceMapPage() {
   const valueLabel =
     measure === 'value' ? 'Price ($/MWh)' : measure === 'basis' ? `Basis to ${hub} ($/MWh)` : 'DART ($/MWh)';
   const whenText = shownTime === undefined ? '' : formatTimestamp(shownTime);
+  const noun = measure === 'value' ? 'price' : 'value';
+  const noDataForDay = dataset !== undefined && !hasData;
+  const latestDay = dataset ? marketDateOf(dataset.latest) : '';
   const loadingStep = snapshot.isFetching && shown !== undefined && shownTime !== t;
 
   if (catalog.isError) {
     return (
       <div className={styles.page}>
         <h1>Price map</h1>
-        <ApiErrorMessage error={catalog.error} onRetry={() => void catalog.refetch()} />
+        <ApiErrorMessage error={catalog.error} onRetry={retryWhereItHelps(catalog.error, catalog.refetch)} />
       </div>
     );
   }
@@ -393,15 +401,11 @@ export function PriceMapPage() {
           onTick={onTick}
         />
       )}
-      {dataset && !hasData && (
-        <p role="status">
-          No {dataset.name} data for {day}.
-        </p>
-      )}
 
       <div className={styles.split}>
         <section aria-label="Map" className={styles.mapColumn}>
-          <div ref={mapBox} data-testid="price-map-box">
+          <div ref={mapBox} data-testid="price-map-box" className={styles.mapBox}>
+            {noDataForDay && <p className={styles.mapNotice}>No prices for this day.</p>}
             <LazyLocationMap
               className={styles.map}
               label="Map of prices by location. Arrow keys pan, plus and minus zoom."
@@ -421,9 +425,20 @@ export function PriceMapPage() {
             scale={scale}
             title={`${measure === 'value' ? 'Price' : (measureLabel ?? '')}${whenText ? ` at ${whenText}` : ''}`}
             centerName={centerName}
+            noun={noun}
+            emptyText={noDataForDay ? 'No prices for this day.' : undefined}
           />
-          {snapshot.isError && (
-            <ApiErrorMessage error={snapshot.error} onRetry={() => void snapshot.refetch()} />
+          {hasData && snapshot.isError && (
+            <ApiErrorMessage
+              error={snapshot.error}
+              onRetry={retryWhereItHelps(snapshot.error, snapshot.refetch)}
+            />
+          )}
+          {measure === 'dart' && daSnapshot.isError && (
+            <ApiErrorMessage
+              error={daSnapshot.error}
+              onRetry={retryWhereItHelps(daSnapshot.error, daSnapshot.refetch)}
+            />
           )}
         </section>
 
@@ -441,10 +456,33 @@ export function PriceMapPage() {
             />
           )}
           <section aria-label="Highest and lowest" className={styles.tables}>
-            {locations.isPending || snapshot.isPending ? (
+            {catalog.isPending ? (
               <Loading label="Loading prices…" />
+            ) : !dataset ? null : noDataForDay ? (
+              <div role="status">
+                <EmptyState title={`No ${dataset.name} data for ${day}.`}>
+                  <p>
+                    It covers market days {marketDateOf(dataset.earliest)} to {latestDay}.
+                  </p>
+                  <button type="button" onClick={() => setState({ day: latestDay, i: -1 })}>
+                    Show the latest day, {latestDay}
+                  </button>
+                </EmptyState>
+              </div>
             ) : locations.isError ? (
-              <ApiErrorMessage error={locations.error} onRetry={() => void locations.refetch()} />
+              <ApiErrorMessage
+                error={locations.error}
+                onRetry={retryWhereItHelps(locations.error, locations.refetch)}
+              />
+            ) : (snapshot.isError && !shown) || (measure === 'dart' && daSnapshot.isError) ? (
+              // The error and what to do about it are under the map.
+              <p className={styles.muted}>No {noun}s to rank: the interval did not load.</p>
+            ) : locations.isPending || snapshot.isPending || (measure === 'dart' && daSnapshot.isPending) ? (
+              <Loading label="Loading prices…" />
+            ) : ranked.count === 0 ? (
+              <EmptyState title={`No ${noun}s at ${whenText || 'this interval'}.`}>
+                <p>No location on the map has a {noun} at this interval; try another.</p>
+              </EmptyState>
             ) : (
               <>
                 <ExtremesTable
