@@ -16,7 +16,38 @@ export interface SidecarSource {
   serverNote?: string;
   /** The dataset's latest data time (`latest_available_time_utc`) when the export started. */
   datasetLatestData: string | null;
+  /** How complete the rows are, as the page's data-quality line counted them (JSON-ready). */
+  quality?: SidecarQuality;
 }
+
+/** One bucket the quality count found short, long or cut, in the file's words. */
+export interface SidecarQualityItem {
+  start_utc: string;
+  end_utc: string;
+  location: string | null;
+  intervals_present: number;
+  intervals_expected: number;
+}
+
+/** The data-quality line of the page, written beside the rows it describes. */
+export type SidecarQuality =
+  | { checked: false; reason: string }
+  | {
+      checked: true;
+      intervals_expected: number;
+      intervals_present: number;
+      intervals_not_published_yet: number;
+      locations: number;
+      locations_without_data: string[];
+      dst_days: { start_utc: string; hours: number }[];
+      gaps: SidecarQualityItem[];
+      duplicates: SidecarQualityItem[];
+      /** Buckets of a resampled query that the range or the data's end cuts: `intervals_whole` a whole one holds. */
+      partial_buckets: (SidecarQualityItem & { intervals_whole: number })[];
+      /** Lists longer than this are cut; the counts say how many there were. */
+      listed_at_most: number;
+      counts: { gaps: number; duplicates: number; partial_buckets: number };
+    };
 
 interface SidecarJob {
   datasetId: string;
@@ -57,6 +88,7 @@ export function sidecarText(
       rows: job.rows,
       exported_at: exportedAt.toISOString(),
       dataset_latest_data: source.datasetLatestData,
+      ...(source.quality ? { data_quality: source.quality } : {}),
     },
     null,
     2,

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiErrorText } from '@/api/ApiError';
 import { datasetQueryOptions } from '@/api/query/queries';
+import type { SidecarQuality } from '@/api/exports/sidecar';
 import type { Dataset, DatasetQueryParams } from '@/api/types';
 import { CADENCE_MS } from '@/contract/time';
 import { formatInteger, formatTimestamp } from '@/lib/format';
@@ -10,6 +11,7 @@ import {
   qualityFrequency,
   qualityParams,
   qualityReport,
+  qualitySidecar,
   qualityScope,
   type BucketCount,
   type QualityItem,
@@ -185,6 +187,24 @@ export interface PartialBucket {
   end: number;
   /** `3 of 4`: source intervals within the range, of a whole bucket's. */
   text: string;
+}
+
+/** The line's findings for the export sidecar: the report, or why there is none yet. */
+export function sidecarQualityOf(quality: DataQuality): SidecarQuality {
+  switch (quality.status) {
+    case 'ready':
+      return qualitySidecar(quality.report);
+    case 'unchecked':
+    case 'error':
+      return { checked: false, reason: quality.message };
+    case 'ask':
+      return {
+        checked: false,
+        reason: 'Not counted: the query covers every location and the count was not asked for.',
+      };
+    case 'loading':
+      return { checked: false, reason: 'Not counted yet when the export started.' };
+  }
 }
 
 /** A resampled result's partial buckets, by start. */

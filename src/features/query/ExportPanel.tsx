@@ -4,7 +4,7 @@ import { apiErrorText } from '@/api/ApiError';
 import { describeBackend, knownRequestsPerSecond, scriptBaseUrl, useConnection } from '@/api/connection';
 import { exportPageSize, saveBlob, startExportJob } from '@/api/exports/exportJobs';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exports/exportWriters';
-import type { SidecarSource } from '@/api/exports/sidecar';
+import type { SidecarQuality, SidecarSource } from '@/api/exports/sidecar';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
 import type { Dataset, DatasetQueryParams } from '@/api/types';
@@ -25,9 +25,11 @@ interface Props {
   /** The query's summary, naming the job. */
   label: string;
   nowMs: number;
+  /** The data-quality line's findings, written into the sidecar. */
+  quality?: SidecarQuality;
 }
 
-export function ExportPanel({ dataset, params, label, nowMs }: Props) {
+export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   const [pageState, setPageState] = useState<{ busy: boolean; message: string }>({
     busy: false,
     message: '',
@@ -55,6 +57,7 @@ export function ExportPanel({ dataset, params, label, nowMs }: Props) {
           ? 'Exported from the built-in demo data; `npm run api` serves the same data at this address (its keys are in the README).'
           : `Exported through ${describeBackend(connection)}.`,
       datasetLatestData: dataset.latest_available_time_utc,
+      quality,
     };
     startExportJob({
       datasetId: dataset.id,

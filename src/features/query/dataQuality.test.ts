@@ -5,6 +5,7 @@ import {
   qualityParams,
   qualityReport,
   qualityScope,
+  qualitySidecar,
   type BucketCount,
 } from './dataQuality';
 
@@ -118,6 +119,35 @@ describe('the data-quality line counts intervals against the range and cadence',
       resample_function: 'count',
       columns: 'spp',
       page_size: 50_000,
+    });
+  });
+});
+
+describe('the export sidecar carries the data-quality count', () => {
+  it('lists partial buckets with the intervals behind each, in UTC', () => {
+    const start = Date.UTC(2025, 6, 14, 0, 45);
+    const scope = { start, end: Date.UTC(2025, 6, 14, 2), dataEnd: Infinity, groups: ['HB_NORTH'] };
+    const counts: BucketCount[] = [
+      { start: Date.UTC(2025, 6, 14, 0), group: 'HB_NORTH', count: 1 },
+      { start: Date.UTC(2025, 6, 14, 1), group: 'HB_NORTH', count: 4 },
+    ];
+    const sidecar = qualitySidecar(qualityReport(scope, counts, Q, hour, 'UTC', true));
+    expect(sidecar).toMatchObject({
+      checked: true,
+      intervals_expected: 5,
+      intervals_present: 5,
+      gaps: [],
+      partial_buckets: [
+        {
+          start_utc: '2025-07-14T00:00:00+00:00',
+          end_utc: '2025-07-14T01:00:00+00:00',
+          location: 'HB_NORTH',
+          intervals_present: 1,
+          intervals_expected: 1,
+          intervals_whole: 4,
+        },
+      ],
+      counts: { gaps: 0, duplicates: 0, partial_buckets: 1 },
     });
   });
 });

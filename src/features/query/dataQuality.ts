@@ -9,6 +9,7 @@
  * vintage) resampled with `count` into the query's own buckets, or into days when the query is not
  * resampled. Each answer row says how many source intervals sit in one bucket of one location.
  */
+import type { SidecarQuality, SidecarQualityItem } from '@/api/exports/sidecar';
 import type { Dataset, DatasetQueryParams } from '@/api/types';
 import { bucketOf, type Bucket, type Frequency } from '@/contract/buckets';
 import { CADENCE_MS, HOUR_MS } from '@/contract/time';
@@ -214,4 +215,43 @@ export function qualityReport(
     bucket = bucketOf(bucket.end, frequency, clock);
   }
   return report;
+}
+
+/** Items listed in a sidecar at most: a query over every location can have thousands. */
+const SIDECAR_LISTED = 1_000;
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, '+00:00');
+
+function sidecarItem(item: QualityItem): SidecarQualityItem {
+  return {
+    start_utc: iso(item.bucket.start),
+    end_utc: iso(item.bucket.end),
+    location: item.group,
+    intervals_present: item.present,
+    intervals_expected: item.expected,
+  };
+}
+
+/** The report as the export sidecar writes it. */
+export function qualitySidecar(report: QualityReport): SidecarQuality {
+  return {
+    checked: true,
+    intervals_expected: report.expected,
+    intervals_present: report.present,
+    intervals_not_published_yet: report.unpublished,
+    locations: report.groupCount,
+    locations_without_data: report.absentGroups,
+    dst_days: report.dstDays.map((d) => ({ start_utc: iso(d.start), hours: d.hours })),
+    gaps: report.gaps.slice(0, SIDECAR_LISTED).map(sidecarItem),
+    duplicates: report.duplicates.slice(0, SIDECAR_LISTED).map(sidecarItem),
+    partial_buckets: report.partial
+      .slice(0, SIDECAR_LISTED)
+      .map((item) => ({ ...sidecarItem(item), intervals_whole: item.whole })),
+    listed_at_most: SIDECAR_LISTED,
+    counts: {
+      gaps: report.gaps.length,
+      duplicates: report.duplicates.length,
+      partial_buckets: report.partial.length,
+    },
+  };
 }
