@@ -26,6 +26,7 @@ import { run as runProxyOverhead } from './proxyOverhead';
 import { formatNumber, formatTable, judge, measure, measurePair, type BenchRow } from './harness';
 import { run as runHttpLoad } from './httpLoad';
 import { run as runHttpPool } from './httpPool';
+import { run as runIdleConnections } from './idleConnections';
 import { run as runLighthouse } from './lighthouse';
 import { measurePhases } from './phases';
 import { run as runPriceMap } from './priceMap';
@@ -344,6 +345,7 @@ const SECTIONS: Section[] = [
   { name: 'lighthouse', run: () => runLighthouse('desktop', { build: buildOnce() }) },
   { name: 'http-load', run: () => runHttpLoad(20) },
   { name: 'http-pool', run: runHttpPool },
+  { name: 'idle-connections', run: runIdleConnections },
   { name: 'table-grid', run: runTableGrid },
   { name: 'chart-points', run: runChartPoints },
   { name: 'export-all', run: runExportAll },

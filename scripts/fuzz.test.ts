@@ -5,7 +5,7 @@ import { fuzzPassed, runFuzz } from './fuzz';
  * A failure lists the offending requests; `npm run fuzz -- --seed 20250715` replays them.
  */
 describe('fuzzing the HTTP mock', () => {
-  it('answers 2,000 random requests without a 5xx, a malformed 200 or a 4xx without detail', async () => {
+  it('answers 2,000 random requests without a 5xx, a malformed 200, a 4xx without detail or an answer unlike the hosted API', async () => {
     const lines: string[] = [];
     const report = await runFuzz({ requests: 2000, seed: 20250715, log: (line) => lines.push(line) });
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -14,7 +14,12 @@ describe('fuzzing the HTTP mock', () => {
       serverErrors: report.serverErrors,
       schemaFailures: report.schemaFailures,
       missingDetail: report.missingDetail,
-    }).toEqual({ serverErrors: [], schemaFailures: [], missingDetail: [] });
+      hostedMismatches: report.hostedMismatches,
+    }).toEqual({ serverErrors: [], schemaFailures: [], missingDetail: [], hostedMismatches: [] });
+    // The run tried numbers Python reads and refuses (`1_000`, `0x10`) and two Host headers.
+    expect(report.probes.refusedNumbers).toBeGreaterThan(10);
+    expect(report.probes.acceptedNumbers).toBeGreaterThan(10);
+    expect(report.probes.hostTwice).toBeGreaterThan(5);
     expect(fuzzPassed(report)).toBe(true);
   }, 120_000);
 });

@@ -3,7 +3,9 @@
  * against the HTTP mock on 127.0.0.1, checking that bad input never breaks the API:
  *   - no response is 5xx,
  *   - every 200 body matches the response schema of its endpoint and format,
- *   - every 4xx body carries a `detail`.
+ *   - every 4xx body carries a `detail`,
+ *   - numbers are read as the hosted API's Python reads them (`1_000` is one, `0x10` is not), and
+ *     a request with two `Host` headers gets 400.
  * Requests are drawn from a seeded PRNG before any is sent, so a failing seed replays exactly.
  */
 import { request as httpRequest, Agent } from 'node:http';
@@ -62,6 +64,14 @@ export interface FuzzReport {
   schemaFailures: Offence[];
   /** Must be empty: 4xx bodies without a `detail`. */
   missingDetail: Offence[];
+  /**
+   * Must be empty: answers unlike the hosted API's where JavaScript and Python part ways: a 200 to
+   * a number Python refuses (`0x10`, `1__0`), a number Python reads (`1_000`) refused as none, or
+   * anything but 400 to two `Host` headers.
+   */
+  hostedMismatches: Offence[];
+  /** How many requests carried each of those probes, so a run shows it tried them. */
+  probes: { refusedNumbers: number; acceptedNumbers: number; hostTwice: number };
   /** The slowest requests, slowest first (for a person reading the report). */
   slowest: { path: string; status: number; ms: number }[];
 }
@@ -133,6 +143,64 @@ const GARBAGE = [
   '\r\n',
   ',,,',
 ] as const;
+
+/** A number the request spells in a form the hosted API accepts or refuses; see `spell`. */
+interface Spelling {
+  /** The parameter, or `filter_value` for the path route's value. */
+  name: string;
+  text: string;
+  accepted: boolean;
+}
+
+/** Between two digits, one underscore at the first such place at or after `from`. */
+function underscored(text: string, from: number, mark = '_'): string | null {
+  for (let i = Math.max(1, from); i < text.length; i++) {
+    if (/\d/.test(text[i - 1] ?? '') && /\d/.test(text[i] ?? ''))
+      return `${text.slice(0, i)}${mark}${text.slice(i)}`;
+  }
+  return null;
+}
+
+/**
+ * `value` written as Python's `int()` (`kind` int) or `float()` reads it, or in a form only
+ * JavaScript's `Number` reads (hex, binary, octal) or neither does (misplaced underscores), half
+ * and half; the spelling is noted in `spellings` so the answer can be judged.
+ */
+function spell(d: Draw, spellings: Spelling[], name: string, value: number, kind: 'int' | 'float'): string {
+  const text = String(value);
+  const whole = Math.trunc(Math.abs(value));
+  const sign = value < 0 ? '-' : '';
+  const accepted: (string | null)[] = [
+    underscored(text, d.int(1, 4)),
+    ` ${text} `,
+    `\t${text}`,
+    value >= 0 ? `+${text}` : null,
+    `00${whole}` === `00${text}` ? `00${text}` : null,
+    ...(kind === 'float'
+      ? [
+          `${text}e0`,
+          `${text}E+00`,
+          /^-?\d+$/.test(text) ? `${text}.` : null,
+          text.replace(/^(-?)0\./, '$1.'),
+        ]
+      : []),
+  ];
+  const refused: (string | null)[] = [
+    `${sign}0x${whole.toString(16)}`,
+    `${sign}0X${whole.toString(16).toUpperCase()}`,
+    `${sign}0b${whole.toString(2)}`,
+    `${sign}0o${whole.toString(8)}`,
+    `_${text}`,
+    `${text}_`,
+    underscored(text, 1, '__'),
+    text.includes('.') ? text.replace('.', '_.') : null,
+    kind === 'int' ? `${text}e0` : null,
+  ];
+  const ok = d.chance(0.5);
+  const out = d.pick((ok ? accepted : refused).filter((t): t is string => t !== null && t !== text));
+  spellings.push({ name, text: out, accepted: ok });
+  return out;
+}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -236,11 +304,20 @@ function locationName(d: Draw): string {
   return d.pick(LOCATIONS).location;
 }
 
-/** A value for a filter on `column` of `def`, usually of the right kind. */
-function filterValue(d: Draw, def: DatasetDef, column: string, operator: string): string {
+/** A value for a filter on `column` of `def`, usually of the right kind; numbers sometimes respelled. */
+function filterValue(
+  d: Draw,
+  def: DatasetDef,
+  column: string,
+  operator: string,
+  spellings: Spelling[],
+): string {
   const col = def.columns.find((c) => c.name === column);
   const one = (): string => {
-    if (col?.type === 'DOUBLE PRECISION') return String(d.int(-50, 90_000) / d.pick([1, 10, 100]));
+    if (col?.type === 'DOUBLE PRECISION') {
+      const n = d.int(-50, 90_000) / d.pick([1, 10, 100]);
+      return d.chance(0.25) ? spell(d, spellings, 'filter_value', n, 'float') : String(n);
+    }
     if (col?.type === 'TIMESTAMP') return timestamp(d, instant(d));
     if (column === 'location') return locationName(d);
     if (column === 'location_type') return d.pick(LOCATION_TYPE_WORDS);
@@ -274,6 +351,10 @@ interface FuzzRequest {
   key: string | null;
   /** The query follows a cursor it was given: it must be answered 200. */
   followUp?: boolean;
+  /** Numbers the request spells on purpose in a form Python reads or refuses. */
+  spellings: Spelling[];
+  /** Sent with two `Host` headers: the answer must be 400. */
+  hostTwice?: boolean;
 }
 
 type Params = [string, string][];
@@ -308,7 +389,19 @@ function formatParams(d: Draw, params: Params): void {
   maybe(d, params, 'download', 0.1, () => d.pick(['true', 'false', '1', '0', 'TRUE']));
 }
 
-function queryParams(d: Draw, def: DatasetDef, params: Params, locationFilter: boolean): void {
+/** A whole number for a typed parameter, sometimes respelled (see `spell`). */
+function intValue(d: Draw, spellings: Spelling[], name: string, min: number, max: number): string {
+  const n = d.int(min, max);
+  return d.chance(0.15) ? spell(d, spellings, name, n, 'int') : String(n);
+}
+
+function queryParams(
+  d: Draw,
+  def: DatasetDef,
+  params: Params,
+  locationFilter: boolean,
+  spellings: Spelling[],
+): void {
   const names = def.columns.map((c) => c.name);
   // Bounded in time (at most three days, or from a recent instant on), except when one location
   // is asked for: an unbounded scan of every location or vintage costs seconds, not what we test.
@@ -339,13 +432,16 @@ function queryParams(d: Draw, def: DatasetDef, params: Params, locationFilter: b
     const column = d.chance(0.4) && def.subseriesColumn ? def.subseriesColumn : d.pick(names);
     const operator = d.pick(OPERATORS);
     params.push(['filter_column', d.chance(0.9) ? column : d.pick(GARBAGE)]);
-    params.push(['filter_value', d.chance(0.9) ? filterValue(d, def, column, operator) : d.pick(GARBAGE)]);
+    params.push([
+      'filter_value',
+      d.chance(0.9) ? filterValue(d, def, column, operator, spellings) : d.pick(GARBAGE),
+    ]);
     maybe(d, params, 'filter_operator', 0.8, () => operator);
   }
   maybe(d, params, 'filter_operator', 0.03, () => d.pick(OPERATORS));
-  maybe(d, params, 'limit', 0.2, () => String(d.int(1, 5000)));
-  maybe(d, params, 'page', 0.2, () => String(d.int(1, 5)));
-  maybe(d, params, 'page_size', 0.4, () => String(d.int(1, 2000)));
+  maybe(d, params, 'limit', 0.2, () => intValue(d, spellings, 'limit', 1, 5000));
+  maybe(d, params, 'page', 0.2, () => intValue(d, spellings, 'page', 1, 5));
+  maybe(d, params, 'page_size', 0.4, () => intValue(d, spellings, 'page_size', 1, 2000));
   maybe(d, params, 'columns', 0.25, () => d.some(names, 3).join(d.pick([',', ', '])));
   maybe(d, params, 'cursor', 0.15, () => '');
   maybe(d, params, 'timezone', 0.25, () => d.pick(TIMEZONES));
@@ -367,7 +463,7 @@ function queryParams(d: Draw, def: DatasetDef, params: Params, locationFilter: b
 /** Bad cursor-shaped tokens: base64url of near-valid text, and plain garbage. */
 const BAD_CURSORS = ['YzEuMDAwMDAwMDAuMA', 'YzEuZGVhZGJlZWYuLTE', 'Yz', '!!!', LONG];
 
-function locationListParams(d: Draw, params: Params): void {
+function locationListParams(d: Draw, params: Params, spellings: Spelling[]): void {
   maybe(d, params, 'isos', 0.2, () => d.pick(['ercot', 'ERCOT', 'caiso', 'ercot,caiso', '']));
   maybe(d, params, 'search', 0.3, () => (d.chance(0.5) ? locationName(d).slice(0, d.int(1, 6)) : 'hb_'));
   maybe(d, params, 'location_types', 0.25, () => d.some(LOCATION_TYPE_WORDS, 2).join(','));
@@ -376,19 +472,21 @@ function locationListParams(d: Draw, params: Params): void {
   maybe(d, params, 'has_geo', 0.2, () => d.pick(['true', 'false', '1', '0']));
   maybe(d, params, 'sort_column', 0.3, () => d.pick(SORT_COLUMNS));
   maybe(d, params, 'sort_order', 0.3, () => d.pick(['asc', 'desc']));
-  maybe(d, params, 'page', 0.2, () => String(d.int(1, 10)));
-  maybe(d, params, 'page_size', 0.3, () => String(d.int(1, 500)));
+  maybe(d, params, 'page', 0.2, () => intValue(d, spellings, 'page', 1, 10));
+  maybe(d, params, 'page_size', 0.3, () => intValue(d, spellings, 'page_size', 1, 500));
 }
 
-function nearbyParams(d: Draw, params: Params): void {
+function nearbyParams(d: Draw, params: Params, spellings: Spelling[]): void {
+  const float = (name: string, n: number): string =>
+    d.chance(0.15) ? spell(d, spellings, name, n, 'float') : String(n);
   if (d.chance(0.6)) {
-    maybe(d, params, 'latitude', 0.95, () => String(d.int(-9000, 9000) / 100));
-    maybe(d, params, 'longitude', 0.95, () => String(d.int(-18000, 18000) / 100));
+    maybe(d, params, 'latitude', 0.95, () => float('latitude', d.int(-9000, 9000) / 100));
+    maybe(d, params, 'longitude', 0.95, () => float('longitude', d.int(-18000, 18000) / 100));
   } else {
     maybe(d, params, 'location_id', 0.95, () => d.pick(LOCATIONS).gsEntityId);
   }
-  maybe(d, params, 'limit', 0.3, () => String(d.int(1, 100)));
-  maybe(d, params, 'max_distance_miles', 0.2, () => String(d.int(1, 500)));
+  maybe(d, params, 'limit', 0.3, () => intValue(d, spellings, 'limit', 1, 100));
+  maybe(d, params, 'max_distance_miles', 0.2, () => float('max_distance_miles', d.int(1, 500)));
   maybe(d, params, 'isos', 0.1, () => d.pick(['ercot', 'caiso']));
 }
 
@@ -412,6 +510,7 @@ const UNKNOWN_PATHS = [
 /** One random request: an endpoint, some of its parameters (valid or bad), sometimes noise. */
 function randomRequest(d: Draw): FuzzRequest {
   const params: Params = [];
+  const spellings: Spelling[] = [];
   const def = d.pick(DATASETS);
   const datasetId = d.chance(0.93) ? def.id : d.pick([...GARBAGE.filter((g) => g !== ''), 'ERCOT_LOAD']);
   const id = oddSegment(d, datasetId);
@@ -433,14 +532,16 @@ function randomRequest(d: Draw): FuzzRequest {
   } else if (roll < 0.55) {
     endpoint = 'query';
     path = `/v1/datasets/${id}/query`;
-    queryParams(d, def, params, false);
+    queryParams(d, def, params, false, spellings);
   } else if (roll < 0.66) {
     endpoint = 'query';
     const column = d.chance(0.6) && def.subseriesColumn ? def.subseriesColumn : d.pick(def.columns).name;
     const col = d.chance(0.9) ? column : d.pick(GARBAGE.filter((g) => g !== ''));
-    const value = d.chance(0.9) ? filterValue(d, def, column, '=') : d.pick(GARBAGE.filter((g) => g !== ''));
+    const value = d.chance(0.9)
+      ? filterValue(d, def, column, '=', spellings)
+      : d.pick(GARBAGE.filter((g) => g !== ''));
     path = `/v1/datasets/${id}/query/${oddSegment(d, col)}/${oddSegment(d, value)}`;
-    queryParams(d, def, params, col === 'location');
+    queryParams(d, def, params, col === 'location', spellings);
   } else if (roll < 0.71) {
     endpoint = 'audit';
     path = `/v1/datasets/${id}/audit`;
@@ -449,16 +550,16 @@ function randomRequest(d: Draw): FuzzRequest {
     endpoint = 'updates';
     path = `/v1/dataset-updates/${id}`;
     maybe(d, params, 'order', 0.3, () => d.pick(['asc', 'desc']));
-    maybe(d, params, 'limit', 0.3, () => String(d.int(1, 1000)));
+    maybe(d, params, 'limit', 0.3, () => intValue(d, spellings, 'limit', 1, 1000));
     formatParams(d, params);
   } else if (roll < 0.84) {
     endpoint = 'locations';
     path = '/v1/pricing_locations';
-    locationListParams(d, params);
+    locationListParams(d, params, spellings);
   } else if (roll < 0.89) {
     endpoint = 'nearby';
     path = '/v1/pricing_locations/nearby';
-    nearbyParams(d, params);
+    nearbyParams(d, params, spellings);
   } else if (roll < 0.92) {
     endpoint = 'location';
     const entity = d.chance(0.85) ? d.pick(LOCATIONS).gsEntityId : d.pick(GARBAGE.filter((g) => g !== ''));
@@ -502,7 +603,15 @@ function randomRequest(d: Draw): FuzzRequest {
       return `${enc(k)}=${enc(value)}`;
     })
     .join('&');
-  return { endpoint, path: query === '' ? path : `${path}?${query}`, key };
+  // RFC 9112: two Host headers are a malformed request, whatever else it holds.
+  const hostTwice = d.chance(0.01);
+  return {
+    endpoint,
+    path: query === '' ? path : `${path}?${query}`,
+    key,
+    spellings,
+    ...(hostTwice ? { hostTwice } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -681,7 +790,12 @@ function withCursor(path: string, cursor: string): string {
 
 function send(base: URL, agent: Agent, req: FuzzRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = req.key === null ? {} : { 'x-api-key': req.key };
+    const key = req.key === null ? [] : ['x-api-key', req.key];
+    // Node's client sends headers given as a flat list line for line, Host twice included.
+    const headers: Record<string, string> | string[] =
+      req.hostTwice === true
+        ? ['Host', base.host, 'Host', 'evil.example', ...key]
+        : Object.fromEntries(req.key === null ? [] : [['x-api-key', req.key]]);
     const r = httpRequest(
       { host: base.hostname, port: base.port, path: req.path, method: 'GET', headers, agent },
       (res) => {
@@ -704,6 +818,38 @@ function send(base: URL, agent: Agent, req: FuzzRequest): Promise<Answer> {
 
 const shortPath = (path: string): string =>
   path.length > 300 ? `${path.slice(0, 300)}… (${path.length} chars)` : path;
+
+/** Why the answer is unlike the hosted API's for the request's probes, or null when it is alike. */
+function hostedVerdict(req: FuzzRequest, answer: Answer): Verdict {
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    body = null;
+  }
+  if (req.hostTwice === true) {
+    const detail = (body as { detail?: unknown } | null)?.detail;
+    return answer.status === 400 && detail === 'Bad Request'
+      ? ok
+      : `two Host headers answered ${answer.status} ${answer.text.slice(0, 100)}, not 400 Bad Request`;
+  }
+  const detail = (body as { detail?: unknown } | null)?.detail;
+  for (const { name, text, accepted } of req.spellings) {
+    if (!accepted && answer.status === 200)
+      return `answered 200 to ${name}=${JSON.stringify(text)}, which Python does not read as a number`;
+    if (!accepted || answer.status < 400) continue;
+    const refused =
+      typeof detail === 'string'
+        ? detail.includes(`'${text.trim()}' is not a number`)
+        : Array.isArray(detail) &&
+          detail.some((issue: { loc?: unknown[]; type?: unknown; input?: unknown }) => {
+            const typed = issue.type === 'int_parsing' || issue.type === 'float_parsing';
+            return typed && issue.loc?.[1] === name && issue.input === text;
+          });
+    if (refused) return `refused ${name}=${JSON.stringify(text)}, which Python reads as a number`;
+  }
+  return ok;
+}
 
 /** Runs the fuzzer against a fresh HTTP mock; never throws for a finding, only reports it. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
@@ -730,6 +876,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     serverErrors: [],
     schemaFailures: [],
     missingDetail: [],
+    hostedMismatches: [],
+    probes: { refusedNumbers: 0, acceptedNumbers: 0, hostTwice: 0 },
     slowest: [],
   };
   const started = Date.now();
@@ -760,6 +908,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       status: answer.status,
       reason,
     });
+    if (req.hostTwice === true) report.probes.hostTwice++;
+    else if (req.spellings.some((s) => !s.accepted)) report.probes.refusedNumbers++;
+    else if (req.spellings.length > 0) report.probes.acceptedNumbers++;
+    const mismatch = hostedVerdict(req, answer);
+    if (mismatch !== null) report.hostedMismatches.push(offence(mismatch));
     if (answer.status >= 500) {
       report.serverErrors.push(offence(crashes.shift() ?? answer.text.slice(0, 200)));
     } else if (answer.status >= 400) {
@@ -805,7 +958,8 @@ export function fuzzPassed(report: FuzzReport): boolean {
   return (
     report.serverErrors.length === 0 &&
     report.schemaFailures.length === 0 &&
-    report.missingDetail.length === 0
+    report.missingDetail.length === 0 &&
+    report.hostedMismatches.length === 0
   );
 }
 
@@ -820,12 +974,14 @@ export function formatReport(report: FuzzReport): string {
     `responses >= 500: ${report.serverErrors.length}`,
     `200 bodies failing the schema: ${report.schemaFailures.length}`,
     `4xx bodies without detail: ${report.missingDetail.length}`,
+    `answers unlike the hosted API's: ${report.hostedMismatches.length} (probes: ${report.probes.refusedNumbers} numbers Python refuses, ${report.probes.acceptedNumbers} it reads, ${report.probes.hostTwice} with two Host headers)`,
     `slowest: ${report.slowest.map((r) => `${r.ms} ms (${r.status}) ${r.path.slice(0, 160)}`).join('\n         ')}`,
   ];
   const offences = [
     ...report.serverErrors.map((o) => ['5xx', o] as const),
     ...report.schemaFailures.map((o) => ['schema', o] as const),
     ...report.missingDetail.map((o) => ['no detail', o] as const),
+    ...report.hostedMismatches.map((o) => ['unlike hosted', o] as const),
   ].slice(0, 10);
   if (offences.length > 0) {
     lines.push(`offending requests (first ${offences.length}; replay with --seed ${report.seed}):`);

@@ -661,3 +661,99 @@ describe('check order (contract §3)', () => {
     expect(a).toMatchObject({ status: 401, body: { detail: 'Missing API Key.' } });
   });
 });
+
+/**
+ * Numbers in query parameters are read as the hosted API reads them: filter values with Python's
+ * `float()`, typed parameters as FastAPI's int and float. JavaScript's own spellings (`0x10` is 16
+ * to `Number`) are no numbers there.
+ */
+describe('numbers as the hosted API reads them', () => {
+  const filtered = (value: string, operator = '>'): string =>
+    `${LOAD}/query?${qs({ ...DAY, filter_column: 'load', filter_operator: operator, filter_value: value })}`;
+  const notANumber = (value: string): string =>
+    `filter_value '${value}' is not a number; column load is numeric.`;
+
+  it('refuses hex, binary, octal, misplaced underscores and non-finite filter values as it refuses abc', async () => {
+    const abc = await call(filtered('abc'));
+    expect(abc).toMatchObject({ status: 400, body: { detail: notANumber('abc') } });
+    const refused = [
+      '0x10',
+      '0X1A',
+      '0b11',
+      '0o7',
+      '-0x1',
+      '1__0',
+      '_1',
+      '1_',
+      '1_.5',
+      '1e_5',
+      'inf',
+      'nan',
+      'Infinity',
+      '1e999',
+    ];
+    for (const value of refused) {
+      for (const operator of ['>', '=', 'in']) {
+        expect(await call(filtered(value, operator)), `${value} with ${operator}`).toMatchObject({
+          status: 400,
+          body: { detail: notANumber(value) },
+        });
+      }
+      // The path route reads its value the same way.
+      const path = await call(`${LOAD}/query/load/${enc(value)}?${qs(DAY)}`);
+      expect(path, `path ${value}`).toMatchObject({ status: 400, body: { detail: notANumber(value) } });
+    }
+    // One bad value in an `in` list is named on its own.
+    expect(await call(filtered('45000,0x10', 'in'))).toMatchObject({
+      status: 400,
+      body: { detail: notANumber('0x10') },
+    });
+  });
+
+  it('answers every decimal spelling float() reads exactly as the plain number', async () => {
+    const plain = await call(filtered('50000'));
+    expect(plain.status).toBe(200);
+    expect((plain.body as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    for (const value of [
+      '5e4',
+      '5E+4',
+      '50_000',
+      '5_0_000',
+      ' 50000 ',
+      '50000.',
+      '+50000',
+      '50000.0',
+      '.5e5',
+      '5_0000.0_0',
+    ]) {
+      expect(await call(filtered(value)), value).toEqual(plain);
+    }
+    const inList = await call(filtered('-0.5,1e3', 'in'));
+    expect(await call(filtered(' -.5 , 1_000 ', 'in'))).toEqual(inList);
+  });
+
+  it('reads typed integers and numbers with underscores and spaces, and refuses what int() and float() refuse', async () => {
+    const nearby = (params: Record<string, string>): Promise<Answer> =>
+      call(`/v1/pricing_locations/nearby?${qs({ latitude: '30.27', longitude: '-97.74', ...params })}`);
+    const plain = await nearby({ limit: '12', max_distance_miles: '150' });
+    expect(plain.status).toBe(200);
+    expect(await nearby({ limit: '1_2', max_distance_miles: '1_50.0' })).toEqual(plain);
+    expect(await nearby({ limit: ' 12 ', latitude: '3_0.27', longitude: '-97.7_4' })).toEqual(
+      await nearby({ limit: '12' }),
+    );
+    const page = await call(`${LOAD}/query?${qs({ ...DAY, page_size: '2_0', page: '0_2' })}`);
+    expect(page).toEqual(await call(`${LOAD}/query?${qs({ ...DAY, page_size: '20', page: '2' })}`));
+    for (const [name, value] of [
+      ['limit', '0b11'],
+      ['limit', '0o7'],
+      ['limit', '1__0'],
+      ['latitude', '0x1A'],
+      ['latitude', '3__0'],
+      ['max_distance_miles', '_5'],
+    ] as const) {
+      const answer = await nearby({ [name]: value });
+      expect(answer.status, `${name}=${value}`).toBe(422);
+      expect(namesParameter((answer.body as ErrorBody).detail, name), `${name}=${value}`).toBe(true);
+    }
+  });
+});

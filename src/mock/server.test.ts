@@ -1,5 +1,9 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { DatasetListResponse } from '@/contract/schemas';
-import { startHttpServer, type HttpMock } from './server';
+import { positiveIntegerEnv, startHttpServer, type HttpMock } from './server';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
 let mock: HttpMock;
@@ -69,5 +73,80 @@ describe('startHttpServer', () => {
     expect(await usage.json()).toMatchObject({ requests_today: 1 });
     await other.close();
     await expect(fetch(`${other.url}/health`)).rejects.toThrow();
+  });
+});
+
+describe('npm run api settings', () => {
+  /** `src/mock/server.ts` as `npm run api` runs it, with extra environment; resolves its first lines. */
+  function startApi(env: Record<string, string>): {
+    child: ChildProcessByStdio<null, Readable, Readable>;
+    output: Promise<string>;
+  } {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
+      {
+        env: { ...process.env, PORT: '0', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const output = new Promise<string>((resolve) => {
+      let text = '';
+      const take = (chunk: Buffer): void => {
+        text += chunk.toString();
+        if (/listening on http:\/\/\S+/.test(text)) resolve(text);
+      };
+      child.stdout.on('data', take);
+      child.stderr.on('data', take);
+      child.once('exit', () => resolve(text));
+    });
+    return { child, output };
+  }
+
+  /** Resolves when the server closes `socket`, with what it sent and how long it held it. */
+  function closed(socket: Socket): Promise<{ text: string; ms: number }> {
+    const started = performance.now();
+    const guard = setTimeout(() => socket.destroy(), 5000);
+    return new Promise((resolve) => {
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearTimeout(guard);
+        resolve({ text, ms: performance.now() - started });
+      });
+    });
+  }
+
+  it('HEADERS_TIMEOUT_MS and MAX_CONNECTIONS set the header timeout and the connection cap', async () => {
+    const { child, output } = startApi({ HEADERS_TIMEOUT_MS: '300', MAX_CONNECTIONS: '1' });
+    try {
+      const url = /listening on (http:\/\/\S+)/.exec(await output)?.[1];
+      expect(url).toBeDefined();
+      const port = Number(new URL(url ?? '').port);
+      const held = connect(port, '127.0.0.1');
+      const heldEnd = closed(held);
+      held.write('GET /health HTTP/1.1\r\n');
+      await new Promise((r) => setTimeout(r, 100));
+      const extra = connect(port, '127.0.0.1');
+      extra.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect((await closed(extra)).text).toBe('');
+      const { text, ms } = await heldEnd;
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(ms).toBeLessThan(2000);
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
+
+  it('refuses a setting that is not a whole number of at least 1, naming it', () => {
+    expect(positiveIntegerEnv('MAX_CONNECTIONS', undefined, 4000)).toBe(4000);
+    expect(positiveIntegerEnv('MAX_CONNECTIONS', '', 4000)).toBe(4000);
+    expect(positiveIntegerEnv('MAX_CONNECTIONS', ' 2500 ', 4000)).toBe(2500);
+    for (const value of ['0', '-5', 'lots', '1e4', '1.5', '0x10']) {
+      expect(() => positiveIntegerEnv('HEADERS_TIMEOUT_MS', value, 10_000)).toThrow(
+        `HEADERS_TIMEOUT_MS must be a whole number of at least 1, got '${value}'`,
+      );
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
@@ -14,6 +14,19 @@ export const DEFAULT_HOST = HTTP_MOCK_HOST;
 
 /** Big enough for a 32 kB request target plus headers, so a long one gets its 414 from us. */
 const MAX_HEADER_BYTES = 128 * 1024;
+/**
+ * Time a client has to send a request's headers, from when it connects or starts its next request
+ * on a kept-alive connection: far more than a real client needs, far less than Node's default,
+ * under which a client sending a byte now and then held its connection for a minute.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * Connections held at once: twice the 2,000 idle ones `bench/idleConnections.ts` holds and far
+ * above the load test's 20, well under the process's file limit.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 4_000;
+/** How long a client refused on the bare socket has to read the answer and close its side. */
+const CLOSE_GRACE_MS = 2000;
 
 export interface HttpMock {
   url: string;
@@ -35,9 +48,20 @@ export interface HttpMockOptions extends MockApiOptions {
    * a browser cannot call directly (the app's proxy is for those).
    */
   cors?: boolean;
+  /**
+   * How long a client may take to send a request's headers (default 10 s; `HEADERS_TIMEOUT_MS`
+   * for `npm run api`). A slower one gets 408 and its connection is closed.
+   */
+  headersTimeoutMs?: number;
+  /**
+   * How many connections the server holds at once (default 4,000; `MAX_CONNECTIONS`). Beyond it
+   * a new connection is closed as it arrives, before a byte of it is read.
+   */
+  maxConnections?: number;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json', ...lowerCase(CORS_HEADERS) };
+const JSON_HEADERS_WITHOUT_CORS = { 'content-type': 'application/json' };
 
 function lowerCase(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -59,8 +83,11 @@ function sendProblem(
   res.end(body);
 }
 
-/** The same, on a bare socket: Node could not parse the request at all. */
-function sendRawProblem(socket: Socket, status: number, reason: string, detail: string): void {
+/**
+ * The same, on a bare socket: Node could not parse the request at all. `cors` false leaves out the
+ * `Access-Control-*` headers, as `withoutCors` does for every other answer.
+ */
+function sendRawProblem(socket: Socket, status: number, reason: string, detail: string, cors: boolean): void {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -69,18 +96,33 @@ function sendRawProblem(socket: Socket, status: number, reason: string, detail: 
   const head = [
     `HTTP/1.1 ${status} ${reason}`,
     ...Object.entries({
-      ...JSON_HEADERS,
+      ...(cors ? JSON_HEADERS : JSON_HEADERS_WITHOUT_CORS),
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
     }).map(([k, v]) => `${k}: ${v}`),
   ].join('\r\n');
   socket.end(`${head}\r\n\r\n${body}`);
+  // A client that never reads its answer nor closes would hold this socket, and its place under
+  // the connection cap, for good: it gets a moment to do so, then the socket is destroyed.
+  socket.resume();
+  const linger = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
+}
+
+/** How many `Host` header lines the request has: Node keeps only the first in `req.headers`. */
+function hostLines(req: IncomingMessage): number {
+  let n = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') n++;
+  return n;
 }
 
 /**
  * The request as a fetch `Request`, or the contract's answer when it cannot be one (§1): a method
  * other than GET/HEAD/OPTIONS (TRACE and CONNECT cannot even be represented) → 405; a request
- * target over 32,768 bytes → 414; a malformed Host or target → 400.
+ * target over 32,768 bytes → 414; a malformed Host or target → 400. A Host is malformed when it
+ * is given twice, or missing from an HTTP/1.1 request (RFC 9112 §3.2): two Hosts are two
+ * answers to "which site?", and a proxy in front may have read the other one.
  */
 function toFetchRequest(
   req: IncomingMessage,
@@ -93,6 +135,9 @@ function toFetchRequest(
   }
   const target = req.url ?? '/';
   if (Buffer.byteLength(target) > MAX_REQUEST_TARGET_BYTES) return { status: 414, detail: 'URI Too Long' };
+  const hosts = hostLines(req);
+  const http10 = req.httpVersionMajor === 1 && req.httpVersionMinor === 0;
+  if (hosts > 1 || (hosts === 0 && !http10)) return { status: 400, detail: 'Bad Request' };
   const host = req.headers.host ?? fallbackHost;
   let url: URL;
   try {
@@ -145,7 +190,8 @@ async function send(res: ServerResponse, response: Response, head: boolean): Pro
  * Each request goes through msw's `getResponse` over the same handlers as the browser and
  * Vitest; the query engine runs in a worker-thread pool, so a heavy query never holds up a cheap
  * request, and a client that hangs up cancels its query. No request, however malformed, ends the
- * process. Port 0 picks a free port; the returned `url` says which.
+ * process. A connection whose headers are not in by `headersTimeoutMs` is cut, and all clients
+ * together hold at most `maxConnections`. Port 0 picks a free port; the returned `url` says which.
  */
 export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpMock> {
   const {
@@ -153,6 +199,8 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
     host = DEFAULT_HOST,
     workers = true,
     cors = true,
+    headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
+    maxConnections = DEFAULT_MAX_CONNECTIONS,
     log = (m) => process.stderr.write(`${m}\n`),
     ...apiOptions
   } = opts;
@@ -175,7 +223,18 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
     return typeof address === 'object' && address !== null ? `${host}:${address.port}` : host;
   };
 
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  const serverOptions: ServerOptions = {
+    maxHeaderSize: MAX_HEADER_BYTES,
+    headersTimeout: headersTimeoutMs,
+    // Node refuses a whole-request limit below the headers' one; bodies are never read anyway.
+    requestTimeout: Math.max(headersTimeoutMs, 300_000),
+    // How often Node looks for connections past their time: a tenth of it, so a slow client is
+    // cut close to its time, not up to Node's default interval later.
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(headersTimeoutMs / 10))),
+    // Node's own 400 for a missing Host has no body; `toFetchRequest` answers it as §1 says.
+    requireHostHeader: false,
+  };
+  const server = createServer(serverOptions, (req, res) => {
     if (!cors) withoutCors(res);
     const respond = async (): Promise<void> => {
       // A client that hangs up before its answer is written cancels the work behind it.
@@ -198,6 +257,22 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
     });
   });
   server.keepAliveTimeout = 5000;
+  // Past the cap, Node closes each new connection at accept, before reading it: a flood costs no
+  // parsing and no answer that a client which never reads could hold up. A 503 would tell a
+  // client why, but only a flood gets here, and writing to each of its connections is the work
+  // the cap exists to refuse.
+  server.maxConnections = maxConnections;
+  let dropped = 0;
+  let lastDropReport = Number.NEGATIVE_INFINITY;
+  server.on('drop', () => {
+    dropped++;
+    // One line now and then, not one per refused connection.
+    if (performance.now() - lastDropReport < 10_000) return;
+    lastDropReport = performance.now();
+    log(
+      `mock API: ${maxConnections} connections open, the most it holds (MAX_CONNECTIONS); ${dropped} new ones closed so far`,
+    );
+  });
   // Requests Node cannot parse (a header too large, bytes that are not HTTP) still get an answer.
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -205,20 +280,23 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
       return;
     }
     if (error.code === 'HPE_HEADER_OVERFLOW') {
-      sendRawProblem(socket, 431, 'Request Header Fields Too Large', 'Request Header Fields Too Large');
+      sendRawProblem(socket, 431, 'Request Header Fields Too Large', 'Request Header Fields Too Large', cors);
     } else if (
       error.code === 'HPE_INVALID_METHOD' &&
       /^[A-Z-]+ /.test(error.rawPacket?.toString('latin1') ?? '')
     ) {
-      sendRawProblem(socket, 405, 'Method Not Allowed', 'Method Not Allowed');
+      sendRawProblem(socket, 405, 'Method Not Allowed', 'Method Not Allowed', cors);
+    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      // Headers not in within `headersTimeoutMs`, or a connection that never sent any.
+      sendRawProblem(socket, 408, 'Request Timeout', 'Request Timeout', cors);
     } else {
-      sendRawProblem(socket, 400, 'Bad Request', 'Bad Request');
+      sendRawProblem(socket, 400, 'Bad Request', 'Bad Request', cors);
     }
   });
 
   // CONNECT never reaches the request handler; it is one more method the API does not answer.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
-    sendRawProblem(socket, 405, 'Method Not Allowed', 'Method Not Allowed');
+    sendRawProblem(socket, 405, 'Method Not Allowed', 'Method Not Allowed', cors);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -253,6 +331,15 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+/** A positive whole number from the environment, or the default when it is unset or empty. */
+export function positiveIntegerEnv(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got '${raw}'`);
+  return value;
+}
+
 async function main(): Promise<void> {
   // One request's bug must never end the server: log it and keep serving.
   process.on('unhandledRejection', (reason) => {
@@ -264,7 +351,20 @@ async function main(): Promise<void> {
     process.stderr.write(`mock API: uncaught exception: ${error.message}\n`);
   });
   const cors = process.env.CORS?.toLowerCase() !== 'off';
-  const mock = await startHttpServer({ port: parsePort(process.env.PORT), cors });
+  const mock = await startHttpServer({
+    port: parsePort(process.env.PORT),
+    cors,
+    headersTimeoutMs: positiveIntegerEnv(
+      'HEADERS_TIMEOUT_MS',
+      process.env.HEADERS_TIMEOUT_MS,
+      DEFAULT_HEADERS_TIMEOUT_MS,
+    ),
+    maxConnections: positiveIntegerEnv(
+      'MAX_CONNECTIONS',
+      process.env.MAX_CONNECTIONS,
+      DEFAULT_MAX_CONNECTIONS,
+    ),
+  });
   const lines = [
     `Mock market-data API listening on ${mock.url}${cors ? '' : ' (CORS off: browsers on other origins are refused)'}`,
     '',

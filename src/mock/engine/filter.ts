@@ -5,6 +5,7 @@
  */
 import type { FilterOperator } from '@/contract/vocabulary';
 import type { ColumnDef, RawCell } from '@/mock/data/types';
+import { parsePythonFloat } from './params';
 import { invalid } from './rejection';
 import { parseTimestamp, type Zone } from './time';
 import { FILTER_OPERATOR_ALIASES, MAX_IN_VALUES } from '@/contract/vocabulary';
@@ -103,8 +104,9 @@ function numberOf(column: ColumnDef, text: string, zone: Zone): number {
     }
     return zone.instant(ts);
   }
-  const n = text.trim() === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(n)) {
+  // As the hosted API reads it, with Python's `float()`: `0x10` is no number there.
+  const n = parsePythonFloat(text);
+  if (n === undefined) {
     throw invalid(`filter_value '${text}' is not a number; column ${column.name} is numeric.`);
   }
   return n;

@@ -1,5 +1,6 @@
 import { Rejection } from './rejection';
-import { intInRange, oneOf, ParamReader, parseBoolean, parseInteger, parseNumber } from './params';
+import fc from 'fast-check';
+import { intInRange, oneOf, ParamReader, parseBoolean, parsePythonFloat, parsePythonInt } from './params';
 
 function problemOf(fn: () => unknown): Rejection {
   try {
@@ -18,27 +19,89 @@ describe('parsers', () => {
     expect(['yes', '', '2', 'on'].map(parseBoolean)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
-  it('reads base-10 integers with an optional sign only', () => {
-    expect(['42', '-7', '+3', '007'].map(parseInteger)).toEqual([42, -7, 3, 7]);
-    expect(['1.5', 'abc', '', '0x10', '1e3', '99999999999999999999'].map(parseInteger)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
+  it("reads integers as Python's int() reads them in base 10", () => {
+    expect(['42', '-7', '+3', '007', ' 7 ', '1_000', '\t-1_2\u3000'].map(parsePythonInt)).toEqual([
+      42, -7, 3, 7, 7, 1000, -12,
     ]);
+    const refused = ['1.5', '1.0', 'abc', '', ' ', '0x10', '0b11', '0o7', '1e3', '1__0', '_1', '1_', '+_1'];
+    expect(refused.map(parsePythonInt)).toEqual(refused.map(() => undefined));
+    // Beyond what a double holds exactly: no page or limit means anything there.
+    expect(parsePythonInt('99999999999999999999')).toBeUndefined();
   });
 
-  it('reads finite decimal numbers', () => {
-    expect(['29.76', '-95.37', '.5', '1e2', '3'].map(parseNumber)).toEqual([29.76, -95.37, 0.5, 100, 3]);
-    expect(['NaN', 'Infinity', 'abc', '', '1,5'].map(parseNumber)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+  it("reads numbers as Python's float() reads a decimal literal", () => {
+    const accepted: [string, number][] = [
+      ['29.76', 29.76],
+      ['1e3', 1000],
+      ['.5', 0.5],
+      ['+1', 1],
+      ['-0.5', -0.5],
+      ['1_000', 1000],
+      ['1.', 1],
+      [' 1 ', 1],
+      ['1E-3', 0.001],
+      ['1_0.2_5e1_0', 10.25e10],
+      ['\n\u00a02\u2029', 2],
+    ];
+    expect(accepted.map(([text]) => parsePythonFloat(text))).toEqual(accepted.map(([, n]) => n));
+  });
+
+  it.each([
+    ['hex, binary and octal, which JavaScript reads', ['0x10', '0X1A', '0b11', '0o7', '-0x1']],
+    ['underscores not between two digits', ['1__0', '_1', '1_', '1_.5', '1._5', '1_e5', '1e_5', '+_1']],
+    ['empty, blank and not numbers', ['', ' ', 'abc', '1,5', '.', 'e3', '1e', '--1', '١٢']],
+    // U+FEFF is no space to Python (JavaScript's trim strips it); U+001C is one only to str.strip.
+    ['characters Python does not strip', ['\ufeff1', '1\u001c']],
+    ['non-finite values', ['inf', 'nan', 'Infinity', '-Infinity', 'NaN', '1e999', '-1e999']],
+  ])('refuses %s', (_what, texts) => {
+    expect(texts.map(parsePythonFloat)).toEqual(texts.map(() => undefined));
+  });
+
+  // `String(-0)` is `0`: equal as numbers, which is all a filter compares.
+  it('reads back every finite double as JavaScript writes it', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+        expect(parsePythonFloat(String(x)) === x).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads a double written with underscores between digits and spaces around', () => {
+    const spaced = fc.constantFrom('', ' ', '\t', '\n ', '\u3000', '\u00a0');
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        spaced,
+        spaced,
+        fc.nat(),
+        (x, a, b, seed) => {
+          // An underscore after some digits that have a digit after them.
+          const text = String(x).replace(/(?<=\d)(?=\d)/g, (_m, at: number) =>
+            (at + seed) % 3 === 0 ? '_' : '',
+          );
+          expect(parsePythonFloat(`${a}${text}${b}`) === x).toBe(true);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses every hex, binary and octal spelling', () => {
+    const prefixed = fc
+      .tuple(
+        fc.constantFrom('', '+', '-', ' '),
+        fc.constantFrom('0x', '0X', '0b', '0B', '0o', '0O'),
+        fc.stringMatching(/^[0-9a-fA-F_]{1,12}$/),
+      )
+      .map(([sign, prefix, digits]) => `${sign}${prefix}${digits}`);
+    fc.assert(
+      fc.property(prefixed, (text) => {
+        expect(parsePythonFloat(text)).toBeUndefined();
+        expect(parsePythonInt(text)).toBeUndefined();
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -12,32 +12,73 @@ import { invalid, wrongTypes } from './rejection';
  */
 
 const INTEGER = /^[+-]?\d+$/;
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+// One way to match each text, so a long near-miss costs one pass, not one per split point.
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, '1': true, false: false, '0': false };
 
 export const INTEGER_ISSUE = { msg: 'Input should be a valid integer', type: 'int_parsing' } as const;
 export const NUMBER_ISSUE = { msg: 'Input should be a valid number', type: 'float_parsing' } as const;
 export const BOOLEAN_ISSUE = { msg: 'Input should be a valid boolean', type: 'bool_parsing' } as const;
 
-/** `true/false/1/0`, case-insensitive; anything else is `undefined`. */
-export function parseBoolean(raw: string): boolean | undefined {
-  return BOOLEANS[raw.trim().toLowerCase()];
+/**
+ * What Python's `float()` and `int()` strip from both ends: ASCII space and tab to carriage
+ * return, and the Unicode spaces. Not U+FEFF (JavaScript's `trim` strips it) nor U+001C–U+001F
+ * (`str.strip` does, `float()` does not).
+ */
+const PYTHON_SPACES: ReadonlySet<number> = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005,
+  0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
+
+const isDigit = (code: number | undefined): boolean => code !== undefined && code >= 0x30 && code <= 0x39;
+
+/**
+ * The text Python reads a number from: surrounding spaces stripped, and underscores dropped when
+ * each stands between two digits (`1_000`); `undefined` when one does not (`1__0`, `_1`, `1_.5`).
+ * Digits of other scripts, which `float()` would also read, stay unread: FastAPI's typed
+ * parameters (pydantic) refuse them, and the mock keeps one rule for every number it reads.
+ */
+function pythonNumberText(raw: string): string | undefined {
+  let start = 0;
+  let end = raw.length;
+  while (start < end && PYTHON_SPACES.has(raw.charCodeAt(start))) start++;
+  while (end > start && PYTHON_SPACES.has(raw.charCodeAt(end - 1))) end--;
+  const text = raw.slice(start, end);
+  if (!text.includes('_')) return text;
+  for (let i = text.indexOf('_'); i >= 0; i = text.indexOf('_', i + 1)) {
+    if (!isDigit(text.charCodeAt(i - 1)) || !isDigit(text.charCodeAt(i + 1))) return undefined;
+  }
+  return text.replaceAll('_', '');
 }
 
-/** Base-10 with an optional sign; `undefined` for anything else or beyond the safe range. */
-export function parseInteger(raw: string): number | undefined {
-  const text = raw.trim();
-  if (!INTEGER.test(text)) return undefined;
+/**
+ * A number as the hosted API reads one with Python's `float()`: a decimal literal (`1e3`, `.5`,
+ * `1.`, `+1`, `1_000`, spaces around it); never hex, binary or octal (`0x10`, which JavaScript's
+ * `Number` reads as 16). `inf`, `nan` and values beyond the doubles are refused too: no filter or
+ * coordinate means anything with them. `undefined` for anything refused.
+ */
+export function parsePythonFloat(raw: string): number | undefined {
+  const text = pythonNumberText(raw);
+  if (text === undefined || !DECIMAL.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * An integer as Python's `int()` reads one in base 10: an optional sign, digits, underscores
+ * between digits, spaces around it (`int('1.5')` and `int('0x10')` fail); `undefined` for anything
+ * else or beyond the safe range.
+ */
+export function parsePythonInt(raw: string): number | undefined {
+  const text = pythonNumberText(raw);
+  if (text === undefined || !INTEGER.test(text)) return undefined;
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-/** A finite decimal number (exponent allowed); `undefined` otherwise. */
-export function parseNumber(raw: string): number | undefined {
-  const text = raw.trim();
-  if (!NUMBER.test(text)) return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
+/** `true/false/1/0`, case-insensitive; anything else is `undefined`. */
+export function parseBoolean(raw: string): boolean | undefined {
+  return BOOLEANS[raw.trim().toLowerCase()];
 }
 
 /**
@@ -85,13 +126,13 @@ export class ParamReader {
   integer(name: string): number | undefined;
   integer(name: string, fallback: number): number;
   integer(name: string, fallback?: number): number | undefined {
-    return this.typed(name, parseInteger, INTEGER_ISSUE) ?? fallback;
+    return this.typed(name, parsePythonInt, INTEGER_ISSUE) ?? fallback;
   }
 
   number(name: string): number | undefined;
   number(name: string, fallback: number): number;
   number(name: string, fallback?: number): number | undefined {
-    return this.typed(name, parseNumber, NUMBER_ISSUE) ?? fallback;
+    return this.typed(name, parsePythonFloat, NUMBER_ISSUE) ?? fallback;
   }
 
   /**
