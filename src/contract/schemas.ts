@@ -21,6 +21,11 @@ import {
   TIME_COMPARISONS,
 } from './vocabulary';
 
+// Zod compiles object parsers with `new Function` when it may; to learn whether it may, it tries
+// once, and the app's Content-Security-Policy (no eval, docs/decisions/0005) reports that try as
+// a violation even though zod catches it. Parsing without compiling needs no try.
+z.config({ jitless: true });
+
 /** Contract preamble: second precision and an explicit offset, never `Z`. */
 export const ISO_TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 export const CALENDAR_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
