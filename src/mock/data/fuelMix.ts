@@ -12,8 +12,8 @@ import {
   windCapacity,
   windFactor,
 } from './climate';
-import { HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
-import { gauss2, round2, u2 } from './noise';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { gauss2, round2, u2, valueNoise } from './noise';
 import { loadAt } from './load';
 import type { Millis } from './types';
 
@@ -34,7 +34,50 @@ const S_COAL = 32;
 const S_HYDRO = 33;
 const S_OTHER = 34;
 const S_STORAGE = 35;
-const WEEK_MS = 7 * 24 * HOUR_MS;
+const S_HYDRO_LEVEL = 36;
+const WEEK_MS = 7 * DAY_MS;
+
+const OUTAGE_MW = 1250;
+/** A unit coasts down into its outage, and back up after it, over a day around the week's start. */
+const OUTAGE_EASE_MS = 12 * HOUR_MS;
+const outageWeek = new Float64Array(4).fill(NaN);
+const outageMw = new Float64Array(4);
+
+/**
+ * Refuelling outages take one of the four units out for a week or more in spring and autumn: a
+ * week's outage is decided once, by the season at its middle, so it never starts mid-week.
+ */
+function weekOutage(week: number): number {
+  const k = week & 3;
+  if (outageWeek[k] === week) return outageMw[k] ?? 0;
+  const slot = hourSlot(Math.floor((week + 0.5) * (WEEK_MS / HOUR_MS)));
+  const season = climate.spring(slot) > 0.8 || (climate.summer(slot) < 0.35 && climate.winter(slot) < 0.05);
+  const mw = season && u2(S_NUKE, week, 0) < 0.45 ? OUTAGE_MW : 0;
+  outageWeek[k] = week;
+  outageMw[k] = mw;
+  return mw;
+}
+
+/** Nuclear capacity out (MW) at `t`, easing between weeks. */
+function nuclearOutage(t: Millis): number {
+  const week = Math.floor(t / WEEK_MS);
+  const into = t - week * WEEK_MS;
+  let from: number;
+  let to: number;
+  let f: number;
+  if (into < OUTAGE_EASE_MS) {
+    from = weekOutage(week - 1);
+    to = weekOutage(week);
+    f = 0.5 + into / (2 * OUTAGE_EASE_MS);
+  } else if (into > WEEK_MS - OUTAGE_EASE_MS) {
+    from = weekOutage(week);
+    to = weekOutage(week + 1);
+    f = (into - (WEEK_MS - OUTAGE_EASE_MS)) / (2 * OUTAGE_EASE_MS);
+  } else {
+    return weekOutage(week);
+  }
+  return from === to ? to : from + (to - from) * 0.5 * (1 - Math.cos(Math.PI * f));
+}
 
 export interface FuelMix {
   load: number;
@@ -72,14 +115,11 @@ export function fuelMixAt(t: Millis): Readonly<FuelMix> {
   const slot = hourSlot(hourIdx);
   const i5 = Math.floor(t / FIVE_MIN);
   const load = loadAt(t);
-  const week = Math.floor(t / WEEK_MS);
-  // Refuelling outages take one of the four units out for a few weeks in spring and autumn.
-  const season = climate.spring(slot) > 0.8 || (climate.summer(slot) < 0.35 && climate.winter(slot) < 0.05);
-  const outage = season && u2(S_NUKE, week, 0) < 0.45 ? 1250 : 0;
-  const nuclear = 5050 - outage + 15 * gauss2(S_NUKE, i5, 1);
+  const nuclear = 5050 - nuclearOutage(t) + 15 * gauss2(S_NUKE, i5, 1);
   const loadShare = Math.max(0, Math.min(1, (load - 38000) / 42000));
   const coal = 5200 + 8200 * loadShare + 120 * gauss2(S_COAL, hourIdx, 0);
-  const hydro = 60 + 160 * u2(S_HYDRO, Math.floor(hourIdx / 24), 0) + 8 * gauss2(S_HYDRO, i5, 1);
+  // River flows drift from day to day.
+  const hydro = 60 + 160 * valueNoise(S_HYDRO_LEVEL, t, DAY_MS) + 8 * gauss2(S_HYDRO, i5, 1);
   const other = 90 + 35 * u2(S_OTHER, hourIdx, 0);
   let solar = solarCapacity(slot) * solarFactor(t, slot);
   let wind = windCapacity(slot) * windFactor(t, slot);

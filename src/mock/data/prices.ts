@@ -130,7 +130,8 @@ export function scarcityAdder(hourIdx: number): number {
   let v = 0;
   if (lh >= 14 && lh <= 19 && u1(S_SPIKE, hourIdx) < 0.12) {
     const load = loadRaw(hourIdx * HOUR_MS + 30 * MINUTE_MS);
-    if (load > 74000) v = 950 + 4000 * u1(S_SPIKE_SIZE, Math.floor(hourIdx / 24));
+    // One size per market day: the day's tightness, whatever the UTC date.
+    if (load > 74000) v = 950 + 4000 * u1(S_SPIKE_SIZE, climate.localDay(hourSlot(hourIdx)));
   }
   spikeKeys[k] = hourIdx;
   spikeVals[k] = v;
