@@ -38,6 +38,11 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/** The server has no such thing (a dataset or location id it does not know): asking again cannot help. */
+export function isNotFoundError(e: unknown): e is ApiError {
+  return isApiError(e) && e.status === 404;
+}
+
 /** A request the server did not answer (in full) within the time-out of the settings. */
 export function isTimeoutError(e: unknown): boolean {
   return isApiError(e) && e.kind === 'timeout';

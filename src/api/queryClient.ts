@@ -40,6 +40,10 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
       queries: {
         retry: shouldRetry,
         retryDelay,
+        // Always ask: a browser that believes it is offline would otherwise hold every query
+        // unasked, its spinner waiting for no request, though the demo backend runs in the page and
+        // a real server's failure is said at once (and offered again) by the error message.
+        networkMode: 'always',
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         ...config.defaultOptions?.queries,

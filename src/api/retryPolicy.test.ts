@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/ApiError';
 import { shouldRetry } from '@/api/queryClient';
-import { backoffMs, isTransient, spentQuotaResetMs, SPENT_QUOTA_AFTER_S } from '@/api/retryPolicy';
+import {
+  backoffMs,
+  isTransient,
+  retryCanHelp,
+  spentQuotaResetMs,
+  SPENT_QUOTA_AFTER_S,
+} from '@/api/retryPolicy';
 
 const error = (status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
   new ApiError({ status, detail: null, path: '/v1/datasets', message: `status ${status}`, ...extra });
@@ -42,5 +48,33 @@ describe('the client’s one retry policy', () => {
     expect(shouldRetry(0, error(422))).toBe(false);
     expect(shouldRetry(0, error(0, { kind: 'timeout' }))).toBe(false);
     expect(shouldRetry(3, error(503))).toBe(false);
+  });
+
+  it('offers Retry only where asking again can change the answer', () => {
+    // No answer, no answer in time, a server error, an answer cut short, a burst limit: it may pass.
+    for (const e of [
+      error(0),
+      error(0, { kind: 'timeout' }),
+      error(500),
+      error(503, { retryAfter: 3600 }),
+      error(200),
+      error(429, { retryAfter: 2 }),
+      error(429),
+    ])
+      expect(retryCanHelp(e), `${e.status} ${e.kind}`).toBe(true);
+    // The same request gets the same refusal: an unknown id, a bad parameter, a key without access,
+    // a spent quota; and a sentence the client wrote about the request itself.
+    for (const e of [
+      error(400),
+      error(401),
+      error(403),
+      error(404),
+      error(422),
+      error(429, { retryAfter: 6 * 3600 }),
+      'There is no dataset nope.',
+    ])
+      expect(retryCanHelp(e), String(typeof e === 'string' ? e : e.status)).toBe(false);
+    // A page whose code failed to load may load the next time.
+    expect(retryCanHelp(new TypeError('Failed to fetch dynamically imported module'))).toBe(true);
   });
 });

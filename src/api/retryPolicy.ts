@@ -8,6 +8,7 @@
  * - Any other 4xx is an answer about the request itself and will not change by asking again.
  * - A time-out is not retried by an interactive query (the user has already waited the whole
  *   time-out; the message offers Retry), but an export, which nobody watches, tries again.
+ * - A Retry button is offered only where asking again can change the answer (`retryCanHelp`).
  */
 import { isApiError, isTimeoutError, type ApiError } from '@/api/ApiError';
 
@@ -55,4 +56,21 @@ export function backoffMs(failureCount: number, error: unknown): number {
 export function serverRetryAfterMs(error: unknown): number {
   if (!isApiError(error) || error.status < 500 || error.retryAfter === null) return 0;
   return Math.min(error.retryAfter * 1000, MAX_RETRY_AFTER_5XX_MS);
+}
+
+/**
+ * Whether asking again can bring a different answer, which decides whether a page offers Retry
+ * (the shared error message asks this, so every page follows one rule). Yes for a failure that may
+ * pass by itself (no answer, a time-out, a 5xx, a body cut short) and for a rate limit that lifts
+ * within the hour. No for any other 4xx (an unknown dataset or location, a bad parameter, a key
+ * without access) or a spent quota: the same request gets the same refusal, and a button that only
+ * fails again is a dead end; those messages say what to do instead. A sentence the client wrote
+ * about the request itself (a string) will not change either; any other error (a page's code that
+ * failed to load) may.
+ */
+export function retryCanHelp(error: unknown): boolean {
+  if (typeof error === 'string') return false;
+  if (!isApiError(error)) return true;
+  if (isRateLimited(error)) return spentQuotaResetMs(error) === null;
+  return isTransient(error);
 }

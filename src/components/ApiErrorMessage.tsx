@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { apiErrorText, isApiError, isTimeoutError } from '@/api/ApiError';
+import { retryCanHelp } from '@/api/retryPolicy';
 import styles from './ApiErrorMessage.module.css';
 
 interface Props {
   error: unknown;
+  /** Asks again; offered only where that can change the answer (`retryCanHelp`). */
   onRetry?: () => void;
 }
 
@@ -35,7 +37,11 @@ function title(error: unknown): string {
   }
 }
 
-/** The server's own words for a failed request, with the one thing the user can do about it. */
+/**
+ * The server's own words for a failed request, with the one thing the user can do about it. Retry
+ * shows only where asking again can help (no answer, a time-out, a 5xx, a short rate limit), never
+ * for a refusal that would only come back (an unknown id, a bad parameter, a key without access).
+ */
 export function ApiErrorMessage({ error, onRetry }: Props) {
   const status = isApiError(error) ? error.status : null;
   const needsKey = status === 401 || status === 403;
@@ -62,7 +68,7 @@ export function ApiErrorMessage({ error, onRetry }: Props) {
           Check the API key in <Link to="/settings">Settings</Link>.
         </p>
       )}
-      {onRetry && (
+      {onRetry && retryCanHelp(error) && (
         <button type="button" onClick={onRetry}>
           {timedOut ? 'Retry' : 'Try again'}
         </button>

@@ -163,3 +163,93 @@ test(
   },
   { viewport: { width: 375, height: 740 } },
 );
+
+test(
+  'on a phone, tapping the Chart tab keeps the page where it is while the chart loads and once it is drawn',
+  async ({ context, appUrl }) => {
+    // A phone as the browser sees one: a page wider than the screen is zoomed out to fit, which a
+    // desktop window of the same size does not do (there it only scrolls sideways).
+    const browser = context.browser();
+    assert.ok(browser, 'the journey runs in a browser it can open a phone context in');
+    const phone = await browser.newContext({
+      baseURL: appUrl,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+    });
+    const errors: string[] = [];
+    phone.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`/datasets/${DATASET}/query?v=1&fcol=location&fval=${LOCATION}&range=last_24h`);
+      await eventually(
+        async () => assert.match(await rowsStatus(page).innerText(), /all rows loaded/),
+        20_000,
+      );
+      // The form open above the results, as after Edit query: the page is long, the tabs far down.
+      await page.getByRole('button', { name: 'Edit query' }).tap();
+      await page.getByRole('button', { name: 'Run query', exact: true }).waitFor();
+      const tabs = page.getByRole('tablist', { name: 'Results' });
+      await tabs.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 8));
+      const before = await page.evaluate(() => window.scrollY);
+      assert.ok(before > 400, `scrolled down to the tabs (${before} px)`);
+
+      await page.getByRole('tab', { name: 'Chart', exact: true }).tap();
+      await page.getByRole('figure', { name: /over time/ }).waitFor();
+      // The chart measures its box after its first layout: give it a few frames to settle.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+      );
+      const after = await page.evaluate(() => window.scrollY);
+      assert.ok(Math.abs(after - before) <= 2, `tapping Chart moved the page from ${before} to ${after} px`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `the page stays as wide as the phone (${width} px)`);
+      assert.deepEqual(errors, [], 'no console errors');
+    } finally {
+      await phone.close();
+    }
+  },
+  { timeoutMs: 60_000 },
+);
+
+/** `2025-07-14`: the market (US/Central) date of an instant. */
+function marketDate(ms: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(ms);
+}
+
+test('a typed “yesterday” reads back as market midnight in the Start field once the query runs', async ({
+  page,
+}) => {
+  await page.goto(
+    `/datasets/${DATASET}/query?v=1&fcol=location&fval=${LOCATION}&range=custom&start=2025-07-10`,
+  );
+  const start = page.getByLabel('Start (inclusive)');
+  await start.waitFor();
+  const asked = Date.now();
+  await start.fill('yesterday');
+  await page.getByRole('button', { name: 'Run query', exact: true }).click();
+
+  // Yesterday of the market day the query ran on (checked either side of the click, for a run at midnight).
+  const days = [asked, Date.now()].map((ms) => marketDate(ms - 86_400_000));
+  await eventually(async () => {
+    const shown = await page.getByLabel('Start (inclusive)').inputValue();
+    assert.match(shown, /^\d{4}-\d{2}-\d{2} 00:00$/, `the field shows a market-time midnight: ${shown}`);
+    assert.ok(
+      days.includes(shown.slice(0, 10)),
+      `${shown} is yesterday in market time (${days.join(' or ')})`,
+    );
+  });
+  const day = (await page.getByLabel('Start (inclusive)').inputValue()).slice(0, 10);
+  assert.match(page.url(), new RegExp(`start=${day}T00%3A00(&|$)`));
+  assert.match(await summary(page).innerText(), new RegExp(`${day} → now \\(US/Central\\)`));
+  // The rows start at that instant: market midnight, with its offset.
+  await eventually(async () => assert.match(await rowsStatus(page).innerText(), /rows loaded/), 20_000);
+  await page
+    .getByRole('table')
+    .getByText(new RegExp(`^${day}T00:00:00-0[56]:00$`))
+    .first()
+    .waitFor();
+});

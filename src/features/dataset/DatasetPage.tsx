@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { addToCompareHref, valueColumnOf } from '@/lib/compareLinks';
-import { isApiError, apiErrorText } from '@/api/ApiError';
+import { isNotFoundError } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
-import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';
 import { QueryLoading } from '@/components/QueryLoading';
 import type { Dataset } from '@/api/types';
 import { formatCadence } from '@/lib/format';
@@ -71,26 +71,23 @@ export function DatasetPage() {
   }
 
   if (query.isError) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
+    // A dataset the server does not have says so in its heading; the message offers the nearest ids.
     return (
       <div className={styles.page}>
         <Breadcrumb current={id} />
-        {notFound ? (
-          <section className={styles.notFound} aria-labelledby="dataset-not-found">
-            <h1 id="dataset-not-found">Dataset not found</h1>
-            <p role="alert">{apiErrorText(query.error)}</p>
-            <p>
-              <Link to="/">Back to the catalog</Link> to see the datasets that exist.
-            </p>
-          </section>
+        {isNotFoundError(query.error) ? (
+          <h1>Dataset not found</h1>
         ) : (
-          <>
-            <h1>
-              Dataset <code>{id}</code>
-            </h1>
-            <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
-          </>
+          <h1>
+            Dataset <code>{id}</code>
+          </h1>
         )}
+        <DatasetErrorMessage
+          id={id}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          hrefOf={(near) => `/datasets/${encodeURIComponent(near)}`}
+        />
       </div>
     );
   }

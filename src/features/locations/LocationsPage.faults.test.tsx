@@ -126,3 +126,18 @@ describe('Pricing location page under faults', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Datasets' }, SLOW)).toBeInTheDocument();
   });
 });
+
+describe('Pricing locations page: a location that does not exist', () => {
+  it('nearby a location the server does not know: no Retry, a link to the names like it', async () => {
+    const { user } = renderApp('/locations?near=ercot-hb_nort');
+    const nearby = await screen.findByRole('region', { name: 'Nearby' }, SLOW);
+    const alert = await within(nearby).findByRole('alert', {}, SLOW);
+    expect(alert).toHaveTextContent('Not found');
+    expect(within(nearby).queryByRole('button', { name: /^(Retry|Try again)$/ })).toBeNull();
+    await user.click(within(nearby).getByRole('link', { name: 'Locations named like “ercot-hb_nort”' }));
+    const suggestions = (await screen.findByRole('heading', { name: 'Did you mean' }, SLOW)).closest(
+      'section',
+    );
+    expect(within(suggestions as HTMLElement).getByRole('link', { name: 'HB_NORTH' })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isNotFoundError } from '@/api/ApiError';
 import type { NearbyPricingLocation, PricingLocation } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
@@ -180,7 +181,18 @@ export function NearbyPanel({
         (isPending ? (
           <Loading label="Finding nearby locations…" />
         ) : error ? (
-          <ApiErrorMessage error={error} onRetry={onRetry} />
+          <>
+            <ApiErrorMessage error={error} onRetry={onRetry} />
+            {/* Asking again cannot find a location that does not exist: its page offers the names nearest to it. */}
+            {isNotFoundError(error) && search.anchorId !== '' && (
+              <p>
+                <Link to={`/locations/${encodeURIComponent(search.anchorId)}`}>
+                  Locations named like “{search.anchorId}”
+                </Link>{' '}
+                or Clear nearby to search around a point.
+              </p>
+            )}
+          </>
         ) : results && results.length === 0 ? (
           <p>No locations within reach.</p>
         ) : results ? (

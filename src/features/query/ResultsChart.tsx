@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { chartRowsOptions, CHART_ROW_CAP, type ChartProgress, type ChartRows } from '@/api/query/chartRows';
 import type { DatasetColumn, DatasetQueryParams } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyTimeSeriesChart, type TimeSeries } from '@/components/charts/LazyTimeSeriesChart';
-import { Loading } from '@/components/Loading';
+import { QueryLoading } from '@/components/QueryLoading';
 import { cellValue, numberAt, timeMs } from '@/lib/columnar';
 import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDecimals } from '@/lib/format';
 import styles from './QueryPage.module.css';
@@ -178,7 +178,6 @@ export function ResultsChart({
     return_format: undefined,
   };
   const options = chartRowsOptions(datasetId, chartParams, cap, setProgress);
-  const queryClient = useQueryClient();
   const rows = useQuery({ ...options, enabled: valueColumn !== undefined });
   const valueName = valueColumn?.name ?? '';
   // The React compiler memoizes this on its inputs.
@@ -192,15 +191,17 @@ export function ResultsChart({
   }));
 
   if (!valueColumn) return <p>No numeric columns to chart.</p>;
+  // QueryLoading, not Loading: once cancelled, the wait ends with "Request cancelled." and Load again.
   if (rows.isPending)
     return (
-      <Loading
+      <QueryLoading
         label={
           progress
             ? `Loading the whole query for the chart: ${formatInteger(progress.rows)} rows in ${progress.pages} page${progress.pages === 1 ? '' : 's'}…`
             : 'Loading the whole query for the chart…'
         }
-        onCancel={() => void queryClient.cancelQueries({ queryKey: options.queryKey })}
+        queryKey={options.queryKey}
+        refetch={rows.refetch}
       />
     );
   if (rows.isError) return <ApiErrorMessage error={rows.error} onRetry={() => void rows.refetch()} />;

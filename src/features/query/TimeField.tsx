@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FieldError } from './FieldError';
-import { typedTimeProblem } from './typedTime';
+import { timeFieldText, typedTimeProblem } from './typedTime';
 
 interface Props {
   id: string;
@@ -15,10 +15,16 @@ interface Props {
 
 /**
  * A typed time: the text stays as typed, and once the field is left (or a run was refused) it says
- * what it cannot read and which forms it takes, beside the field.
+ * what it cannot read and which forms it takes, beside the field. A value that comes from elsewhere
+ * (the link, a word the run made absolute) is shown in the field's own form, `2025-07-14 00:00`.
  */
 export function TimeField({ id, label, value, onChange, describedBy, runError }: Props) {
   const [left, setLeft] = useState(false);
+  // What the field shows, and the value it shows: a new value from outside is shown afresh, while
+  // what the user types stays exactly as typed.
+  const [shown, setShown] = useState(() => ({ value, text: timeFieldText(value) }));
+  if (shown.value !== value) setShown({ value, text: timeFieldText(value) });
+  const text = shown.value === value ? shown.text : timeFieldText(value);
   const message = runError ?? (left ? (typedTimeProblem(value) ?? undefined) : undefined);
   const errorId = `${id}-error`;
   return (
@@ -28,13 +34,16 @@ export function TimeField({ id, label, value, onChange, describedBy, runError }:
         <input
           id={id}
           type="text"
-          value={value}
+          value={text}
           placeholder="2025-07-01 13:00, today, now-7d"
           aria-invalid={message ? true : undefined}
           aria-describedby={
             [message ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined
           }
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => {
+            setShown({ value: e.target.value, text: e.target.value });
+            onChange(e.target.value);
+          }}
           onBlur={() => setLeft(true)}
         />
       </label>

@@ -2,11 +2,13 @@
  * Times as analysts type them, checked where they are typed: `2025-07-01`, `2025-07-01 13:00`,
  * an ISO timestamp with or without an offset, and the words `now`, `today`, `yesterday`,
  * `tomorrow`, `now-7d` (also `h`, `min`, `w`). Words become absolute instants when the query runs,
- * so the link it writes shows the same rows tomorrow.
+ * so the link it writes shows the same rows tomorrow; each is written as the wall time of the
+ * query's zone (`2025-07-14T00:00` for yesterday in market time), the form the field reads and the
+ * API reads in that zone, so the field shows back the instant in the words it was typed in.
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
 import type { QueryState } from './queryUrl';
-import { isoUtc } from '@/lib/zones';
+import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 import { zonedMidnight, zoneLabel } from './timeRange';
 
 const TIMESTAMP =
@@ -38,9 +40,28 @@ function isRealDate(m: RegExpExecArray): boolean {
   );
 }
 
+/** `+05:30`, `-06:00`: an offset in ms as ISO 8601 writes it. */
+function offsetText(offsetMs: number): string {
+  const minutes = Math.abs(Math.round(offsetMs / MINUTE_MS));
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${offsetMs < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+/**
+ * The instant `ms` as the wall time of `zone` to the minute (`2025-07-14T00:00`), which the API
+ * reads in the query's zone. A wall time the zone passes twice (the hour a DST change repeats)
+ * keeps its offset, or it could be read as the other one.
+ */
+export function zonedWallText(ms: number, zone: string): string {
+  const offset = zoneOffsetMs(ms, zone);
+  const wall = new Date(ms + offset).toISOString().slice(0, 16);
+  return wallToInstant(ms + offset, zone) === ms ? wall : `${wall}${offsetText(offset)}`;
+}
+
 /**
  * The typed text as the API takes it: a timestamp as written (`T` for the space), a word resolved
- * against `nowMs` in zone `tz`; or why it cannot be read. Empty text is valid (no bound).
+ * against `nowMs` to a wall time of zone `tz`; or why it cannot be read. Empty text is valid (no bound).
  */
 export function parseTypedTime(typed: string, tz: string, nowMs: number): TypedTime {
   const text = typed.trim();
@@ -51,14 +72,16 @@ export function parseTypedTime(typed: string, tz: string, nowMs: number): TypedT
     return { ok: true, value: text.replace(' ', 'T') };
   }
   const word = text.toLowerCase();
-  if (word === 'now') return { ok: true, value: isoUtc(Math.floor(nowMs / MINUTE_MS) * MINUTE_MS) };
+  const zone = zoneLabel(tz);
+  const minute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+  if (word === 'now') return { ok: true, value: zonedWallText(minute(nowMs), zone) };
   const days = DAY_WORDS[word];
-  if (days !== undefined) return { ok: true, value: isoUtc(zonedMidnight(nowMs, zoneLabel(tz), days)) };
+  if (days !== undefined) return { ok: true, value: zonedWallText(zonedMidnight(nowMs, zone, days), zone) };
   const relative = RELATIVE.exec(word);
   if (relative) {
     const [, sign, count, unit = 'd'] = relative;
     const ms = Number(count) * (UNIT_MS[unit] ?? DAY_MS) * (sign === '-' ? -1 : 1);
-    return { ok: true, value: isoUtc(Math.floor((nowMs + ms) / MINUTE_MS) * MINUTE_MS) };
+    return { ok: true, value: zonedWallText(minute(nowMs + ms), zone) };
   }
   return { ok: false, message: `“${text}” is not a date or time. ${TIME_FORMAT_HELP}` };
 }
@@ -121,4 +144,12 @@ export function resolveTypedTimes(
   if (!errors.pts && !errors.pte && state.pt === 'range' && !ordered(state.pts, state.pte))
     errors.pte = 'The end must be after the start (the end is exclusive).';
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, state };
+}
+
+/**
+ * A time as its field shows it: the date and the time apart (`2025-07-14 00:00`), as the field's
+ * example and the query's summary write them; what is sent keeps the `T` (`2025-07-14T00:00`).
+ */
+export function timeFieldText(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d/.test(value) ? value.replace('T', ' ') : value;
 }

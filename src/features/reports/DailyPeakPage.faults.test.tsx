@@ -137,4 +137,19 @@ describe('Daily peak page under faults', () => {
     expect([...report.requests, ...query.requests].every((r) => r.signal.aborted)).toBe(true);
     expect(await screen.findByRole('heading', { level: 1, name: 'Usage' })).toBeInTheDocument();
   });
+
+  it('a server that never answers: every wait on the page ends at the time-out, saying so, with Retry', async () => {
+    server.use(neverAnswers(REPORT).handler, neverAnswers(METADATA).handler);
+    renderApp('/reports/daily-peak', { connection: { timeoutSeconds: 1 } });
+    expect(await screen.findByText('Finding the latest complete market day…')).toBeInTheDocument();
+    const curve = panel('Load curve');
+    const alert = await within(curve).findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('No answer from the server');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(panel('Peak')).getByRole('alert')).toHaveTextContent(
+      'The server did not answer within 1 s.',
+    );
+    // No spinner is left counting a wait that is over.
+    expect(screen.queryByText(/^Finding |^Loading |Waiting for the server/)).toBeNull();
+  });
 });

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
+import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import {
   malformedJson,
   networkError,
@@ -104,5 +106,41 @@ describe('Usage page under faults', () => {
     await never.whenAborted();
     expect(never.requests.every((r) => r.signal.aborted)).toBe(true);
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('a key the server refuses says where to change it, and offers no Retry that would only fail again', async () => {
+    server.use(http.get(USAGE, () => HttpResponse.json({ detail: 'Invalid API key.' }, { status: 401 })));
+    await openUsage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid API key.');
+    expect(within(alert).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('Usage page: every wait ends', () => {
+  it('a server that never answers: the wait ends at the time-out, saying so, with Retry', async () => {
+    const never = neverAnswers(USAGE);
+    server.use(never.handler);
+    const { user } = renderApp('/usage', { connection: { timeoutSeconds: 1 } });
+    expect(await screen.findByText('Loading usage…')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('No answer from the server');
+    expect(alert).toHaveTextContent('The server did not answer within 1 s.');
+    expect(screen.queryByText('Loading usage…')).toBeNull();
+
+    server.resetHandlers();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Plan: Developer' })).toBeInTheDocument();
+  });
+
+  it('a browser that believes it is offline still asks (the demo backend runs in the page): no wait for nothing', async () => {
+    onlineManager.setOnline(false);
+    try {
+      renderApp('/usage');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Plan: Developer' })).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
