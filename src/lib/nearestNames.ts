@@ -46,3 +46,20 @@ export function nearestNames(typed: string, known: readonly string[], count = 3)
   scored.sort((a, b) => a.score - b.score || a.name.length - b.name.length || (a.name < b.name ? -1 : 1));
   return scored.slice(0, count).map((s) => s.name);
 }
+
+export interface UnknownName {
+  /** As typed. */
+  value: string;
+  /** The known names nearest to it, nearest first; empty when none is close. */
+  suggestions: string[];
+}
+
+/**
+ * The typed names that are not among `known` (exactly: the API matches names as they are), each
+ * with the known names nearest to it. Blank entries are skipped, and each unknown name is listed once.
+ */
+export function unknownNames(typed: readonly string[], known: readonly string[]): UnknownName[] {
+  const exact = new Set(known);
+  const unknown = [...new Set(typed.map((t) => t.trim()))].filter((t) => t !== '' && !exact.has(t));
+  return unknown.map((value) => ({ value, suggestions: nearestNames(value, known) }));
+}

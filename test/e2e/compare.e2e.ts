@@ -169,3 +169,52 @@ test(
   },
   { timeoutMs: 90_000, viewport: { width: 390, height: 844 } },
 );
+
+test(
+  'compare: a mistyped location is named where it is typed and fixed in one click; an expression applies as it is typed, only when valid',
+  async ({ page }) => {
+    await openPreset(page, 'Day-ahead vs real-time at a hub (DART)');
+    await statsOf(page, 3);
+    const seriesA = page.getByRole('listitem', { name: 'Series A' });
+    const location = page.getByLabel('Location of A');
+    await location.fill('HB_NRTH');
+    // Beside the field as it is typed, before anything is applied.
+    await seriesA.getByText('No location named “HB_NRTH”. Did you mean').waitFor({ timeout: 10_000 });
+    await location.press('Enter');
+    await page.waitForURL(/[?&]A=[^&]*location%3DHB_NRTH/);
+    // Applied, the series is not asked for and says why, instead of a line of nothing.
+    await eventually(async () =>
+      assert.match(
+        await seriesA.getByRole('alert').innerText(),
+        /No location named “HB_NRTH”[\s\S]*A is not fetched\./,
+      ),
+    );
+    assert.equal(await statsTable(page).getByRole('row', { name: /^A: / }).count(), 0, 'no statistics for A');
+    await seriesA.getByRole('button', { name: 'Use HB_NORTH instead of HB_NRTH' }).click();
+    await page.waitForURL(/[?&]A=[^&]*location%3DHB_NORTH/);
+    const rows = await statsOf(page, 3);
+    assert.match(rows[0] ?? '', /^A: .*HB_NORTH \| 16[789] \| 0 \|/);
+
+    // The expression applies after a pause in typing, without Enter.
+    const expression = page.getByLabel('Expression for C');
+    await expression.fill('B - A');
+    await page.waitForURL(/[?&]C=expr%3AB\+-\+A/);
+    const legend = page.getByRole('list', { name: 'Legend' });
+    await legend.getByText('C = B - A ($/MWh, left axis)').waitFor({ timeout: 10_000 });
+    // An invalid one is said, and the chart and legend stay on the last valid one.
+    await expression.fill('B - A +');
+    await page.getByText('The expression ends too early').waitFor({ timeout: 10_000 });
+    await legend
+      .getByText('C = B - A (editing “B - A +”: not applied yet) ($/MWh, left axis)')
+      .waitFor({ timeout: 10_000 });
+    assert.match(page.url(), /[?&]C=expr%3AB\+-\+A(&|$)/);
+    // A division by zero says how many intervals it left empty and why.
+    await expression.fill('A / 0');
+    await page
+      .getByRole('listitem', { name: 'Series C' })
+      .getByText(/^A \/ 0: 16[789] intervals left empty: division by zero\.$/)
+      .waitFor({ timeout: 10_000 });
+    await assertAccessible(page, 'compare: a derived series with intervals left empty');
+  },
+  { timeoutMs: 90_000 },
+);

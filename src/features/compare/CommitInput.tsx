@@ -1,30 +1,51 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useEffectEvent, useState, type InputHTMLAttributes } from 'react';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
   value: string;
   onCommit: (value: string) => void;
+  /**
+   * Also hands the value over after a short pause in typing, for fields whose text is checked as
+   * it is typed (the caller applies it only when it is valid).
+   */
+  live?: boolean;
+  /** The text as it is typed, for checks shown beside the field before anything is applied. */
+  onDraft?: (draft: string) => void;
 };
 
+/** How long typing must pause before a live field hands its text over. */
+const TYPING_PAUSE_MS = 300;
+
 /**
- * A text box that hands its value over on Enter or when focus leaves, not on every key: each
- * commit writes the URL and may fetch a series, and half-typed names should do neither.
+ * A text box that hands its value over on Enter or when focus leaves (a live one also after a
+ * pause in typing), not on every key: each commit writes the URL and may fetch a series, and
+ * half-typed names should do neither.
  */
-export function CommitInput({ value, onCommit, onKeyDown, onBlur, ...rest }: Props) {
+export function CommitInput({ value, onCommit, live = false, onDraft, onKeyDown, onBlur, ...rest }: Props) {
   const [draft, setDraft] = useState(value);
-  // A new value from outside (a preset, back/forward) replaces the draft.
+  // A new value from outside (a preset, back/forward, a suggestion taken) replaces the draft; the
+  // draft's own value coming back keeps the text as typed (a trailing space the user goes on from).
   const [shown, setShown] = useState(value);
   if (shown !== value) {
     setShown(value);
-    setDraft(value);
+    if (draft.trim() !== value) setDraft(value);
   }
   const commit = () => {
-    if (draft !== value) onCommit(draft.trim());
+    if (draft.trim() !== value) onCommit(draft.trim());
   };
+  const commitLater = useEffectEvent(commit);
+  useEffect(() => {
+    if (!live) return;
+    const timer = setTimeout(commitLater, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [live, draft]);
   return (
     <input
       {...rest}
       value={draft}
-      onChange={(e) => setDraft(e.target.value)}
+      onChange={(e) => {
+        setDraft(e.target.value);
+        onDraft?.(e.target.value);
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Enter') commit();
         onKeyDown?.(e);

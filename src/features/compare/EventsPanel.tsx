@@ -2,10 +2,18 @@ import { saveBlob } from '@/api/exports/exportJobs';
 import { sidecarFilename } from '@/api/exports/sidecar';
 import { computedFormat } from '@/lib/csvWriter';
 import { formatInteger, formatNumber } from '@/lib/format';
+import { useState } from 'react';
 import { CommitInput } from './CommitInput';
 import { expressionDecimals, seriesDecimals } from './csvPrecision';
 import { ExpressionError, unitOf } from './expression';
-import { conditionReferences, findEvents, parseCondition, type Condition, type SeriesEvent } from './events';
+import {
+  conditionReferences,
+  measuredSide,
+  parseCondition,
+  searchEvents,
+  type Condition,
+  type SeriesEvent,
+} from './events';
 import { EVENTS_CSV_FILENAME, eventsCsv, eventsSidecarText } from './eventsCsv';
 import type { Grid } from './grid';
 import type { SeriesResult } from './useCompareData';
@@ -32,30 +40,55 @@ function duration(ms: number): string {
   return `${(hours / 24).toFixed(1)} d`;
 }
 
-type Found =
+/** A column of the left-hand side's figures, named for it: `Peak of B ($/MWh)`. */
+const measure = (what: string, { parsed, unit }: { parsed: Condition; unit: string | null }): string =>
+  `${what} of ${measuredSide(parsed)}${unit ? ` (${unit})` : ''}`;
+
+type Checked =
   | { kind: 'none' }
   | { kind: 'error'; message: string }
+  | { kind: 'valid'; parsed: Condition; unit: string | null };
+
+type Found =
+  | Exclude<Checked, { kind: 'valid' }>
   | { kind: 'waiting' }
-  | { kind: 'events'; events: SeriesEvent[]; unit: string | null; parsed: Condition };
+  | { kind: 'events'; events: SeriesEvent[]; emptied: string[]; unit: string | null; parsed: Condition };
+
+/** Whether `text` is a condition on the workspace's series: checked as it is typed, before it is applied. */
+function checkCondition(text: string, series: readonly SeriesResult[]): Checked {
+  if (text.trim() === '') return { kind: 'none' };
+  try {
+    const parsed = parseCondition(text);
+    const units = new Map(series.map((s) => [s.spec.key as string, s.unit]));
+    for (const ref of conditionReferences(parsed))
+      if (!units.has(ref)) return { kind: 'error', message: `There is no series ${ref}.` };
+    return { kind: 'valid', parsed, unit: unitOf(parsed.left, units) };
+  } catch (e) {
+    return { kind: 'error', message: e instanceof ExpressionError ? e.message : String(e) };
+  }
+}
 
 /** Every run of intervals where a condition holds, merged across adjacent intervals. */
 export function EventsPanel({ grid, series, condition, onCondition, onShow, formatTime }: Props) {
   const found = ((): Found => {
-    if (condition.trim() === '') return { kind: 'none' };
-    try {
-      const parsed = parseCondition(condition);
-      const units = new Map(series.map((s) => [s.spec.key as string, s.unit]));
-      for (const ref of conditionReferences(parsed))
-        if (!units.has(ref)) return { kind: 'error', message: `There is no series ${ref}.` };
-      const unit = unitOf(parsed.left, units);
-      const values = new Map<string, Float64Array>();
-      for (const s of series) if (s.values) values.set(s.spec.key, s.values);
-      if ([...conditionReferences(parsed)].some((r) => !values.has(r))) return { kind: 'waiting' };
-      return { kind: 'events', events: findEvents(parsed, values, grid), unit, parsed };
-    } catch (e) {
-      return { kind: 'error', message: e instanceof ExpressionError ? e.message : String(e) };
-    }
+    const checked = checkCondition(condition, series);
+    if (checked.kind !== 'valid') return checked;
+    const { parsed, unit } = checked;
+    const refs = [...conditionReferences(parsed)];
+    // A series that cannot have values (a bad definition, an unknown location) is no reason to wait.
+    const failed = refs.find((r) => series.find((s) => s.spec.key === r)?.error);
+    if (failed !== undefined) return { kind: 'error', message: `Series ${failed} has an error.` };
+    const values = new Map<string, Float64Array>();
+    for (const s of series) if (s.values) values.set(s.spec.key, s.values);
+    if (refs.some((r) => !values.has(r))) return { kind: 'waiting' };
+    return { kind: 'events', ...searchEvents(parsed, values, grid), unit, parsed };
   })();
+  // The condition as it is typed, over the one it would replace (a new one from the URL makes it stale).
+  const [typed, setTyped] = useState({ text: condition, over: condition });
+  const editing = typed.over === condition && typed.text.trim() !== condition ? typed.text.trim() : null;
+  const editingProblem = editing === null ? null : checkCondition(editing, series);
+  const draftError = editingProblem?.kind === 'error' ? editingProblem.message : null;
+  const error = draftError ?? (found.kind === 'error' ? found.message : null);
 
   // The condition and what its letters stand for go into the sidecar, so that the CSV is a plain table.
   const exportCsv = ({ events, unit, parsed }: Extract<Found, { kind: 'events' }>) => {
@@ -81,12 +114,17 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
           Condition
           <CommitInput
             value={condition}
+            live
             placeholder="A > 1000"
             spellCheck={false}
             className={styles.expression}
-            aria-describedby={found.kind === 'error' ? ERROR_ID : 'compare-events-help'}
-            aria-invalid={found.kind === 'error' ? true : undefined}
-            onCommit={onCondition}
+            aria-describedby={error !== null ? ERROR_ID : 'compare-events-help'}
+            aria-invalid={error !== null ? true : undefined}
+            onDraft={(text) => setTyped({ text, over: condition })}
+            // Only a valid condition replaces the one listed; an invalid one stays in the field, said why.
+            onCommit={(text) => {
+              if (checkCondition(text, series).kind !== 'error') onCondition(text);
+            }}
           />
         </label>
         {found.kind === 'events' && found.events.length > 0 && (
@@ -99,9 +137,16 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
         Compare a series with a number or another series: <code>A &gt; 1000</code>, <code>C &lt; -50</code>,{' '}
         <code>A &gt; B</code>, <code>A - B &gt;= 20</code>.
       </p>
-      {found.kind === 'error' && (
+      {error !== null && (
         <p id={ERROR_ID} className={styles.fieldError} role="alert">
-          {found.message}
+          {error}
+        </p>
+      )}
+      {editing !== null && (
+        <p className={styles.muted} role="status">
+          {condition.trim() === ''
+            ? `“${editing}” is not applied yet.`
+            : `“${editing}” is not applied yet; the events listed are those of “${condition}”.`}
         </p>
       )}
       {found.kind === 'waiting' && <p className={styles.muted}>Waiting for the series…</p>}
@@ -115,6 +160,11 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
                 )} intervals in all.`}
             {found.events.length > SHOWN && ` The first ${SHOWN} are listed; the CSV has all.`}
           </p>
+          {found.emptied.map((text) => (
+            <p key={text} className={styles.muted}>
+              {text}: the condition is unknown there.
+            </p>
+          ))}
           {found.events.length > 0 && (
             <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Events table">
               <table className={styles.table}>
@@ -124,8 +174,8 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
                     <th scope="col">Start</th>
                     <th scope="col">End</th>
                     <th scope="col">Duration</th>
-                    <th scope="col">Peak</th>
-                    <th scope="col">Mean</th>
+                    <th scope="col">{measure('Peak', found)}</th>
+                    <th scope="col">{measure('Mean', found)}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -138,8 +188,8 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
                       </td>
                       <td>{formatTime(e.end)}</td>
                       <td>{duration(e.durationMs)}</td>
-                      <td>{formatNumber(e.peak, { unit: found.unit })}</td>
-                      <td>{formatNumber(e.mean, { unit: found.unit })}</td>
+                      <td>{formatNumber(e.peak)}</td>
+                      <td>{formatNumber(e.mean)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,15 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { apiErrorText } from '@/api/ApiError';
-import { pricingLocationsOptions } from '@/api/locations/queries';
+import { retryCanHelp } from '@/api/retryPolicy';
 import { RESAMPLE_FUNCTIONS, type Dataset, type ResampleFunction } from '@/api/types';
 import { PALETTE } from '@/components/charts/TimeSeriesChart';
+import { UnknownNames } from '@/components/UnknownNames';
 import { formatInteger } from '@/lib/format';
+import { unknownNames, type UnknownName } from '@/lib/nearestNames';
 import { CommitInput } from './CommitInput';
+import { describeEmptied } from './expression';
 import { gridOrder, type GridCadence } from './grid';
 import { datasetGridCadence, hasVintages } from './seriesRequest';
-import type { SeriesResult } from './useCompareData';
-import { MAX_SHIFT_DAYS, SHIFT_CHOICES, type DataSeries, type SeriesSpec } from '@/lib/compareWorkspace';
+import { derivedProblem, useKnownLocations, type KnownLocations, type SeriesResult } from './useCompareData';
+import {
+  MAX_SHIFT_DAYS,
+  SHIFT_CHOICES,
+  type DataSeries,
+  type SeriesKey,
+  type SeriesSpec,
+} from '@/lib/compareWorkspace';
 import styles from './ComparePage.module.css';
 
 interface Props {
@@ -18,6 +27,8 @@ interface Props {
   cadence: GridCadence;
   onChange: (spec: SeriesSpec) => void;
   onRemove: (spec: SeriesSpec) => void;
+  /** The text typed in a derived series' field, over the expression it replaces once valid. */
+  onDraft: (key: SeriesKey, text: string, over: string) => void;
 }
 
 const SHIFT_NAMES: Record<(typeof SHIFT_CHOICES)[number], string> = {
@@ -26,8 +37,6 @@ const SHIFT_NAMES: Record<(typeof SHIFT_CHOICES)[number], string> = {
   [-7]: '−7 days',
   [-364]: '−364 days (same weekday)',
 };
-
-const REGISTRY = pricingLocationsOptions({ page_size: 5000 });
 
 const numericColumns = (dataset: Dataset | undefined) =>
   (dataset?.all_columns ?? []).filter((c) => c.is_numeric && !c.is_datetime);
@@ -47,11 +56,15 @@ function SeriesRow({
   result,
   color,
   onRemove,
+  onUseLocation,
+  missingDataset,
   children,
 }: {
   result: SeriesResult;
   color: number;
   onRemove: () => void;
+  onUseLocation?: (name: string) => void;
+  missingDataset?: MissingDataset;
   children: ReactNode;
 }) {
   const key = result.spec.key;
@@ -65,19 +78,67 @@ function SeriesRow({
       <button type="button" className={styles.remove} onClick={onRemove}>
         Remove {key}
       </button>
-      <Status result={result} id={statusIdOf(key)} />
+      <Status
+        result={result}
+        id={statusIdOf(key)}
+        onUseLocation={onUseLocation}
+        missingDataset={missingDataset}
+      />
     </li>
   );
 }
 
 const statusIdOf = (key: string): string => `series-${key}-status`;
 
-function Status({ result, id }: { result: SeriesResult; id: string }) {
+/** A series' dataset that the catalog does not have, with the catalog's nearest ids to put in its place. */
+interface MissingDataset {
+  unknown: UnknownName;
+  onUse: (id: string) => void;
+}
+
+function Status({
+  result,
+  id,
+  onUseLocation,
+  missingDataset,
+}: {
+  result: SeriesResult;
+  id: string;
+  onUseLocation?: (name: string) => void;
+  missingDataset?: MissingDataset;
+}) {
+  // Asking again cannot bring a dataset the catalog does not have: the nearest ids are offered instead.
+  if (missingDataset)
+    return (
+      <UnknownNames
+        id={id}
+        noun="dataset"
+        unknown={[missingDataset.unknown]}
+        onUse={(_, dataset) => missingDataset.onUse(dataset)}
+        error
+      >
+        <p>
+          {result.spec.key} is not fetched. <Link to="/">The catalog</Link> lists every dataset.
+        </p>
+      </UnknownNames>
+    );
+  if (result.unknownLocation && onUseLocation)
+    return (
+      <UnknownNames
+        id={id}
+        noun="location"
+        unknown={[result.unknownLocation]}
+        onUse={(_, name) => onUseLocation(name)}
+        error
+      >
+        <p>{result.spec.key} is not fetched.</p>
+      </UnknownNames>
+    );
   if (result.error)
     return (
       <p id={id} className={styles.fieldError} role="alert">
         {typeof result.error === 'string' ? result.error : apiErrorText(result.error)}{' '}
-        {result.retry && (
+        {result.retry && retryCanHelp(result.error) && (
           <button type="button" onClick={result.retry}>
             Retry {result.spec.key}
           </button>
@@ -110,6 +171,14 @@ function Status({ result, id }: { result: SeriesResult; id: string }) {
         Only the first rows arrived (the series is capped); choose a coarser grid or a shorter range.
       </p>
     );
+  const emptied =
+    result.spec.kind === 'expr' && result.emptied ? describeEmptied(result.spec.expr, result.emptied) : null;
+  if (emptied)
+    return (
+      <p id={id} className={styles.muted} role="status">
+        {emptied}.
+      </p>
+    );
   return null;
 }
 
@@ -119,6 +188,7 @@ function DataSeriesRow({
   color,
   datasets,
   cadence,
+  known,
   onChange,
   onRemove,
 }: {
@@ -127,6 +197,7 @@ function DataSeriesRow({
   color: number;
   datasets: ReadonlyMap<string, Dataset>;
   cadence: GridCadence;
+  known: KnownLocations | undefined;
   onChange: (spec: SeriesSpec) => void;
   onRemove: () => void;
 }) {
@@ -134,26 +205,51 @@ function DataSeriesRow({
   const columns = numericColumns(dataset);
   const hasLocation = dataset?.subseries_index_column === 'location';
   const statusId = statusIdOf(spec.key);
+  const checkId = `series-${spec.key}-location-check`;
   const finer = dataset !== undefined && gridOrder(datasetGridCadence(dataset)) < gridOrder(cadence);
   const customShift = !(SHIFT_CHOICES as readonly number[]).includes(spec.shift);
   const set = (patch: Partial<DataSeries>) => onChange({ ...spec, ...patch });
+  const takeLocation = (name: string) => set({ filterColumn: 'location', filterValue: name });
+  const takeDataset = (id: string) => {
+    const next = datasets.get(id);
+    const column = numericColumns(next)[0]?.name ?? '';
+    set({
+      dataset: id,
+      column,
+      filterColumn: next?.subseries_index_column === 'location' ? 'location' : '',
+      filterValue: next?.subseries_index_column === 'location' ? 'HB_HOUSTON' : '',
+      lead: null,
+    });
+  };
+  // Only a loaded catalog can say a dataset does not exist.
+  const unknownDataset =
+    dataset === undefined && datasets.size > 0
+      ? unknownNames([spec.dataset], [...datasets.keys()])[0]
+      : undefined;
+  // The location as it is typed, checked before it is applied; the applied one is the status's to report.
+  const [typed, setTyped] = useState({ text: spec.filterValue, over: spec.filterValue });
+  const typing = typed.over === spec.filterValue && typed.text.trim() !== spec.filterValue;
+  const typedUnknown = useMemo(
+    () => (typing && hasLocation && known?.complete ? unknownNames([typed.text], known.names) : []),
+    [typing, hasLocation, known, typed.text],
+  );
+  const described =
+    typedUnknown.length > 0 ? checkId : result.error || result.unknownLocation ? statusId : undefined;
   return (
-    <SeriesRow result={result} color={color} onRemove={onRemove}>
+    <SeriesRow
+      result={result}
+      color={color}
+      onRemove={onRemove}
+      onUseLocation={takeLocation}
+      missingDataset={unknownDataset && { unknown: unknownDataset, onUse: takeDataset }}
+    >
       <label className={styles.field}>
         Dataset of {spec.key}
         <select
           value={spec.dataset}
-          onChange={(e) => {
-            const next = datasets.get(e.target.value);
-            const column = numericColumns(next)[0]?.name ?? '';
-            set({
-              dataset: e.target.value,
-              column,
-              filterColumn: next?.subseries_index_column === 'location' ? 'location' : '',
-              filterValue: next?.subseries_index_column === 'location' ? 'HB_HOUSTON' : '',
-              lead: null,
-            });
-          }}
+          aria-invalid={unknownDataset ? true : undefined}
+          aria-describedby={unknownDataset ? statusId : undefined}
+          onChange={(e) => takeDataset(e.target.value)}
         >
           {!dataset && <option value={spec.dataset}>{spec.dataset}</option>}
           {[...datasets.values()].map((d) => (
@@ -182,11 +278,20 @@ function DataSeriesRow({
             list={LOCATIONS_LIST_ID}
             value={spec.filterValue}
             placeholder="HB_HOUSTON"
-            aria-describedby={result.error ? statusId : undefined}
+            spellCheck={false}
+            aria-describedby={described}
+            aria-invalid={typedUnknown.length > 0 || result.unknownLocation ? true : undefined}
+            onDraft={(text) => setTyped({ text, over: spec.filterValue })}
             onCommit={(value) => set({ filterColumn: value === '' ? '' : 'location', filterValue: value })}
           />
         </label>
       )}
+      <UnknownNames
+        id={checkId}
+        noun="location"
+        unknown={typedUnknown}
+        onUse={(_, name) => takeLocation(name)}
+      />
       {finer && (
         <label className={styles.field}>
           Resampling of {spec.key}
@@ -255,36 +360,57 @@ function DataSeriesRow({
 function DerivedRow({
   spec,
   result,
+  series,
   color,
   onChange,
+  onDraft,
   onRemove,
 }: {
   spec: Extract<SeriesSpec, { kind: 'expr' }>;
   result: SeriesResult;
+  series: readonly SeriesResult[];
   color: number;
   onChange: (spec: SeriesSpec) => void;
+  onDraft: Props['onDraft'];
   onRemove: () => void;
 }) {
   const statusId = statusIdOf(spec.key);
+  const editingId = `series-${spec.key}-editing`;
+  const problem = result.editing?.problem ?? null;
+  const described = problem ? editingId : result.error || result.emptied ? statusId : undefined;
   return (
     <SeriesRow result={result} color={color} onRemove={onRemove}>
       <label className={styles.field}>
         Expression for {spec.key}
         <CommitInput
           value={spec.expr}
+          live
           spellCheck={false}
           className={styles.expression}
-          aria-describedby={result.error ? statusId : undefined}
-          aria-invalid={result.error ? true : undefined}
-          onCommit={(expr) => onChange({ ...spec, expr })}
+          aria-describedby={described}
+          aria-invalid={problem || result.error ? true : undefined}
+          onDraft={(text) => onDraft(spec.key, text, spec.expr)}
+          // Only a valid expression replaces the one drawn; an invalid one stays in the field, said why.
+          onCommit={(expr) => {
+            if (derivedProblem(series, spec.key, expr) === null) onChange({ ...spec, expr });
+          }}
         />
       </label>
       {result.unit !== null && !result.error && <span className={styles.muted}>Unit: {result.unit}</span>}
+      {problem && (
+        <div className={styles.fieldError} role="alert">
+          <p id={editingId}>{problem}</p>
+          <p>
+            Not applied: the chart, legend and statistics still show {spec.key} = {spec.expr}.
+          </p>
+        </div>
+      )}
     </SeriesRow>
   );
 }
 
 const LOCATIONS_LIST_ID = 'compare-locations';
+const NO_NAMES: readonly string[] = [];
 
 /** The location names every location box suggests: one list for all of them, rendered once. */
 const LocationList = memo(function LocationList({ names }: { names: readonly string[] }) {
@@ -298,15 +424,14 @@ const LocationList = memo(function LocationList({ names }: { names: readonly str
 });
 
 /** The workspace's series, one row each: where it comes from and how it is put on the grid. */
-export function SeriesPanel({ series, datasets, cadence, onChange, onRemove }: Props) {
+export function SeriesPanel({ series, datasets, cadence, onChange, onRemove, onDraft }: Props) {
   const byLocation = series.some(
     (s) => s.spec.kind === 'data' && datasets.get(s.spec.dataset)?.subseries_index_column === 'location',
   );
-  const registry = useQuery({ ...REGISTRY, enabled: byLocation });
-  const names = useMemo(() => (registry.data?.items ?? []).map((l) => l.location), [registry.data]);
+  const known = useKnownLocations(byLocation);
   return (
     <>
-      <LocationList names={names} />
+      <LocationList names={known?.names ?? NO_NAMES} />
       <ol className={styles.seriesList}>
         {series.map((result, i) =>
           result.spec.kind === 'data' ? (
@@ -317,6 +442,7 @@ export function SeriesPanel({ series, datasets, cadence, onChange, onRemove }: P
               color={i}
               datasets={datasets}
               cadence={cadence}
+              known={known}
               onChange={onChange}
               onRemove={() => onRemove(result.spec)}
             />
@@ -325,8 +451,10 @@ export function SeriesPanel({ series, datasets, cadence, onChange, onRemove }: P
               key={result.spec.key}
               spec={result.spec}
               result={result}
+              series={series}
               color={i}
               onChange={onChange}
+              onDraft={onDraft}
               onRemove={() => onRemove(result.spec)}
             />
           ),

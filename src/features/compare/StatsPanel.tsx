@@ -1,7 +1,8 @@
 import { formatInteger, formatNumber } from '@/lib/format';
+import { describeEmptied } from './expression';
 import type { Grid } from './grid';
 import { correlation, seriesStats, type SeriesStats } from './stats';
-import type { SeriesResult } from './useCompareData';
+import { shownLabel, type SeriesResult } from './useCompareData';
 import type { SeriesKey } from '@/lib/compareWorkspace';
 import styles from './ComparePage.module.css';
 
@@ -38,6 +39,11 @@ export function StatsPanel({ grid, series, pair, onPair }: Props) {
   const r = va && vb ? correlation(va, vb) : null;
   const keys = series.map((s) => s.spec.key);
   const fmt = (v: number, unit: string | null) => (Number.isNaN(v) ? '—' : formatNumber(v, { unit }));
+  // Missing values a derived series made itself, not the data: said under the table, with why.
+  const emptied = ready.flatMap((s) => {
+    const text = s.spec.kind === 'expr' && s.emptied ? describeEmptied(s.spec.expr, s.emptied) : null;
+    return text ? [{ key: s.spec.key, text }] : [];
+  });
   return (
     <section className={styles.panel} aria-labelledby="compare-stats">
       <h2 id="compare-stats">Statistics</h2>
@@ -61,7 +67,7 @@ export function StatsPanel({ grid, series, pair, onPair }: Props) {
           <tbody>
             {rows.map(({ s, stats }) => (
               <tr key={s.spec.key}>
-                <th scope="row">{s.label}</th>
+                <th scope="row">{shownLabel(s)}</th>
                 <td>{formatInteger(stats.count)}</td>
                 <td>{formatInteger(stats.missing)}</td>
                 <td>{fmt(stats.min, s.unit)}</td>
@@ -78,6 +84,15 @@ export function StatsPanel({ grid, series, pair, onPair }: Props) {
           </tbody>
         </table>
       </div>
+      {emptied.length > 0 && (
+        <ul className={styles.muted} aria-label="Missing values made by derived series">
+          {emptied.map((e) => (
+            <li key={e.key}>
+              {e.key} = {e.text}.
+            </li>
+          ))}
+        </ul>
+      )}
       {keys.length >= 2 && (
         <div className={styles.controls}>
           <label className={styles.field}>

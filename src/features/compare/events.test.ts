@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ExpressionError } from './expression';
-import { findEvents, parseCondition } from './events';
+import { findEvents, measuredSide, parseCondition, searchEvents } from './events';
 import { buildGrid } from './grid';
 
 const grid = buildGrid('2025-07-01', '2025-07-02', '1h', 'US/Central');
@@ -71,5 +71,25 @@ describe('the event finder', () => {
     expect(() => parseCondition('1 < A < 2')).toThrow('Use one comparison, for example A > B');
     expect(() => parseCondition('A > ')).toThrow('Write a series or a number on each side of >');
     expect(() => parseCondition('A > (B')).toThrow('Missing “)” for the “(” at position 5');
+  });
+
+  it('names the side the peak and mean are of, as a reader writes it', () => {
+    expect(measuredSide(parseCondition('b > a'))).toBe('B');
+    expect(measuredSide(parseCondition('A-B >= 20'))).toBe('A - B');
+  });
+
+  it('says where a side of the condition left intervals empty, so the condition is unknown there', () => {
+    const a = Float64Array.from({ length: n }, (_, i) => i);
+    const b = Float64Array.from({ length: n }, (_, i) => (i < 3 ? 0 : 1));
+    const search = searchEvents(
+      parseCondition('A / B > 1'),
+      new Map([
+        ['A', a],
+        ['B', b],
+      ]),
+      grid,
+    );
+    expect(search.emptied).toEqual(['A / B: 3 intervals left empty: division by zero']);
+    expect(search.events[0]?.from).toBe(3);
   });
 });

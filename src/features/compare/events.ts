@@ -3,7 +3,15 @@
  * of consecutive grid intervals where it holds, each with its start, end, duration, peak and mean
  * of the left-hand side. A missing value breaks a run: the condition is unknown there.
  */
-import { evaluate, ExpressionError, parseExpression, references, type Expr } from './expression';
+import {
+  describeEmptied,
+  evaluateCounted,
+  ExpressionError,
+  formatExpression,
+  parseExpression,
+  references,
+  type Expr,
+} from './expression';
 import type { Grid } from './grid';
 
 export const COMPARATORS = ['>=', '<=', '>', '<'] as const;
@@ -14,6 +22,9 @@ export interface Condition {
   op: Comparator;
   right: Expr;
 }
+
+/** What an event's peak and mean are of: the condition's left-hand side, as a reader writes it (`B`, `A - B`). */
+export const measuredSide = (c: Condition): string => formatExpression(c.left);
 
 export function parseCondition(text: string): Condition {
   const match = /(>=|<=|>|<)/.exec(text);
@@ -60,15 +71,31 @@ function holds(op: Comparator, a: number, b: number): boolean {
   }
 }
 
-/** Every maximal run of intervals where `condition` holds, in time order. */
-export function findEvents(
+export interface EventSearch {
+  /** Every maximal run of intervals where the condition holds, in time order. */
+  events: SeriesEvent[];
+  /**
+   * Intervals a side of the condition left empty itself (`A / B` where B is 0), where the condition
+   * is unknown although the series have values: one sentence per side that did, for a reader.
+   */
+  emptied: string[];
+}
+
+/** The events of `condition` over the series on the grid, and what its sides left empty. */
+export function searchEvents(
   condition: Condition,
   series: ReadonlyMap<string, Float64Array>,
   grid: Grid,
-): SeriesEvent[] {
+): EventSearch {
   const n = grid.times.length;
-  const left = evaluate(condition.left, series, n);
-  const right = evaluate(condition.right, series, n);
+  const leftSide = evaluateCounted(condition.left, series, n);
+  const rightSide = evaluateCounted(condition.right, series, n);
+  const left = leftSide.values;
+  const right = rightSide.values;
+  const emptied = [
+    describeEmptied(formatExpression(condition.left), leftSide.emptied),
+    describeEmptied(formatExpression(condition.right), rightSide.emptied),
+  ].filter((text): text is string => text !== null);
   const high = condition.op === '>' || condition.op === '>=';
   const events: SeriesEvent[] = [];
   let i = 0;
@@ -100,5 +127,14 @@ export function findEvents(
     });
     i = j;
   }
-  return events;
+  return { events, emptied };
+}
+
+/** Every maximal run of intervals where `condition` holds, in time order. */
+export function findEvents(
+  condition: Condition,
+  series: ReadonlyMap<string, Float64Array>,
+  grid: Grid,
+): SeriesEvent[] {
+  return searchEvents(condition, series, grid).events;
 }

@@ -9,6 +9,7 @@
  *   unary  := '-' unary | atom
  *   atom   := number | letter | '(' expr ')'
  */
+import { formatInteger } from '@/lib/format';
 
 export type Expr =
   | { kind: 'num'; value: number }
@@ -187,15 +188,42 @@ export function unitOf(expr: Expr, units: ReadonlyMap<string, string | null>): s
   return walk(expr) ?? null;
 }
 
+/** Why an operation left an interval empty although every series it reads has a value there. */
+export const EMPTY_REASONS = {
+  'division by zero': 'division by zero',
+  overflow: 'a result too large for a number',
+} as const;
+export type EmptyReason = keyof typeof EMPTY_REASONS;
+
+/** Intervals an expression left empty itself, by reason (only reasons that occurred). */
+export type EmptiedCounts = Partial<Record<EmptyReason, number>>;
+
+export interface Evaluation {
+  /** NaN (missing) where an operand is missing or an operation has no number to give. */
+  values: Float64Array;
+  /** Intervals where every series the expression reads has a value and the result is still missing. */
+  emptied: EmptiedCounts;
+}
+
+const NONE = 0;
+const REASON_CODES: readonly EmptyReason[] = ['division by zero', 'overflow'];
+
 /**
- * `expr` evaluated point by point over series of equal length: NaN (missing) wherever an operand
- * is missing, and where a division is by zero.
+ * `expr` evaluated point by point over series of equal length, with an account of the intervals
+ * it left empty itself: a division by zero, or a result too large to hold (which would be ±∞, or
+ * NaN one step later, and mean nothing on a chart), is missing, and counted by its reason where
+ * every series the expression reads has a value; a gap in the data is not the expression's doing.
  */
-export function evaluate(
+export function evaluateCounted(
   expr: Expr,
   series: ReadonlyMap<string, Float64Array>,
   length: number,
-): Float64Array {
+): Evaluation {
+  // The first operation that emptied each interval: 1 + its index in REASON_CODES.
+  const reason = new Uint8Array(length);
+  const mark = (i: number, code: number) => {
+    if (reason[i] === NONE) reason[i] = code;
+  };
   const walk = (e: Expr): Float64Array => {
     switch (e.kind) {
       case 'num':
@@ -218,12 +246,80 @@ export function evaluate(
         for (let i = 0; i < length; i++) {
           const x = a[i] ?? Number.NaN;
           const y = b[i] ?? Number.NaN;
-          out[i] =
-            e.op === '+' ? x + y : e.op === '-' ? x - y : e.op === '*' ? x * y : y === 0 ? Number.NaN : x / y;
+          if (Number.isNaN(x) || Number.isNaN(y)) {
+            out[i] = Number.NaN;
+            continue;
+          }
+          if (e.op === '/' && y === 0) {
+            out[i] = Number.NaN;
+            mark(i, 1);
+            continue;
+          }
+          const v = e.op === '+' ? x + y : e.op === '-' ? x - y : e.op === '*' ? x * y : x / y;
+          if (Number.isFinite(v)) out[i] = v;
+          else {
+            out[i] = Number.NaN;
+            mark(i, 2);
+          }
         }
         return out;
       }
     }
   };
-  return walk(expr);
+  const values = walk(expr);
+  const inputs = [...references(expr)].map((name) => series.get(name));
+  const emptied: EmptiedCounts = {};
+  for (let i = 0; i < length; i++) {
+    const code = reason[i] ?? NONE;
+    if (code === NONE) continue;
+    // A later operation on a missing operand keeps the mark; a gap in a series wins over it.
+    if (inputs.some((v) => Number.isNaN(v?.[i] ?? Number.NaN))) continue;
+    const why = REASON_CODES[code - 1];
+    if (why !== undefined) emptied[why] = (emptied[why] ?? 0) + 1;
+  }
+  return { values, emptied };
+}
+
+/** `expr` evaluated point by point: see evaluateCounted. */
+export function evaluate(
+  expr: Expr,
+  series: ReadonlyMap<string, Float64Array>,
+  length: number,
+): Float64Array {
+  return evaluateCounted(expr, series, length).values;
+}
+
+/** How many intervals an expression left empty and why, for a reader; null when none. */
+export function describeEmptied(text: string, emptied: EmptiedCounts): string | null {
+  const parts = REASON_CODES.filter((r) => (emptied[r] ?? 0) > 0);
+  if (parts.length === 0) return null;
+  const total = parts.reduce((n, r) => n + (emptied[r] ?? 0), 0);
+  const why =
+    parts.length === 1
+      ? EMPTY_REASONS[parts[0] as EmptyReason]
+      : parts.map((r) => `${EMPTY_REASONS[r]} (${formatInteger(emptied[r] ?? 0)})`).join(', ');
+  return `${text}: ${formatInteger(total)} interval${total === 1 ? '' : 's'} left empty: ${why}`;
+}
+
+const PRECEDENCE = { '+': 1, '-': 1, '*': 2, '/': 2 } as const;
+
+/** `expr` written back in one canonical form (`a-b` → `A - B`), with the parentheses it needs. */
+export function formatExpression(expr: Expr): string {
+  const walk = (e: Expr, outer: number, right: boolean): string => {
+    switch (e.kind) {
+      case 'num':
+        return String(e.value);
+      case 'ref':
+        return e.name;
+      case 'neg':
+        return `-${walk(e.arg, 3, false)}`;
+      case 'bin': {
+        const own = PRECEDENCE[e.op];
+        const text = `${walk(e.left, own, false)} ${e.op} ${walk(e.right, own, true)}`;
+        // The right side of - and / needs them at its own level: A - (B - C).
+        return own < outer || (right && own === outer) ? `(${text})` : text;
+      }
+    }
+  };
+  return walk(expr, 0, false);
 }

@@ -1,7 +1,10 @@
 /**
  * The workspace's data: the grid, each data series fetched (side by side, paced to the key's
  * rate, with progress) and aligned on the grid, and the derived series evaluated over them. A
- * series that fails carries its own error; the others go on.
+ * series that fails carries its own error; the others go on. A location the registry does not know
+ * is not asked for: the series says so, with the nearest names. An expression being typed is
+ * checked as it is typed and applied only when valid; until then the series keeps the last one and
+ * says that the text in its field is not applied yet.
  */
 import {
   queryOptions,
@@ -14,11 +17,21 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { knownRequestsPerSecond } from '@/api/connection';
+import { pricingLocationsOptions } from '@/api/locations/queries';
 import { usageOptions } from '@/api/usage/queries';
-import type { Dataset } from '@/api/types';
+import type { Dataset, PricingLocationList } from '@/api/types';
 import type { ChartProgress } from '@/api/query/chartRows';
 import { memoByKey } from '@/lib/memoLast';
-import { evaluate, ExpressionError, parseExpression, references, unitOf, type Expr } from './expression';
+import { unknownNames, type UnknownName } from '@/lib/nearestNames';
+import {
+  evaluateCounted,
+  ExpressionError,
+  parseExpression,
+  references,
+  unitOf,
+  type EmptiedCounts,
+  type Expr,
+} from './expression';
 import { alignToGrid, buildGrid, gridOrder, type Grid, type GridCadence } from './grid';
 import { pickAtLead } from './forecastError';
 import { createPacer, paceForLimit } from './pacer';
@@ -62,6 +75,21 @@ export interface SeriesResult {
   cancel?: () => void;
   /** Fetches it again after an error or a cancel (data series only). */
   retry?: () => void;
+  /** A location filter naming no known location (data series only): the series is not fetched. */
+  unknownLocation: UnknownName | null;
+  /** Intervals a derived series left empty itself, by reason (derived series only). */
+  emptied: EmptiedCounts | null;
+  /**
+   * Text in the series' field that is not applied (derived series only): still within the pause
+   * after typing, or not valid (`problem`). The values and label are still the applied expression's.
+   */
+  editing: { text: string; problem: string | null } | null;
+}
+
+/** What a series is called where its values are shown: its label, and whether its field holds text not applied yet. */
+export function shownLabel(series: Pick<SeriesResult, 'label' | 'editing'>): string {
+  if (!series.editing) return series.label;
+  return `${series.label} (editing “${series.editing.text.trim()}”: not applied yet)`;
 }
 
 export interface CompareData {
@@ -71,6 +99,8 @@ export interface CompareData {
   datasets: ReadonlyMap<string, Dataset>;
   catalogError: unknown;
   series: SeriesResult[];
+  /** Reports the text typed in a derived series' field over the expression it was typed on. */
+  setDraft: (key: SeriesKey, text: string, over: string) => void;
 }
 
 const shortName = (dataset: Dataset | undefined, id: string): string =>
@@ -129,6 +159,42 @@ function makeGrid(
   return { grid: buildGrid(from, to, cadence, state.tz), error: null };
 }
 
+/** The registry in one page (the API's largest), for the names a location filter may take. */
+const REGISTRY = pricingLocationsOptions({ page_size: 5000 });
+
+export interface KnownLocations {
+  names: readonly string[];
+  set: ReadonlySet<string>;
+  /** Every location is among them: only then can a name be said not to exist. */
+  complete: boolean;
+}
+
+const knownLocationsOf = (page: PricingLocationList): KnownLocations => {
+  const names = page.items.map((l) => l.location);
+  return { names, set: new Set(names), complete: page.total_items <= page.items.length };
+};
+
+/** The registry's location names; undefined while they load, or when the registry did not answer. */
+export function useKnownLocations(enabled: boolean): KnownLocations | undefined {
+  return useQuery({ ...REGISTRY, enabled, select: knownLocationsOf }).data;
+}
+
+/** Whether `spec` filters its dataset by location, the registry's names. */
+const filtersByLocation = (spec: DataSeries, dataset: Dataset | undefined): boolean =>
+  dataset?.subseries_index_column === 'location' &&
+  spec.filterColumn === 'location' &&
+  spec.filterValue.trim() !== '';
+
+/** The location `spec` filters on when the registry does not know it, with the nearest names. */
+function unknownLocationOf(
+  spec: DataSeries,
+  dataset: Dataset | undefined,
+  known: KnownLocations | undefined,
+): UnknownName | null {
+  if (!known?.complete || !filtersByLocation(spec, dataset) || known.set.has(spec.filterValue)) return null;
+  return unknownNames([spec.filterValue], known.names)[0] ?? null;
+}
+
 /** A data series' definition checked against the catalog; a message when it cannot be asked for. */
 export function specProblem(spec: DataSeries, dataset: Dataset | undefined): string | null {
   if (!dataset) return `There is no dataset ${spec.dataset}.`;
@@ -185,6 +251,7 @@ interface Derived {
   values: Float64Array | null;
   unit: string | null;
   error: string | null;
+  emptied?: EmptiedCounts;
 }
 
 /** Derived series in dependency order (they may read each other); a cycle is an error. */
@@ -235,10 +302,10 @@ function deriveAll(
       try {
         const unit = unitOf(expr, units);
         const ready = refs.every((r) => values.has(r));
-        const computed = ready ? evaluate(expr, values, length) : null;
-        out.set(key, { values: computed, unit, error: null });
+        const computed = ready ? evaluateCounted(expr, values, length) : null;
+        out.set(key, { values: computed?.values ?? null, unit, error: null, emptied: computed?.emptied });
         units.set(key, unit);
-        if (computed) values.set(key, computed);
+        if (computed) values.set(key, computed.values);
       } catch (e) {
         out.set(key, {
           values: null,
@@ -253,6 +320,25 @@ function deriveAll(
     if (!out.has(key))
       out.set(key, { values: null, unit: null, error: 'These expressions refer to each other in a circle.' });
   return out;
+}
+
+/**
+ * Why `text` cannot be the expression of `key` among the workspace's `series` (a syntax error, an
+ * unknown letter, mixed units, a circle), or null when it can: checked as it is typed, before it
+ * replaces the expression that is drawn.
+ */
+export function derivedProblem(
+  series: readonly Pick<SeriesResult, 'spec' | 'unit'>[],
+  key: SeriesKey,
+  text: string,
+): string | null {
+  const specs = series.map((s) => (s.spec.key === key ? { kind: 'expr' as const, key, expr: text } : s.spec));
+  const base = new Map(
+    series
+      .filter((s) => s.spec.kind === 'data')
+      .map((s) => [s.spec.key as string, { values: null, unit: s.unit, failed: false }]),
+  );
+  return deriveAll(specs, base, 0).get(key)?.error ?? null;
 }
 
 /*
@@ -284,6 +370,14 @@ export function useCompareData(state: CompareState, now: number): CompareData {
   const rate = knownRequestsPerSecond(usage.data?.plan);
   const pacer = useMemo(() => createPacer(paceForLimit(rate)), [rate]);
   const [progress, setProgress] = useState<ReadonlyMap<SeriesKey, ChartProgress>>(new Map());
+  // What each derived series' field holds, and the expression it was typed over: a new expression
+  // from elsewhere (a preset, back) makes the text stale.
+  const [drafts, setDrafts] = useState<ReadonlyMap<SeriesKey, { text: string; over: string }>>(new Map());
+  const setDraft = useCallback(
+    (key: SeriesKey, text: string, over: string) =>
+      setDrafts((current) => new Map(current).set(key, { text, over })),
+    [],
+  );
   const onProgress = useCallback(
     (key: SeriesKey, p: ChartProgress) => setProgress((current) => new Map(current).set(key, p)),
     [],
@@ -299,7 +393,19 @@ export function useCompareData(state: CompareState, now: number): CompareData {
   );
 
   const dataSpecs = specs.filter((s): s is DataSeries => s.kind === 'data');
-  const problems = dataSpecs.map((s) => (catalog.data ? specProblem(s, datasets.get(s.dataset)) : null));
+  const knownLocations = useKnownLocations(
+    dataSpecs.some((s) => filtersByLocation(s, datasets.get(s.dataset))),
+  );
+  const unknownLocations = dataSpecs.map((s) =>
+    unknownLocationOf(s, datasets.get(s.dataset), knownLocations),
+  );
+  const problems = dataSpecs.map((s, i) => {
+    if (!catalog.data) return null;
+    const unknown = unknownLocations[i];
+    return (
+      specProblem(s, datasets.get(s.dataset)) ?? (unknown ? `No location named “${unknown.value}”.` : null)
+    );
+  });
   const queries = dataSpecs.map((spec, i): UseQueryOptions<SeriesPoints, Error, SeriesPoints> => {
     const dataset = datasets.get(spec.dataset);
     if (!grid || !dataset || problems[i])
@@ -351,6 +457,9 @@ export function useCompareData(state: CompareState, now: number): CompareData {
         progress: null,
         capped: false,
         cancelled: false,
+        unknownLocation: null,
+        emptied: d?.emptied ?? null,
+        editing: null,
       };
     }
     const i = dataSpecs.indexOf(spec);
@@ -364,6 +473,9 @@ export function useCompareData(state: CompareState, now: number): CompareData {
       values: a?.values ?? null,
       loading: problems[i] === null && grid !== null && query?.fetchStatus === 'fetching' && !data,
       error: problems[i] ?? query?.error ?? null,
+      unknownLocation: unknownLocations[i] ?? null,
+      emptied: null,
+      editing: null,
       progress: progress.get(spec.key) ?? null,
       capped: data?.capped ?? false,
       cancelled: cancelled.has(keyOf(i)) && !data && query?.fetchStatus !== 'fetching',
@@ -384,7 +496,15 @@ export function useCompareData(state: CompareState, now: number): CompareData {
     };
   });
 
-  return { grid, gridError, datasets, catalogError: catalog.error, series };
+  // Text typed over the expression still applied, checked against the workspace as it is now.
+  for (const s of series) {
+    const draft = drafts.get(s.spec.key);
+    if (s.spec.kind !== 'expr' || !draft || draft.over !== s.spec.expr) continue;
+    if (draft.text.trim() === s.spec.expr) continue;
+    s.editing = { text: draft.text, problem: derivedProblem(series, s.spec.key, draft.text) };
+  }
+
+  return { grid, gridError, datasets, catalogError: catalog.error, series, setDraft };
 }
 
 /** Every vintage of the forecast series over the range, for the forecast view's error by lead. */

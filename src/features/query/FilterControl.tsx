@@ -1,4 +1,5 @@
 import type { FilterOperator } from '@/api/types';
+import { UnknownNames } from '@/components/UnknownNames';
 import { FILTER_OPERATOR_INFO, operatorsFor } from '@/lib/queryDescription';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
@@ -81,30 +82,7 @@ export function FilterControl({ dataset, draft, onChange, error }: ControlProps)
             pickable={known?.pickable ?? false}
             describedBy={described}
           />
-          {unknown.length > 0 && known && (
-            <div id={UNKNOWN_ID} className={styles.hint} role="status">
-              {unknown.map(({ value, suggestions }) => (
-                <p key={value}>
-                  “{value}” is not a known {known.noun}.
-                  {suggestions.length > 0 ? ' Did you mean ' : ' No known name is close.'}
-                  {suggestions.map((s, i) => (
-                    <span key={s}>
-                      {i > 0 ? ', ' : ''}
-                      <button
-                        type="button"
-                        className={styles.linkButton}
-                        aria-label={`Use ${s} instead of ${value}`}
-                        onClick={() => replace(value, s)}
-                      >
-                        {s}
-                      </button>
-                    </span>
-                  ))}
-                  {suggestions.length > 0 ? '?' : ''}
-                </p>
-              ))}
-            </div>
-          )}
+          <UnknownNames id={UNKNOWN_ID} noun={known?.noun ?? 'value'} unknown={unknown} onUse={replace} />
           {failed && <p className={styles.hint}>Location list unavailable; type location names.</p>}
           {kind === 'timestamp' && (
             <p className={styles.hint}>An ISO timestamp, e.g. 2025-07-01T00:00:00-05:00.</p>

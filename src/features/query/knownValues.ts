@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import type { Dataset } from '@/api/types';
-import { nearestNames } from '@/lib/nearestNames';
+import { unknownNames, type UnknownName } from '@/lib/nearestNames';
 
 /** Sets up to this size are offered as a list to pick from instead of a text box. */
 export const PICKABLE_VALUES = 30;
@@ -49,16 +49,7 @@ export function useKnownValues(dataset: Dataset, column: string): { known?: Know
   };
 }
 
-export interface UnknownValue {
-  value: string;
-  suggestions: string[];
-}
-
 /** The typed values (comma-separated for `in`) that are not known, each with the known values nearest to it. */
-export function unknownValues(text: string, multiple: boolean, known: KnownValues): UnknownValue[] {
-  const values = (multiple ? text.split(',') : [text]).map((v) => v.trim()).filter(Boolean);
-  const exact = new Set(known.values);
-  return values
-    .filter((v) => !exact.has(v))
-    .map((value) => ({ value, suggestions: nearestNames(value, known.values) }));
+export function unknownValues(text: string, multiple: boolean, known: KnownValues): UnknownName[] {
+  return unknownNames(multiple ? text.split(',') : [text], known.values);
 }
