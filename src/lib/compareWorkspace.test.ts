@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { readUrlState, writeUrlState } from '@/lib/urlState';
-import { compareHref, dataSeries } from './compareWorkspace';
+import { linkSettingsText } from './linkSettings';
+import { compareHref, compareLinkSettings, dataSeries } from './compareWorkspace';
 import { compareUrlState, formatSeries, parseSeries, seriesOf } from './compareWorkspace';
 
 describe('the compare workspace in the URL', () => {
@@ -62,5 +63,20 @@ describe('the compare workspace in the URL', () => {
     expect(invalid).toEqual(['B', 'C', 'D']);
     expect(seriesOf(state).map((s) => s.key)).toEqual(['A']);
     expect(parseSeries('B', 'ercot_lmp_by_settlement_point:lmp;location=HB_NORTH%0Aimport%20os')).toBeNull();
+  });
+
+  it('names what a link held that it could not use, and a series of a dataset the catalog lacks once it is known', () => {
+    const params = new URLSearchParams('from=2026-13-45&A=garbage&s=garbage&B=nope:x&view=table');
+    const { state, invalid } = readUrlState(compareUrlState, params);
+    const used = { from: '2025-07-08', to: '2025-07-14' };
+    expect(linkSettingsText(compareLinkSettings(params, invalid, used, state, null))).toBe(
+      'Some settings in the link could not be read and were not used: series A (“garbage” is not a series (dataset:column, or expr: and an expression); left out), from (“2026-13-45” is not a real date (YYYY-MM-DD); 2025-07-08 was used instead), view (“table” is not a view (chart, heatmap, profile, forecast, code); the chart was shown), “s” (not a setting of this page; left out).',
+    );
+    const catalog = new Set(['ercot_load']);
+    expect(compareLinkSettings(params, invalid, used, state, catalog).at(-1)).toEqual({
+      label: 'series B',
+      problem: 'there is no dataset “nope”',
+      instead: 'not drawn',
+    });
   });
 });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { RESAMPLE_FUNCTIONS, type ResampleFunction } from '@/api/types';
 import { MARKET_TIME_ZONE } from '@/lib/format';
+import { quoteLinkValue, unreadUrlSettings, type SettingNote, type UnreadSetting } from '@/lib/linkSettings';
 import { defineUrlState, hasControlCharacters, type UrlStateOf } from '@/lib/urlState';
 import { isCalendarDate } from '@/lib/marketDay';
 import { writeUrlState } from '@/lib/urlState';
@@ -177,6 +178,83 @@ export const compareUrlState = defineUrlState(
 );
 
 export type CompareState = UrlStateOf<typeof compareUrlState.shape>;
+type CompareKey = keyof CompareState;
+
+const SERIES_NOTE = {
+  expects: 'is not a series (dataset:column, or expr: and an expression)',
+  instead: 'left out',
+};
+const LETTER = 'is not a series letter';
+
+/**
+ * The settings of a Compare link that were not used: each key its reader refused (with the value
+ * it held and what was used instead: the dates in `used`), every param Compare does not read, and,
+ * once the catalog is known, each series of a dataset it does not have (nothing is asked for it).
+ */
+export function compareLinkSettings(
+  params: URLSearchParams,
+  invalid: readonly CompareKey[],
+  used: { from: string; to: string },
+  state: CompareState,
+  catalog: { has: (id: string) => boolean } | null,
+): UnreadSetting[] {
+  const notes: Record<CompareKey, SettingNote> = {
+    ...(Object.fromEntries(SERIES_KEYS.map((k) => [k, { label: `series ${k}`, ...SERIES_NOTE }])) as Record<
+      SeriesKey,
+      SettingNote
+    >),
+    from: {
+      label: 'from',
+      expects: 'is not a real date (YYYY-MM-DD)',
+      instead: `${used.from} was used instead`,
+    },
+    to: { label: 'to', expects: 'is not a real date (YYYY-MM-DD)', instead: `${used.to} was used instead` },
+    tz: {
+      label: 'time zone',
+      expects: 'is not a time zone name',
+      instead: `${MARKET_TIME_ZONE} was used instead`,
+    },
+    grid: {
+      label: 'grid',
+      expects: `is not a grid (auto, ${GRID_CADENCES.join(', ')})`,
+      instead: 'the coarsest of the series was used',
+    },
+    when: {
+      label: 'event condition',
+      expects: 'is not a condition this page takes (at most 200 characters of plain text)',
+      instead: 'no condition was used',
+    },
+    view: { label: 'view', expects: `is not a view (${VIEWS.join(', ')})`, instead: 'the chart was shown' },
+    of: { label: 'series shown', expects: LETTER, instead: 'the first series was shown' },
+    corr: {
+      label: 'correlation pair',
+      expects: 'is not two series letters such as A,B',
+      instead: 'A and B were used',
+    },
+    fc: { label: 'forecast series', expects: LETTER, instead: 'the first forecast series was used' },
+    act: { label: 'actual series', expects: LETTER, instead: 'the first other series was used' },
+    lead: {
+      label: 'lead time',
+      expects: 'is not a whole number of hours from 1 to 168',
+      instead: '24 h was used',
+    },
+    zoom: { label: 'zoom', expects: 'is not a zoom window', instead: 'the whole range was shown' },
+  };
+  const unread = unreadUrlSettings(params, invalid, notes);
+  if (catalog === null) return unread;
+  const missing = seriesOf(state).flatMap((spec) =>
+    spec.kind === 'data' && !catalog.has(spec.dataset)
+      ? [
+          {
+            label: `series ${spec.key}`,
+            problem: `there is no dataset ${quoteLinkValue(spec.dataset)}`,
+            instead: 'not drawn',
+          },
+        ]
+      : [],
+  );
+  return [...unread, ...missing];
+}
 
 /** The workspace's series in letter order. */
 export function seriesOf(state: CompareState): SeriesSpec[] {

@@ -48,6 +48,10 @@ const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\
 /** Whether `text` holds a character no URL-borne text may hold (readers refuse it as invalid). */
 export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
 
+/** `text` with each such character replaced by `by`: for quoting a refused value back to its reader. */
+export const replaceControlCharacters = (text: string, by = '\uFFFD'): string =>
+  text.replace(new RegExp(CONTROL_CHARACTERS.source, 'gu'), by);
+
 export interface UrlStateCodec<S extends UrlStateShape> {
   readonly shape: S;
   readonly defaults: UrlStateOf<S>;

@@ -153,9 +153,14 @@ describe('Catalog page', () => {
     expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('wind');
   });
 
-  it('ignores a malformed source in a link', async () => {
+  it('ignores a malformed source in a link, and says so', async () => {
     renderApp('/?source=%3Cscript%3E');
     expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Some settings in the link could not be read and were not used: source (“<script>” is not a market code; every source was shown).',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('opens a dataset page from its link', async () => {

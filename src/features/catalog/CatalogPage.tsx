@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Dataset } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
+import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { QueryLoading } from '@/components/QueryLoading';
 import { inAppHref, useInAppLinks } from '@/components/useInAppLinks';
 import { formatCadence, formatRelative, formatTimestamp } from '@/lib/format';
+import { unreadUrlSettings } from '@/lib/linkSettings';
 import { useUrlState } from '@/lib/urlState';
 import styles from './CatalogPage.module.css';
 import { allDatasetsOptions, listedDatasetsOptions } from './catalogQueries';
-import { catalogSources, catalogUrlState } from './catalogUrlState';
+import { CATALOG_LINK_NOTES, catalogSources, catalogUrlState } from './catalogUrlState';
 import { filterDatasets } from './filterDatasets';
 import { useFocusShortcut } from './useFocusShortcut';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -82,7 +85,8 @@ function catalogColumns(now: number): DataTableColumn<Dataset>[] {
 
 /** `/`: every dataset of the catalog, filterable by text and by market, the view kept in the URL. */
 export function CatalogPage() {
-  const [{ q, source }, setState] = useUrlState(catalogUrlState);
+  const [{ q, source }, setState, invalid] = useUrlState(catalogUrlState);
+  const [params] = useSearchParams();
   const filterRef = useRef<HTMLInputElement>(null);
   // The list's links are plain anchors routed by one listener (useInAppLinks: 18 <Link>s cost the
   // first screen 24 ms).
@@ -174,6 +178,8 @@ export function CatalogPage() {
           </select>
         </div>
       </div>
+
+      <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, CATALOG_LINK_NOTES)} />
 
       {query.isPending ? (
         <QueryLoading label="Loading datasets…" queryKey={options.queryKey} refetch={query.refetch} />

@@ -1,3 +1,4 @@
+import type { SettingNote } from '@/lib/linkSettings';
 import { defineUrlState, textParam } from '@/lib/urlState';
 
 /** Markets a user may ask for; only ERCOT has coverage, the others answer with an empty catalog. */
@@ -26,3 +27,13 @@ export const catalogUrlState = defineUrlState(
   },
   { q: '', source: '' },
 );
+
+/** How the link notice names each key whose value cannot be read, and what is shown instead. */
+export const CATALOG_LINK_NOTES = {
+  q: {
+    label: 'filter',
+    expects: 'is not a filter (at most 200 characters of text)',
+    instead: 'no filter was used',
+  },
+  source: { label: 'source', expects: 'is not a market code', instead: 'every source was shown' },
+} as const satisfies Record<keyof typeof catalogUrlState.shape, SettingNote>;

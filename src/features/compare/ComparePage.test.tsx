@@ -205,6 +205,40 @@ describe('Compare page', () => {
   });
 });
 
+describe('Compare page links', () => {
+  it('names each setting of a crafted link it could not read, and what it used instead', async () => {
+    const { router } = renderApp(
+      `/compare?from=2026-13-45&to=2025-07-14&A=garbage&s=garbage&B=${DA}:spp;location=HB_HOUSTON&C=nope:spp`,
+    );
+    const notice = await screen.findByText(
+      /^Some settings in the link could not be read and were not used: /,
+      {},
+      SLOW,
+    );
+    expect(notice).toHaveTextContent(
+      /from \(“2026-13-45” is not a real date \(YYYY-MM-DD\); \d{4}-\d{2}-\d{2} was used instead\)/,
+    );
+    expect(notice).toHaveTextContent(
+      'series A (“garbage” is not a series (dataset:column, or expr: and an expression); left out)',
+    );
+    expect(notice).toHaveTextContent('“s” (not a setting of this page; left out)');
+    // The catalog says which datasets exist: a series of another is named too, and asked for nowhere.
+    await waitFor(
+      () => expect(notice).toHaveTextContent('series C (there is no dataset “nope”; not drawn)'),
+      SLOW,
+    );
+    // What could be read still opens.
+    expect(await screen.findByRole('listitem', { name: 'Series B' }, SLOW)).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2025-07-14');
+  });
+
+  it('says nothing about a link it read whole', async () => {
+    renderApp(DART);
+    await statsRow(/^A: /);
+    expect(screen.queryByText(/settings in the link could not be read/)).toBeNull();
+  });
+});
+
 describe('Compare page CSV files', () => {
   /** Every file the page saves, with its name, without a browser download. */
   function captureDownloads(): {
@@ -288,5 +322,131 @@ describe('Compare page CSV files', () => {
     } finally {
       downloads.restore();
     }
+  });
+});
+
+describe('Compare page: every number is true or says why not', () => {
+  const legend = () =>
+    within(screen.getByRole('list', { name: 'Legend' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+
+  it('a mistyped location is named as it is typed, with the nearest names; one click fixes the series', async () => {
+    const { user, router } = renderApp(DART);
+    expect((await statsRow(/^A: /))[0]).toBe('168');
+    const field = screen.getByLabelText('Location of A');
+    await user.clear(field);
+    await user.type(field, 'HB_NRTH');
+    // Said beside the field before anything is applied.
+    const row = screen.getByRole('listitem', { name: 'Series A' });
+    expect(await within(row).findByText(/No location named “HB_NRTH”\. Did you mean/)).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(/No location named “HB_NRTH”/);
+    expect(new URLSearchParams(router.state.location.search).get('A')).toContain('location=HB_HOUSTON');
+    // Applied anyway, the series is not asked for: it says why instead of drawing nothing.
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('A')).toContain('location=HB_NRTH'),
+    );
+    expect(await within(row).findByRole('alert')).toHaveTextContent(
+      /No location named “HB_NRTH”\. Did you mean HB_NORTH.*\?A is not fetched\./,
+    );
+    const table = screen.getByRole('table', { name: 'Statistics of each series over the range' });
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /^A: / })).toBeNull());
+    expect(within(screen.getByRole('listitem', { name: 'Series C' })).getByRole('alert')).toHaveTextContent(
+      'Series A has an error.',
+    );
+    await user.click(within(row).getByRole('button', { name: 'Use HB_NORTH instead of HB_NRTH' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('A')).toBe(`${DA}:spp;location=HB_NORTH`),
+    );
+    expect(screen.getByLabelText('Location of A')).toHaveValue('HB_NORTH');
+    expect((await statsRow(/^A: .*HB_NORTH/))[0]).toBe('168');
+    expect(within(row).queryByText(/No location named/)).toBeNull();
+  });
+
+  it('a location from a link that names no location says so, not a series of nothing', async () => {
+    const { user } = renderApp(
+      compareHref({ ...RANGE, A: dataSeries('A', DA, 'spp', { ...HOUSTON, filterValue: 'HB_NRTH' }) }),
+    );
+    const row = await screen.findByRole('listitem', { name: 'Series A' }, SLOW);
+    expect(await within(row).findByRole('alert', {}, SLOW)).toHaveTextContent(/No location named “HB_NRTH”/);
+    expect(screen.queryByRole('row', { name: /^A: / })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Use HB_NORTH instead of HB_NRTH' }));
+    expect((await statsRow(/^A: .*HB_NORTH/))[0]).toBe('168');
+  });
+
+  it('an expression applies after a pause in typing; an invalid one leaves the chart on the last valid one and says so', async () => {
+    const { user, router } = renderApp(DART);
+    await statsRow(/^C = A - B/);
+    const field = screen.getByLabelText('Expression for C');
+    await user.clear(field);
+    await user.type(field, 'B - A');
+    // No Enter, no leaving the field: the pause applies it.
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('C')).toBe('expr:B - A'),
+    );
+    await statsRow(/^C = B - A \d/);
+    await waitFor(() => expect(legend()).toContain('C = B - A ($/MWh, left axis)'));
+    expect(field).toHaveFocus();
+
+    await user.type(field, ' +');
+    expect(await screen.findByText('The expression ends too early')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      within(screen.getByRole('listitem', { name: 'Series C' })).getByText(
+        'Not applied: the chart, legend and statistics still show C = B - A.',
+      ),
+    ).toBeInTheDocument();
+    // The drawn series is still B - A, and where it is named it says the text being edited is not applied.
+    expect(legend()).toContain('C = B - A (editing “B - A +”: not applied yet) ($/MWh, left axis)');
+    expect((await statsRow(/^C = B - A \(editing “B - A \+”: not applied yet\) \d/))[0]).toBe('168');
+    expect(new URLSearchParams(router.state.location.search).get('C')).toBe('expr:B - A');
+  });
+
+  it('a division by zero says how many intervals it left empty and why', async () => {
+    const { user } = renderApp(DART);
+    await statsRow(/^C = A - B/);
+    const field = screen.getByLabelText('Expression for C');
+    await user.clear(field);
+    await user.type(field, 'A / 0');
+    const row = screen.getByRole('listitem', { name: 'Series C' });
+    expect(
+      await within(row).findByText('A / 0: 168 intervals left empty: division by zero.', {}, SLOW),
+    ).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription('A / 0: 168 intervals left empty: division by zero.');
+    // The statistics count them missing, and say why beside the count.
+    const c = await statsRow(/^C = A \/ 0 \d/);
+    expect([c[0], c[1]]).toEqual(['0', '168']);
+    expect(
+      within(screen.getByRole('list', { name: 'Missing values made by derived series' })).getByText(
+        'C = A / 0: 168 intervals left empty: division by zero.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("events' peak and mean name the series they describe; a condition applies as it is typed, only when valid", async () => {
+    const { user, router } = renderApp(`${DART}&when=${encodeURIComponent('B > A')}`);
+    const events = await screen.findByRole('table', { name: /^Events where B > A/ }, SLOW);
+    expect(
+      within(events)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Start', 'End', 'Duration', 'Peak of B ($/MWh)', 'Mean of B ($/MWh)']);
+
+    const field = screen.getByLabelText('Condition');
+    await user.type(field, ' +');
+    expect(await screen.findByText('The expression ends too early')).toBeInTheDocument();
+    expect(
+      screen.getByText('“B > A +” is not applied yet; the events listed are those of “B > A”.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /^Events where B > A$/ })).toBeInTheDocument();
+
+    await user.type(field, ' 5');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('when')).toBe('B > A + 5'),
+    );
+    const shifted = await screen.findByRole('table', { name: /^Events where B > A \+ 5$/ });
+    expect(within(shifted).getAllByRole('columnheader')[3]).toHaveTextContent('Peak of B ($/MWh)');
+    expect(screen.queryByText(/is not applied yet/)).toBeNull();
   });
 });

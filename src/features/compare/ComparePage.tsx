@@ -4,6 +4,7 @@ import { scriptBaseUrl, useConnection } from '@/api/connection';
 import { saveBlob } from '@/api/exports/exportJobs';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Tabs } from '@/components/Tabs';
 import { formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -20,8 +21,15 @@ import { PRESETS } from './presets';
 import { ProfileView } from './ProfileView';
 import { SeriesPanel } from './SeriesPanel';
 import { StatsPanel } from './StatsPanel';
-import { gridCadenceFor, useCompareData, workspaceRange, type SeriesResult } from './useCompareData';
 import {
+  gridCadenceFor,
+  shownLabel,
+  useCompareData,
+  workspaceRange,
+  type SeriesResult,
+} from './useCompareData';
+import {
+  compareLinkSettings,
   compareUrlState,
   dataSeries,
   nextFreeKey,
@@ -56,7 +64,7 @@ export function planAxes(series: readonly SeriesResult[]): { drawn: AxisSeries[]
     else
       drawn.push({
         key: s.spec.key,
-        label: s.label,
+        label: shownLabel(s),
         unit: s.unit,
         values: s.values,
         color: i,
@@ -109,7 +117,7 @@ function SeriesSelect({
 
 export function ComparePage() {
   useDocumentTitle('Compare');
-  const [state, setState] = useUrlState(compareUrlState);
+  const [state, setState, invalid] = useUrlState(compareUrlState);
   const { search } = useLocation();
   // "Add to compare" on other pages adds to this workspace.
   useEffect(() => rememberWorkspace(search), [search]);
@@ -119,6 +127,14 @@ export function ComparePage() {
   const { grid, series, datasets } = data;
   const cadence = gridCadenceFor(state, datasets);
   const { from, to } = workspaceRange(state, now);
+  // Series of datasets the catalog lacks are named once the catalog is known.
+  const unread = compareLinkSettings(
+    new URLSearchParams(search),
+    invalid,
+    { from, to },
+    state,
+    datasets.size > 0 ? datasets : null,
+  );
   const formatTime = (ms: number) => formatTimestamp(ms, { timeZone: state.tz });
   const specs = seriesOf(state);
   const window = grid ? zoomWindow(state.zoom, grid.times) : null;
@@ -268,6 +284,7 @@ export function ComparePage() {
           </button>
         ))}
       </nav>
+      <LinkSettingsNotice unread={unread} />
       {data.catalogError ? <ApiErrorMessage error={data.catalogError} /> : null}
       <section className={styles.controls} aria-label="Range">
         <label className={styles.field}>
@@ -329,6 +346,7 @@ export function ComparePage() {
           cadence={cadence}
           onChange={change}
           onRemove={remove}
+          onDraft={data.setDraft}
         />
         <div className={styles.controls}>
           <button type="button" onClick={() => add('data')} disabled={nextFreeKey(state) === null}>
@@ -366,7 +384,8 @@ export function ComparePage() {
             grid={grid}
             series={series}
             condition={state.when}
-            onCondition={(when) => setState({ when })}
+            // Applied as it is typed (after a pause): each pause replaces the history entry, not adds one.
+            onCondition={(when) => setState({ when }, { replace: true })}
             onShow={(e) => {
               // Zoom to the event with as much again on each side, at least six intervals.
               const pad = Math.max(e.durationMs, 6 * ((grid.times[1] ?? 0) - (grid.times[0] ?? 0)));

@@ -4,7 +4,7 @@ import { DEMO_API_KEY } from '@/api/connection';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
-setupMockServer();
+const { server } = setupMockServer();
 
 const NAME = 'ERCOT Real-Time Settlement Point Prices (15-minute)';
 const BASE = '/datasets/ercot_spp_real_time_15_min/query';
@@ -53,7 +53,11 @@ describe('QueryPage', () => {
 
   it('names the settings of a bad link it ignored and runs with the defaults for them', async () => {
     renderQueryPage(`${BASE}?v=1&fop=like&ps=-3&fcol=location&fval=HB_NORTH&${ONE_DAY}`);
-    expect(await screen.findByText(/were ignored: filter operator, page size\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Some settings in the link could not be read and were not used: filter operator (“like” is not a filter operator (= != > >= < <= in); = was used instead), page size (“-3” is not a page size from 1 to 50,000; 500 rows a page were used).',
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
   });
 
@@ -167,6 +171,8 @@ describe('QueryPage', () => {
       names.push(this.download);
     });
     const { user } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&cols=spp&${ONE_DAY}`);
+    // The data-quality line's count goes into the sidecar.
+    expect(await screen.findByLabelText('Data quality')).toHaveTextContent('96 of 96 intervals');
     await user.click(await screen.findByRole('tab', { name: 'Export' }));
     await user.selectOptions(screen.getByLabelText('Format'), 'Parquet');
     expect(
@@ -188,6 +194,13 @@ describe('QueryPage', () => {
       /^http:\/\/127\.0\.0\.1:4010\/v1\/datasets\/ercot_spp_real_time_15_min\/query\?.*filter_value=HB_NORTH/,
     );
     expect(sidecar.rows).toBe(96);
+    expect(sidecar.data_quality).toMatchObject({
+      checked: true,
+      intervals_expected: 96,
+      intervals_present: 96,
+      gaps: [],
+      partial_buckets: [],
+    });
     expect(JSON.stringify(sidecar)).not.toContain(DEMO_API_KEY);
     click.mockRestore();
   });
@@ -233,17 +246,15 @@ describe('QueryPage', () => {
     ).toBeInTheDocument();
     // The filter says so too, where the value is typed, with the nearest names to use instead.
     const filter = screen.getByRole('group', { name: 'Filter' });
-    expect(
-      within(filter).getByText(/“HB_NOWHERE” is not a known location\. Did you mean/),
-    ).toBeInTheDocument();
-    expect(screen.getByLabelText('Filter value')).toHaveAccessibleDescription(/not a known location/);
+    expect(within(filter).getByText(/No location named “HB_NOWHERE”\. Did you mean/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Filter value')).toHaveAccessibleDescription(
+      /No location named “HB_NOWHERE”/,
+    );
     // A suggestion is a link that runs the query with it.
     await user.click(within(results).getByRole('link', { name: 'HB_NORTH' }));
     await waitFor(() => expect(router.state.location.search).toContain('fval=HB_NORTH'));
     expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('group', { name: 'Filter' })).queryByText(/not a known location/),
-    ).toBeNull();
+    expect(within(screen.getByRole('group', { name: 'Filter' })).queryByText(/No location named/)).toBeNull();
   });
 
   it('offers a small known set of values as a list to pick from: location types', async () => {
@@ -282,7 +293,7 @@ describe('QueryPage', () => {
     expect(start).toHaveAccessibleDescription(/“next tuesday” is not a date or time\. Use 2025-07-01/);
     expect(start).toHaveFocus();
     expect(router.state.location.search).toBe(before);
-    expect(screen.queryByText(/link were not valid/)).toBeNull();
+    expect(screen.queryByText(/settings in the link could not be read/)).toBeNull();
 
     // A word it knows runs, as a fixed instant in the link.
     await user.clear(start);
@@ -375,5 +386,85 @@ describe('QueryPage history', () => {
     await waitFor(() => expect(screen.getByLabelText('Time range')).toHaveValue('custom'));
     expect(screen.getByLabelText('Query summary')).toHaveTextContent('2025-07-14 → 2025-07-15 (UTC)');
     expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
+  });
+});
+
+describe('QueryPage links it cannot fully read', () => {
+  /** The query requests the mock received while `run` ran. */
+  async function queryRequests(run: () => Promise<void>): Promise<URL[]> {
+    const seen: URL[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/query')) seen.push(url);
+    };
+    server.events.on('request:start', listener);
+    try {
+      await run();
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
+    return seen;
+  }
+
+  it('keeps a start in the link that is not a real date, says so beside Start, and asks the server nothing with it', async () => {
+    let router!: ReturnType<typeof renderQueryPage>['router'];
+    const requests = await queryRequests(async () => {
+      const rendered = renderQueryPage(
+        `${BASE}?v=1&fcol=location&fval=HB_NORTH&range=custom&start=2025-13-01&end=2025-07-15&tz=UTC`,
+      );
+      router = rendered.router;
+      const start = await screen.findByLabelText('Start (inclusive)');
+      // As if typed and refused: the text stays, the field says why.
+      expect(start).toHaveValue('2025-13-01');
+      expect(start).toHaveAttribute('aria-invalid', 'true');
+      expect(start).toHaveAccessibleDescription(/“2025-13-01” is not a real date/);
+      expect(
+        screen.getByText(
+          'Some settings in the link could not be read and were not used: start time (“2025-13-01” is not a real date or time; the query waits until it is fixed in the form).',
+        ),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByText('The query runs once the times marked in the form can be read.'),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Query summary')).not.toHaveTextContent('2025-13-01');
+      // Give any request the page might make the time to leave.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.queryByText(/start_time/)).toBeNull();
+
+      // Fixed in the form, it runs.
+      const user = rendered.user;
+      await user.clear(start);
+      await user.type(start, '2025-07-14');
+      await user.click(screen.getByRole('button', { name: 'Run query' }));
+      expect(await screen.findByText('96 rows loaded · all rows loaded')).toBeInTheDocument();
+    });
+    expect(router.state.location.search).toContain('start=2025-07-14');
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.map((url) => url.searchParams.get('start_time'))).not.toContain('2025-13-01');
+    expect(screen.queryByText(/settings in the link could not be read/)).toBeNull();
+  });
+
+  it('opens a link written with the API’s parameter names as that query', async () => {
+    renderQueryPage(
+      `${BASE}?start_time=2025-07-14&end_time=2025-07-15&filter_column=location&filter_value=HB_NORTH&resample_frequency=1h&timezone=UTC`,
+    );
+    expect(await screen.findByText('24 rows loaded · all rows loaded')).toBeInTheDocument();
+    expect(screen.getByLabelText('Query summary')).toHaveTextContent(
+      `${NAME} · location = HB_NORTH · 2025-07-14 → 2025-07-15 (UTC) · hourly mean`,
+    );
+    expect(screen.getByLabelText('Filter value')).toHaveValue('HB_NORTH');
+    expect(screen.queryByText(/settings in the link could not be read/)).toBeNull();
+  });
+
+  it('names the API parameters and the names it did not take from such a link', async () => {
+    renderQueryPage(
+      `${BASE}?start_time=2025-07-14&end_time=2025-07-15&filter_column=location&filter_value=HB_NORTH&resample_frequency=1h&timezone=UTC&cursor=abc&foo=1`,
+    );
+    expect(await screen.findByText('24 rows loaded · all rows loaded')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Some settings in the link could not be read and were not used: “cursor” (the builder pages through the rows itself, starting at the first; left out), “foo” (not a setting of this page; left out).',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -8,6 +8,8 @@ import { datasetTablePageOptions } from '@/api/query/queries';
 import type { Dataset } from '@/api/types';
 import type { TableView } from '@/components/VirtualTable';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';
+import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Loading } from '@/components/Loading';
 import { QueryLoading } from '@/components/QueryLoading';
 import { describeQuery } from '@/lib/queryDescription';
@@ -18,11 +20,11 @@ import { placeError, type QueryControl } from './errorPlacement';
 import { ExportPanel } from './ExportPanel';
 import { FilterControl } from './FilterControl';
 import { PagingControl } from './PagingControl';
-import { fitToDataset } from './fitToDataset';
 import { descriptionInput } from './querySummary';
-import { readQueryState, writeQueryState, type QueryState } from './queryUrl';
+import { readQueryLink } from './queryLink';
+import { writeQueryState, type QueryState } from './queryUrl';
 import { presetRange, toApiParams } from './requestParams';
-import { DataQualityLine, partialBuckets, useDataQuality } from './DataQualityLine';
+import { DataQualityLine, partialBuckets, sidecarQualityOf, useDataQuality } from './DataQualityLine';
 import type { QualityItem } from './dataQuality';
 import { isoUtc } from '@/lib/zones';
 import styles from './QueryPage.module.css';
@@ -95,7 +97,12 @@ export function QueryPage() {
         </h1>
       </header>
       {datasetQuery.isError ? (
-        <ApiErrorMessage error={datasetQuery.error} onRetry={() => void datasetQuery.refetch()} />
+        <DatasetErrorMessage
+          id={id}
+          error={datasetQuery.error}
+          onRetry={() => void datasetQuery.refetch()}
+          hrefOf={(near) => `/datasets/${encodeURIComponent(near)}/query`}
+        />
       ) : (
         <QueryLoading
           label="Loading dataset…"
@@ -110,6 +117,8 @@ export function QueryPage() {
 interface FormProps {
   dataset: Dataset;
   initial: QueryState;
+  /** Why the link's times cannot be read: shown beside them from the start, as after a refused run. */
+  initialTimeErrors: Partial<Record<TimeField, string>>;
   errors: Partial<Record<QueryControl, string>>;
   running: boolean;
   onRun: (state: QueryState) => void;
@@ -117,9 +126,9 @@ interface FormProps {
 }
 
 /** The draft: edits stay here until "Run query" (or Enter) puts them in the URL. */
-function QueryForm({ dataset, initial, errors, running, onRun, onCancel }: FormProps) {
+function QueryForm({ dataset, initial, initialTimeErrors, errors, running, onRun, onCancel }: FormProps) {
   const [draft, setDraft] = useState(initial);
-  const [timeErrors, setTimeErrors] = useState<Partial<Record<TimeField, string>>>({});
+  const [timeErrors, setTimeErrors] = useState(initialTimeErrors);
   const onChange = useCallback((patch: Partial<QueryState>) => {
     setDraft((d) => ({ ...d, ...patch }));
     // An edited field is judged afresh.
@@ -136,6 +145,8 @@ function QueryForm({ dataset, initial, errors, running, onRun, onCancel }: FormP
       return;
     }
     setTimeErrors({});
+    // The fields show what is sent: a word becomes its instant, even when the URL does not change.
+    setDraft(resolved.state);
     onRun(resolved.state);
   };
   const props = { dataset, draft, onChange, timeErrors };
@@ -163,30 +174,29 @@ function QueryForm({ dataset, initial, errors, running, onRun, onCancel }: FormP
 function QueryBuilder({ dataset }: { dataset: Dataset }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
-  const read = useMemo(() => {
-    const fromUrl = readQueryState(new URLSearchParams(search));
-    const fit = fitToDataset(fromUrl.state, dataset);
-    return {
-      state: fit.state,
-      ignored: [...fromUrl.ignored, ...fit.ignored],
-      versionNotice: fromUrl.versionNotice,
-    };
-  }, [search, dataset]);
-  const state = read.state;
-  // The query alone, without the table's layout: the form starts afresh only when this changes.
-  const queryOnly = writeQueryState(state).toString();
   // Relative presets are resolved when a query is run, not on every render.
   const [runAt, setRunAt] = useState(() => Date.now());
+  const link = useMemo(
+    () => readQueryLink(new URLSearchParams(search), dataset, runAt),
+    [search, dataset, runAt],
+  );
+  const state = link.state;
+  // A time in the link that cannot be read stops the query, as when it is typed.
+  const waiting = link.ready === null;
+  // The query alone, without the table's layout: the form starts afresh only when this changes.
+  const queryOnly = writeQueryState(state).toString();
   const [cancelled, setCancelled] = useState(false);
   const [tab, setTab] = useState<ResultTab>('Table');
   const queryClient = useQueryClient();
 
-  const params = useMemo(() => toApiParams(state, dataset, runAt), [state, dataset, runAt]);
+  const params = useMemo(() => toApiParams(link.request, dataset, runAt), [link, dataset, runAt]);
   // The first cursor page is a cached query; the rest are fetched, dropped and fetched again by
   // cursor as the table scrolls (docs/decisions/0011-table-memory.md).
   const options = datasetTablePageOptions(dataset.id, params);
-  const results = useQuery({ ...options, enabled: !cancelled });
-  const summary = describeQuery(descriptionInput(state, dataset, presetRange(state, dataset, runAt)));
+  const results = useQuery({ ...options, enabled: !cancelled && !waiting });
+  const summary = link.ready
+    ? describeQuery(descriptionInput(link.ready, dataset, presetRange(link.ready, dataset, runAt)))
+    : `${dataset.name} · not run: a time in the form cannot be read`;
 
   const firstPage = results.data;
   const fetchPage = useCallback<FetchTablePage>(
@@ -235,12 +245,6 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
     void queryClient.cancelQueries({ queryKey: options.queryKey });
   };
 
-  const notice =
-    read.versionNotice ??
-    (read.ignored.length > 0
-      ? `Some settings in the link were not valid and were ignored: ${read.ignored.join(', ')}.`
-      : null);
-
   const quality = useDataQuality(dataset, params, state.rs, runAt);
   const qualityReport = quality.status === 'ready' ? quality.report : null;
   const partial = useMemo(() => partialBuckets(qualityReport), [qualityReport]);
@@ -261,9 +265,18 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   };
 
   let panel;
-  if (tab === 'Code') panel = <CodePanel datasetId={dataset.id} params={params} />;
+  if (waiting) panel = <p role="status">The query runs once the times marked in the form can be read.</p>;
+  else if (tab === 'Code') panel = <CodePanel datasetId={dataset.id} params={params} />;
   else if (tab === 'Export')
-    panel = <ExportPanel dataset={dataset} params={params} label={summary} nowMs={runAt} />;
+    panel = (
+      <ExportPanel
+        dataset={dataset}
+        params={params}
+        label={summary}
+        nowMs={runAt}
+        quality={sidecarQualityOf(quality)}
+      />
+    );
   else if (!paged.store || !paged.state)
     panel = cancelled ? (
       <p role="status">Query cancelled.</p>
@@ -310,11 +323,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
         </p>
         <h1>Query {dataset.name}</h1>
       </header>
-      {notice && (
-        <p role="alert" className={styles.notice}>
-          {notice}
-        </p>
-      )}
+      <LinkSettingsNotice unread={link.unread} />
       <div className={styles.layout}>
         {folded ? (
           <section aria-label="Query" className={styles.folded}>
@@ -328,6 +337,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
             key={queryOnly}
             dataset={dataset}
             initial={state}
+            initialTimeErrors={link.timeErrors}
             errors={errors}
             running={running}
             onRun={run}
@@ -338,7 +348,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
           <p className={styles.summary} aria-label="Query summary">
             {summary}
           </p>
-          {!results.isError && (
+          {!results.isError && !waiting && (
             <DataQualityLine quality={quality} timeZone={params.timezone ?? 'UTC'} hrefFor={qualityHref} />
           )}
           {results.isError && !placed?.control && (

@@ -1,6 +1,7 @@
 /** Fitting a state read from a link to the dataset it is for. */
 import type { Dataset, DatasetColumn } from '@/api/types';
 import { operatorSuits } from '@/contract/vocabulary';
+import { quoteLinkValue, type UnreadSetting } from '@/lib/linkSettings';
 import type { ColumnKind } from '@/lib/queryDescription';
 import { DEFAULT_QUERY_STATE, QUERY_KEY_LABELS, type QueryState } from './queryUrl';
 
@@ -17,45 +18,70 @@ export function timeIndexColumns(dataset: Dataset): string[] {
     : ['time_utc'];
 }
 
+const names = (list: readonly string[]): string => list.map(quoteLinkValue).join(', ');
+
 /**
  * Drops what the dataset cannot answer (columns it lacks, a vintage on a dataset without
- * publish times, an operator that does not suit the column), naming each in `ignored`.
+ * publish times, an operator that does not suit the column), naming each in `unread`.
  */
-export function fitToDataset(state: QueryState, dataset: Dataset): { state: QueryState; ignored: string[] } {
-  const names = new Set(dataset.all_columns.map((c) => c.name));
-  const ignored: string[] = [];
+export function fitToDataset(
+  state: QueryState,
+  dataset: Dataset,
+): { state: QueryState; unread: UnreadSetting[] } {
+  const known = new Set(dataset.all_columns.map((c) => c.name));
+  const unread: UnreadSetting[] = [];
   const next: QueryState = { ...state };
   if (next.fcol !== '') {
     const column = dataset.all_columns.find((c) => c.name === next.fcol);
     if (!column) {
-      ignored.push(`filter column ${next.fcol}`);
+      unread.push({
+        label: QUERY_KEY_LABELS.fcol,
+        problem: `${quoteLinkValue(next.fcol)} is not a column of this dataset`,
+        instead: 'no filter was used',
+      });
       next.fcol = DEFAULT_QUERY_STATE.fcol;
       next.fop = DEFAULT_QUERY_STATE.fop;
       next.fval = DEFAULT_QUERY_STATE.fval;
     } else if (!operatorSuits(next.fop, columnKind(column))) {
-      ignored.push(QUERY_KEY_LABELS.fop);
+      unread.push({
+        label: QUERY_KEY_LABELS.fop,
+        problem: `${quoteLinkValue(next.fop)} does not suit the ${columnKind(column)} column ${next.fcol}`,
+        instead: '= was used instead',
+      });
       next.fop = '=';
     }
   }
-  const unknownCols = next.cols.filter((c) => !names.has(c));
+  const unknownCols = next.cols.filter((c) => !known.has(c));
   if (unknownCols.length > 0) {
-    ignored.push(`columns ${unknownCols.join(', ')}`);
-    next.cols = next.cols.filter((c) => names.has(c));
+    unread.push({
+      label: QUERY_KEY_LABELS.cols,
+      problem: `${names(unknownCols)} ${unknownCols.length === 1 ? 'is not a column' : 'are not columns'} of this dataset`,
+      instead: 'left out',
+    });
+    next.cols = next.cols.filter((c) => known.has(c));
   }
-  const unknownBy = next.rsby.filter((c) => !names.has(c));
+  const unknownBy = next.rsby.filter((c) => !known.has(c));
   if (unknownBy.length > 0) {
-    ignored.push(`group-by ${unknownBy.join(', ')}`);
-    next.rsby = next.rsby.filter((c) => names.has(c));
+    unread.push({
+      label: QUERY_KEY_LABELS.rsby,
+      problem: `${names(unknownBy)} ${unknownBy.length === 1 ? 'is not a column' : 'are not columns'} of this dataset`,
+      instead: 'left out',
+    });
+    next.rsby = next.rsby.filter((c) => known.has(c));
   }
   if (
     dataset.publish_time_column === null &&
     (next.pt !== 'all' || next.ptat !== '' || next.pts !== '' || next.pte !== '')
   ) {
-    ignored.push(QUERY_KEY_LABELS.pt);
+    unread.push({
+      label: QUERY_KEY_LABELS.pt,
+      problem: 'this dataset has no publish times',
+      instead: 'all rows were used',
+    });
     next.pt = 'all';
     next.ptat = '';
     next.pts = '';
     next.pte = '';
   }
-  return { state: next, ignored };
+  return { state: next, unread };
 }

@@ -88,23 +88,59 @@ describe('query URL state', () => {
     expect(read.state.tz).toBe('market');
     expect(read.state.fval).toBe('HB_NORTH');
     expect(read.ignored).toEqual(['timezone', 'filter operator', 'page size']);
+    // The notice quotes what the link held and says what was used instead.
+    expect(read.unread).toEqual([
+      {
+        label: 'timezone',
+        problem: '“Mars/Olympus” is not a time zone this browser knows',
+        instead: 'market time was used instead',
+      },
+      {
+        label: 'filter operator',
+        problem: '“like” is not a filter operator (= != > >= < <= in)',
+        instead: '= was used instead',
+      },
+      {
+        label: 'page size',
+        problem: '“999999” is not a page size from 1 to 50,000',
+        instead: '500 rows a page were used',
+      },
+    ]);
+  });
+
+  it('reads a typed time as text, for the rules of typing to judge', () => {
+    // Not a real date, and a word: both are the typed-time reader's to judge, not refused here.
+    const read = readQueryState(new URLSearchParams('v=1&range=custom&start=2025-13-01&end=now-1d'));
+    expect([read.state.start, read.state.end]).toEqual(['2025-13-01', 'now-1d']);
+    expect(read.unread).toEqual([]);
   });
 
   it('opens the defaults for a link of an unknown version', () => {
     const read = readQueryState(new URLSearchParams('v=7&fcol=location&fval=HB_NORTH'));
     expect(read.state).toEqual(DEFAULT_QUERY_STATE);
-    expect(read.versionNotice).toMatch(/v=7/);
+    expect(read.setAside).toBe(true);
+    expect(read.unread).toEqual([
+      {
+        label: 'link version',
+        problem: "“7” is not a version of the builder's links this app reads (v=1)",
+        instead: 'none of its settings were read and the default query was used instead',
+      },
+    ]);
   });
 
   it('drops columns and vintages the dataset does not have', () => {
-    const { state, ignored } = fitToDataset(
+    const { state, unread } = fitToDataset(
       { ...DEFAULT_QUERY_STATE, fcol: 'nope', fval: '1', cols: ['spp', 'ghost'], pt: 'latest' },
       spp,
     );
     expect(state.fcol).toBe('');
     expect(state.cols).toEqual(['spp']);
     expect(state.pt).toBe('all');
-    expect(ignored).toEqual(['filter column nope', 'columns ghost', 'forecast vintage']);
+    expect(unread.map((u) => `${u.label} (${u.problem}; ${u.instead})`)).toEqual([
+      'filter column (“nope” is not a column of this dataset; no filter was used)',
+      'columns (“ghost” is not a column of this dataset; left out)',
+      'forecast vintage (this dataset has no publish times; all rows were used)',
+    ]);
   });
 });
 

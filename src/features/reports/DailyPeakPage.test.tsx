@@ -201,10 +201,10 @@ describe('Daily peak report page', () => {
   });
 
   it('falls back with a notice when the link carries bad values', async () => {
-    renderApp('/reports/daily-peak?date=2024-02-30&from=2025-07-10&to=2025-07-01');
+    renderApp('/reports/daily-peak?date=2024-02-30&from=2025-07-10&to=2025-07-01&day=2025-07-01');
     expect(
       await screen.findByText(
-        'The market date in the link is not a valid date (YYYY-MM-DD); showing the latest complete market day.',
+        'Some settings in the link could not be read and were not used: market date (“2024-02-30” is not a real date (YYYY-MM-DD); the latest complete market day was shown), “day” (not a setting of this page; left out).',
       ),
     ).toBeInTheDocument();
     await peakPanelFor('2025-07-14');

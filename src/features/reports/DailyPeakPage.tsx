@@ -5,10 +5,12 @@ import { apiErrorText, isApiError } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
 import { dailyPeakOptions } from '@/api/reports/queries';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Loading } from '@/components/Loading';
+import { unreadUrlSettings } from '@/lib/linkSettings';
 import { useUrlState, writeUrlState } from '@/lib/urlState';
 import { DailyPeaksPanel } from './DailyPeaksPanel';
-import { dailyPeakUrlState } from './dailyPeakUrlState';
+import { DAILY_PEAK_LINK_NOTES, dailyPeakUrlState } from './dailyPeakUrlState';
 import { DateField } from './DateField';
 import { LoadCurvePanel } from './LoadCurvePanel';
 import { addDays } from './marketDates';
@@ -20,12 +22,6 @@ import styles from './DailyPeakPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 const ISO = 'ercot';
-
-const INVALID_NOTICES: Record<'date' | 'from' | 'to', string> = {
-  date: 'The market date in the link is not a valid date (YYYY-MM-DD); showing the latest complete market day.',
-  from: 'The “From” date in the link is not a valid date; using the default range.',
-  to: 'The “To” date in the link is not a valid date; using the default range.',
-};
 
 /**
  * `/reports/daily-peak?date=&from=&to=`: the peak load of one market day from the report API, the
@@ -82,11 +78,7 @@ export function DailyPeakPage() {
         <p className={styles.note}>ERCOT system load. Market days run midnight to midnight, US/Central.</p>
       </header>
 
-      {invalid.map((key) => (
-        <p key={key} role="status" className={styles.notice}>
-          {INVALID_NOTICES[key]}
-        </p>
-      ))}
+      <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, DAILY_PEAK_LINK_NOTES)} />
 
       <div className={styles.controls} role="group" aria-label="Report day">
         <DateField

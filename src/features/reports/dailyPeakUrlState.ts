@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SettingNote } from '@/lib/linkSettings';
 import { defineUrlState } from '@/lib/urlState';
 import { isCalendarDate } from './marketDates';
 
@@ -13,6 +14,15 @@ export const dailyPeakUrlState = defineUrlState(
   { date: marketDate, from: marketDate, to: marketDate },
   { date: '', from: '', to: '' },
 );
+
+const REAL_DATE = 'is not a real date (YYYY-MM-DD)';
+
+/** How the link notice names each key whose value cannot be read, and what is shown instead. */
+export const DAILY_PEAK_LINK_NOTES = {
+  date: { label: 'market date', expects: REAL_DATE, instead: 'the latest complete market day was shown' },
+  from: { label: 'From', expects: REAL_DATE, instead: 'the default range was used' },
+  to: { label: 'To', expects: REAL_DATE, instead: 'the default range was used' },
+} as const satisfies Record<keyof typeof dailyPeakUrlState.shape, SettingNote>;
 
 /** Days in the default daily-peaks range, the report's day included. */
 export const DEFAULT_RANGE_DAYS = 30;
