@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { DatasetQueryArraysResponse } from '../../src/api/types.ts';
-import { assertAccessible, eventually, test, type JourneyContext } from './harness.ts';
+import { assertAccessible, eventually, routeMockApi, test, type JourneyContext } from './harness.ts';
 
 const LMP = 'ercot_lmp_by_settlement_point';
 
@@ -146,6 +146,54 @@ for (const day of ['2030-01-01', '2019-01-01']) {
     { timeoutMs: 60_000 },
   );
 }
+
+test(
+  'price map: a crafted link names each setting it could not use and what it showed, and the server hears none of them',
+  async (ctx) => {
+    const { page } = ctx;
+    // Over real HTTP (the demo answers inside the page, out of sight), so every request the app
+    // makes is seen, the first screen's prefetch at boot included.
+    const asked: string[] = [];
+    await routeMockApi(ctx, (answer) => {
+      asked.push(decodeURIComponent(answer.url.href));
+      return undefined;
+    });
+    await openPriceMap(page, '?ds=garbage&measure=bogus&foo=1&i=9999&hub=HB_NOWHERE');
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: /^Some settings in the link could not be read/ });
+    await eventually(async () => {
+      const text = await notice.innerText();
+      const when = /the latest interval, (\d{4}-\d\d-\d\d \d\d:\d\d C[SD]T), was shown instead/.exec(
+        text,
+      )?.[1];
+      assert.ok(when, `the notice names the interval shown: ${text}`);
+      assert.equal(
+        text,
+        'Some settings in the link could not be read and were not used: ' +
+          `interval (“9999” is not an interval of a day (-1 for the latest, or 0 to 299); the latest interval, ${when}, was shown instead), ` +
+          '“measure” (not a setting of this page; left out), ' +
+          '“foo” (not a setting of this page; left out), ' +
+          'dataset (“garbage” is not a dataset of prices by location; ERCOT Real-Time LMP by Settlement Point was shown instead), ' +
+          'hub (“HB_NOWHERE” is not a trading hub; HB_NORTH was used instead).',
+      );
+      assert.ok(
+        ((await slider(page).getAttribute('aria-valuetext')) ?? '').startsWith(`${when} `),
+        'the slider shows the interval the notice names',
+      );
+    }, 20_000);
+    assert.equal(await page.getByLabel('Dataset').inputValue(), LMP);
+    assert.equal(await page.getByLabel('Hub').inputValue(), 'HB_NORTH');
+    assert.ok(
+      asked.some((url) => url.includes(`/v1/datasets/${LMP}/query`)),
+      'the shown interval was asked for',
+    );
+    const leaked = asked.filter((url) => /garbage|bogus|foo|9999|NOWHERE/.test(url));
+    assert.deepEqual(leaked, [], 'no request carries a setting the page did not use');
+    await assertAccessible(page, 'price map with a link it could not fully read');
+  },
+  { timeoutMs: 60_000 },
+);
 
 for (const theme of ['light', 'dark'] as const) {
   test(

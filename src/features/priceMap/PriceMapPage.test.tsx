@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { DatasetQueryArraysResponse } from '@/api/types';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
+import { prefetchShownStep } from './shownStep';
 
 const { server } = setupMockServer();
 
@@ -225,5 +226,96 @@ describe('Price map page: every wait ends', () => {
     const failed = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(within(failed).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByText('Loading prices…')).not.toBeInTheDocument();
+  });
+});
+
+describe('Price map page: a link with settings it cannot use', () => {
+  /** Every request the app makes of the API, as the mock receives it. */
+  function recordRequests(): string[] {
+    const seen: string[] = [];
+    const record = ({ request }: { request: Request }) => seen.push(decodeURIComponent(request.url));
+    server.events.on('request:start', record);
+    onTestFinished(() => server.events.removeListener('request:start', record));
+    return seen;
+  }
+
+  const notice = (): Promise<HTMLElement> =>
+    screen.findByText(/^Some settings in the link could not be read/, {}, { timeout: 10_000 });
+
+  it('names each setting it could not read and what it showed instead, and asks the server for none of them', async () => {
+    const search = '?ds=garbage&measure=bogus&foo=1&i=9999';
+    const seen = recordRequests();
+    const { queryClient } = renderApp(`/price-map${search}`);
+    // The first screen's prefetch reads the same link: it asks for the same interval, no more.
+    await act(() => prefetchShownStep(queryClient, search));
+    await table(/^Highest 10 at 2025-07-15 15:00 CDT/);
+    await waitFor(async () =>
+      expect((await notice()).textContent).toBe(
+        'Some settings in the link could not be read and were not used: ' +
+          'interval (“9999” is not an interval of a day (-1 for the latest, or 0 to 299); ' +
+          'the latest interval, 2025-07-15 15:00 CDT, was shown instead), ' +
+          '“measure” (not a setting of this page; left out), ' +
+          '“foo” (not a setting of this page; left out), ' +
+          'dataset (“garbage” is not a dataset of prices by location; ' +
+          'ERCOT Real-Time LMP by Settlement Point was shown instead).',
+      ),
+    );
+    expect(screen.getByLabelText('Dataset')).toHaveDisplayValue('ERCOT Real-Time LMP by Settlement Point');
+    expect(screen.getByRole('slider', { name: 'Interval' })).toHaveAttribute(
+      'aria-valuetext',
+      expect.stringMatching(/^2025-07-15 15:00 CDT /),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    for (const url of seen) expect(url).not.toMatch(/garbage|bogus|foo|9999/);
+  });
+
+  it('checks the dataset-free settings against the data: hub, location and interval, each with what was used', async () => {
+    const seen = recordRequests();
+    renderApp('/price-map?day=2025-07-14&i=290&m=bogus&clip=3&hub=HB_NOWHERE&sel=ercot-nowhere');
+    await table(/^Highest 10 at 2025-07-14 23:55 CDT/);
+    await waitFor(async () =>
+      expect((await notice()).textContent).toBe(
+        'Some settings in the link could not be read and were not used: ' +
+          'measure (“bogus” is not a measure (value, basis, dart); the price was shown instead), ' +
+          'clip (“3” is not a clip (0, 1, 2, 5, 10); p2 / p98 was used instead), ' +
+          'hub (“HB_NOWHERE” is not a trading hub; HB_NORTH was used instead), ' +
+          'selected location (“ercot-nowhere” is not a location of the registry; no location was selected), ' +
+          'interval (“290” is past the last interval of 2025-07-14 with data; ' +
+          'the last, 2025-07-14 23:55 CDT, was shown instead).',
+      ),
+    );
+    expect(screen.getByLabelText('Hub')).toHaveDisplayValue('HB_NORTH');
+    expect(screen.getByLabelText('Measure')).toHaveDisplayValue('Price');
+    expect(screen.getByLabelText('Clip')).toHaveDisplayValue('p2 / p98');
+    expect(screen.getByRole('slider', { name: 'Interval' })).toHaveAttribute(
+      'aria-valuetext',
+      '2025-07-14 23:55 CDT (2025-07-15 04:55 UTC), interval 288 of 288',
+    );
+    for (const url of seen) expect(url).not.toMatch(/NOWHERE|nowhere|bogus/);
+  });
+
+  it('names DART asked of a day-ahead dataset, and drops DART from the link when the user picks such a dataset', async () => {
+    const { unmount } = renderApp(`/price-map?ds=${DA}&m=dart&day=2025-07-14`);
+    await table(/^Highest 10 at 2025-07-14 23:00 CDT/);
+    await waitFor(async () =>
+      expect((await notice()).textContent).toBe(
+        'Some settings in the link could not be read and were not used: ' +
+          'measure (“dart” needs a real-time dataset with a day-ahead one beside it; the price was shown instead).',
+      ),
+    );
+    unmount();
+
+    // Every setting of this link is used: nothing is said, before the change or after it.
+    const { user, router } = renderApp(
+      `/price-map?ds=${LMP}&m=dart&day=2025-07-14&i=${INDEX}&hub=HB_WEST&sel=ercot-hb_west`,
+    );
+    await table(/^Highest 10 at 2025-07-14 15:00 CDT/);
+    await screen.findByRole('region', { name: 'HB_WEST' }, { timeout: 10_000 });
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Dataset'), DA);
+    await waitFor(() => expect(router.state.location.search).toContain(`ds=${DA}`));
+    expect(router.state.location.search).not.toContain('m=dart');
+    expect(screen.getByLabelText('Measure')).toHaveDisplayValue('Price');
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import type { SnapshotKey } from '@/api/prices/keys';
@@ -7,6 +8,7 @@ import { priceSnapshotOptions } from '@/api/prices/queries';
 import type { PricingLocation } from '@/api/types';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { EmptyState } from '@/components/EmptyState';
+import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Loading } from '@/components/Loading';
 import {
   LazyLocationMap,
@@ -26,6 +28,7 @@ import { extremes, MEASURE_LABELS, MEASURES, measureValues, type Measure } from 
 import { PriceLegend } from './PriceLegend';
 import { dayAheadPartner, pickPriceDatasets } from './priceDatasets';
 import styles from './PriceMapPage.module.css';
+import { priceMapLinkSettings } from './priceMapLinkSettings';
 import { priceMapUrlState, TOP_N_CHOICES } from './priceMapUrlState';
 import { TimeControls } from './TimeControls';
 import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow } from './shownStep';
@@ -42,7 +45,8 @@ const hasCoordinates = (l: PricingLocation): l is PricingLocation & { latitude: 
 
 /** `/price-map`: every located settlement point coloured by its price (or basis, or DART) at one interval. */
 export function PriceMapPage() {
-  const [state, setState] = useUrlState(priceMapUrlState);
+  const [state, setState, invalid] = useUrlState(priceMapUrlState);
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const id = useId();
   const [hovered, setHovered] = useState<string | null>(null);
@@ -269,11 +273,28 @@ export function PriceMapPage() {
   const noDataForDay = dataset !== undefined && !hasData;
   const latestDay = dataset ? marketDateOf(dataset.latest) : '';
   const loadingStep = snapshot.isFetching && shown !== undefined && shownTime !== t;
+  // Values the data must confirm (a dataset, hub, location, interval) are named once it has answered.
+  const notice = (
+    <LinkSettingsNotice
+      unread={priceMapLinkSettings(params, invalid, state, {
+        priceSets: catalog.data ? priceSets : null,
+        dataset: dataset?.name ?? '',
+        measure,
+        hubs: locations.data ? hubs : null,
+        hub: locations.data ? hub : '',
+        hasLocation: locations.data ? (gsId) => byId.has(gsId) : null,
+        day,
+        window: { first, last, index },
+        when: t === undefined ? '' : formatTimestamp(t),
+      })}
+    />
+  );
 
   if (catalog.isError) {
     return (
       <div className={styles.page}>
         <h1>Price map</h1>
+        {notice}
         <ApiErrorMessage error={catalog.error} onRetry={retryWhereItHelps(catalog.error, catalog.refetch)} />
       </div>
     );
@@ -289,13 +310,22 @@ export function PriceMapPage() {
         </p>
       </header>
 
+      {notice}
+
       <div role="group" aria-label="What to show" className={styles.controls}>
         <div className={styles.field}>
           <label htmlFor={`${id}-ds`}>Dataset</label>
           <select
             id={`${id}-ds`}
             value={dataset?.id ?? ''}
-            onChange={(event) => setState({ ds: event.target.value, i: -1, day: '' })}
+            onChange={(event) => {
+              const next = priceSets.find((d) => d.id === event.target.value);
+              // DART is kept only where it can be shown: the link should not name a measure the page
+              // does not show (its notice would then blame the link for the user's own choice).
+              const dropsDart =
+                state.m === 'dart' && (next === undefined || dayAheadPartner(next, priceSets) === undefined);
+              setState({ ds: event.target.value, i: -1, day: '', ...(dropsDart ? { m: 'value' } : {}) });
+            }}
           >
             {priceSets.map((d) => (
               <option key={d.id} value={d.id}>
