@@ -11,7 +11,6 @@ import { DayChart } from './DayChart';
 import { isoUtc } from '@/lib/zones';
 import type { MarketDay } from '@/lib/marketDay';
 import type { PriceDataset } from './priceDatasets';
-import { retryWhereItHelps } from './retryWhereItHelps';
 import styles from './PriceMapPage.module.css';
 
 interface LocationPanelProps {
@@ -81,7 +80,7 @@ export function LocationPanel({
       {series.isPending ? (
         <Loading label="Loading the day…" />
       ) : series.isError ? (
-        <ApiErrorMessage error={series.error} onRetry={retryWhereItHelps(series.error, series.refetch)} />
+        <ApiErrorMessage error={series.error} onRetry={() => void series.refetch()} />
       ) : (
         <DayChart series={series.data} current={current} name={location.location} />
       )}

@@ -32,7 +32,6 @@ import { priceMapLinkSettings } from './priceMapLinkSettings';
 import { priceMapUrlState, TOP_N_CHOICES } from './priceMapUrlState';
 import { TimeControls } from './TimeControls';
 import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow } from './shownStep';
-import { retryWhereItHelps } from './retryWhereItHelps';
 import { usePrefetchSteps } from './usePrefetchSteps';
 
 /** Every pricing location in one request (the API's largest page). */
@@ -295,7 +294,7 @@ export function PriceMapPage() {
       <div className={styles.page}>
         <h1>Price map</h1>
         {notice}
-        <ApiErrorMessage error={catalog.error} onRetry={retryWhereItHelps(catalog.error, catalog.refetch)} />
+        <ApiErrorMessage error={catalog.error} onRetry={() => void catalog.refetch()} />
       </div>
     );
   }
@@ -459,16 +458,10 @@ export function PriceMapPage() {
             emptyText={noDataForDay ? 'No prices for this day.' : undefined}
           />
           {hasData && snapshot.isError && (
-            <ApiErrorMessage
-              error={snapshot.error}
-              onRetry={retryWhereItHelps(snapshot.error, snapshot.refetch)}
-            />
+            <ApiErrorMessage error={snapshot.error} onRetry={() => void snapshot.refetch()} />
           )}
           {measure === 'dart' && daSnapshot.isError && (
-            <ApiErrorMessage
-              error={daSnapshot.error}
-              onRetry={retryWhereItHelps(daSnapshot.error, daSnapshot.refetch)}
-            />
+            <ApiErrorMessage error={daSnapshot.error} onRetry={() => void daSnapshot.refetch()} />
           )}
         </section>
 
@@ -500,10 +493,7 @@ export function PriceMapPage() {
                 </EmptyState>
               </div>
             ) : locations.isError ? (
-              <ApiErrorMessage
-                error={locations.error}
-                onRetry={retryWhereItHelps(locations.error, locations.refetch)}
-              />
+              <ApiErrorMessage error={locations.error} onRetry={() => void locations.refetch()} />
             ) : (snapshot.isError && !shown) || (measure === 'dart' && daSnapshot.isError) ? (
               // The error and what to do about it are under the map.
               <p className={styles.muted}>No {noun}s to rank: the interval did not load.</p>

@@ -1,39 +1,8 @@
-import type { Dataset } from '@/api/types';
+import { SPP_DATASET } from '@/test/sppDataset';
 import { linkSettingsText } from '@/lib/linkSettings';
 import { readQueryLink } from './queryLink';
 
-const col = (name: string, kind: 'time' | 'text' | 'number') => ({
-  name,
-  type: kind === 'time' ? 'TIMESTAMP' : kind === 'text' ? 'VARCHAR' : 'DOUBLE PRECISION',
-  is_numeric: kind === 'number',
-  is_datetime: kind === 'time',
-  description: '',
-  unit: null,
-});
-
-const spp: Dataset = {
-  id: 'ercot_spp_real_time_15_min',
-  source: 'ercot',
-  name: 'SPP',
-  description: '',
-  cadence: '15_MINUTES',
-  earliestData: '2023-01-01T06:00:00+00:00',
-  latestData: '2025-07-15T19:45:00+00:00',
-  earliest_available_time_utc: '2023-01-01T06:00:00+00:00',
-  latest_available_time_utc: '2025-07-15T19:45:00+00:00',
-  time_index_column: 'interval_start_utc',
-  subseries_index_column: 'location',
-  publish_time_column: null,
-  primary_key_columns: ['interval_start_utc', 'location'],
-  data_timezone: 'US/Central',
-  all_columns: [
-    col('interval_start_utc', 'time'),
-    col('interval_end_utc', 'time'),
-    col('location', 'text'),
-    col('spp', 'number'),
-  ],
-  number_of_rows_approximate: 1,
-};
+const spp = { ...SPP_DATASET, name: 'SPP' };
 
 const NOW = Date.UTC(2025, 6, 15, 20, 0, 0);
 const read = (search: string) => readQueryLink(new URLSearchParams(search), spp, NOW);

@@ -1,4 +1,4 @@
-import type { Dataset } from '@/api/types';
+import { SPP_DATASET } from '@/test/sppDataset';
 import { fitToDataset } from './fitToDataset';
 import { descriptionInput } from './querySummary';
 import { DEFAULT_QUERY_STATE, readQueryState, writeQueryState, type QueryState } from './queryUrl';
@@ -7,44 +7,7 @@ import { estimateRows, seriesCountParams } from './rowEstimate';
 import { presetAnchor, resolvePreset, zonedMidnight } from './timeRange';
 import { describeQuery } from '@/lib/queryDescription';
 
-const col = (
-  name: string,
-  type: 'TIMESTAMP' | 'VARCHAR' | 'DOUBLE PRECISION',
-  unit: string | null = null,
-) => ({
-  name,
-  type,
-  is_numeric: type === 'DOUBLE PRECISION',
-  is_datetime: type === 'TIMESTAMP',
-  description: '',
-  unit,
-});
-
-const spp: Dataset = {
-  id: 'ercot_spp_real_time_15_min',
-  source: 'ercot',
-  name: 'ERCOT SPP Real Time 15 Min',
-  description: '',
-  cadence: '15_MINUTES',
-  earliestData: '2023-01-01T06:00:00+00:00',
-  latestData: '2025-07-15T19:45:00+00:00',
-  earliest_available_time_utc: '2023-01-01T06:00:00+00:00',
-  latest_available_time_utc: '2025-07-15T19:45:00+00:00',
-  time_index_column: 'interval_start_utc',
-  subseries_index_column: 'location',
-  publish_time_column: null,
-  primary_key_columns: ['interval_start_utc', 'location'],
-  data_timezone: 'US/Central',
-  all_columns: [
-    col('interval_start_utc', 'TIMESTAMP'),
-    col('interval_end_utc', 'TIMESTAMP'),
-    col('location', 'VARCHAR'),
-    col('location_type', 'VARCHAR'),
-    col('market', 'VARCHAR'),
-    col('spp', 'DOUBLE PRECISION', '$/MWh'),
-  ],
-  number_of_rows_approximate: 1,
-};
+const spp = SPP_DATASET;
 
 const NOW = Date.UTC(2025, 6, 15, 20, 0, 0);
 

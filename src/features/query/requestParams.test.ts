@@ -1,4 +1,5 @@
 import type { Dataset } from '@/api/types';
+import { SPP_DATASET } from '@/test/sppDataset';
 import { bucketOf } from '@/contract/buckets';
 import { descriptionInput } from './querySummary';
 import { DEFAULT_QUERY_STATE, type QueryState } from './queryUrl';
@@ -10,22 +11,8 @@ import fc from 'fast-check';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Real-time SPP whose data ends at 01:45 UTC: "last 7 days" then cuts the hours at both ends. */
-const spp: Dataset = {
-  id: 'ercot_spp_real_time_15_min',
-  source: 'ercot',
-  name: 'ERCOT SPP Real Time 15 Min',
-  description: '',
-  cadence: '15_MINUTES',
-  earliestData: '2023-01-01T06:00:00+00:00',
-  latestData: '2026-11-25T07:30:00+00:00',
-  time_index_column: 'interval_start_utc',
-  subseries_index_column: 'location',
-  publish_time_column: null,
-  all_columns: [],
-  primary_key_columns: [],
-  approximate_row_count: 0,
-} as unknown as Dataset;
+/** Real-time SPP whose data ends at 07:45 UTC (01:45 CST): "last 7 days" then cuts the hours at both ends. */
+const spp: Dataset = { ...SPP_DATASET, latestData: '2026-11-25T07:30:00+00:00' };
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const state = (s: Partial<QueryState>): QueryState => ({ ...DEFAULT_QUERY_STATE, ...s });
