@@ -43,7 +43,7 @@ const upward = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public', 'coverage', 'test-results', 'bench/results.json'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'public', 'coverage', 'test-results', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

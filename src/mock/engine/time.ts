@@ -8,9 +8,7 @@ import { formatWithOffset } from '@/contract/centralTime';
 import type { Millis } from '@/mock/data/types';
 import { invalid } from './rejection';
 import { MARKET_TIME_ZONE } from '@/contract/vocabulary';
-import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
-
-export { DAY };
+import { HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 
 /** The market zone of ERCOT; `timezone=market` resolves to it. */
 export const MARKET_ZONE = MARKET_TIME_ZONE;
