@@ -216,3 +216,30 @@ for (const theme of ['light', 'dark'] as const) {
     { timeoutMs: 120_000 },
   );
 }
+
+test(
+  'price map: the legend is true to the map: a centre outside the prices is said, and no label reads −$0',
+  async ({ page }) => {
+    // Prices, centred on zero: when every price shown is above zero the legend must say so.
+    await openPriceMap(page, '?m=value&ctr=zero');
+    const lowestTable = page.getByRole('table', { name: /^Lowest 10/ });
+    await lowestTable.waitFor({ timeout: 20_000 });
+    const lowest = Number(
+      (await lowestTable.locator('tbody tr').first().locator('td').last().innerText())
+        .replace(/[^\d.−-]/g, '')
+        .replace('−', '-'),
+    );
+    const summary = await legend(page).innerText();
+    if (lowest > 0)
+      assert.match(summary, /below every price shown/, `the centre is below every price: ${summary}`);
+    assert.doesNotMatch(summary, /−\$0(?![.,\d]*[1-9])/, `no −$0 in the legend: ${summary}`);
+
+    // Basis to the hub spans a few dollars: labels carry the cents they need, and none reads −$0.
+    await openPriceMap(page, '?m=basis&ctr=zero');
+    await eventually(async () => {
+      const text = `${await legend(page).innerText()}\n${await mapBox(page).innerText()}`;
+      assert.doesNotMatch(text, /−\$0(?![.,]?\d*[1-9])/, `no label reads −$0: ${text}`);
+    }, 20_000);
+  },
+  { timeoutMs: 60_000 },
+);

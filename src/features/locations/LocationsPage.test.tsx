@@ -228,4 +228,14 @@ describe('Pricing locations page', () => {
     expect(await screen.findByRole('link', { name: evil })).toHaveTextContent(evil);
     expect(container.querySelector('img[src="x"]')).toBeNull();
   });
+
+  it('names the settings of a link it could not read, and what it used instead', async () => {
+    renderApp('/locations?geo=maybe&z=99&foo=1');
+    const notice = await screen.findByText(/^Some settings in the link could not be read/);
+    expect(notice).toHaveTextContent(
+      'has coordinates (“maybe” is not yes, no or empty; locations with and without coordinates were shown)',
+    );
+    expect(notice).toHaveTextContent('zoom (“99” is not a zoom from 3 to 18; the whole state was shown)');
+    expect(notice).toHaveTextContent('“foo” (not a setting of this page; left out)');
+  });
 });

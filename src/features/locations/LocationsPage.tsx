@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   nearbyLocationsOptions,
   pricingLocationOptions,
@@ -14,6 +14,8 @@ import { LazyLocationMap, type MapPoint, type MapView } from '@/components/map/L
 import { MapSettings } from '@/components/map/MapSettings';
 import { formatInteger } from '@/lib/format';
 import { useUrlState } from '@/lib/urlState';
+import { unreadUrlSettings } from '@/lib/linkSettings';
+import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { FacetGroup } from './FacetGroup';
 import { LocationTable } from './LocationTable';
 import { hasCoordinates, LOAD_ZONE_TYPE, TYPE_COLORS, typeColor } from './locationTypes';
@@ -21,6 +23,7 @@ import {
   DEFAULT_VIEW,
   listParams,
   locationsUrlState,
+  LOCATIONS_LINK_NOTES,
   mapParams,
   MAP_PAGE_SIZE,
   PAGE_SIZE,
@@ -49,7 +52,8 @@ export function rangeText(page: number, shown: number, total: number): string {
 
 /** `/locations`: ERCOT's pricing locations on a map and in a list that show the same filtered set. */
 export function LocationsPage() {
-  const [state, setState] = useUrlState(locationsUrlState);
+  const [state, setState, invalid] = useUrlState(locationsUrlState);
+  const [params] = useSearchParams();
   const id = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   useDocumentTitle('Pricing locations');
@@ -176,6 +180,7 @@ export function LocationsPage() {
           {data ? `${formatInteger(total)} location${total === 1 ? '' : 's'}` : ''}
         </p>
       </header>
+      <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, LOCATIONS_LINK_NOTES)} />
 
       <div role="search" aria-label="Pricing locations" className={styles.filters}>
         <div className={styles.field}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICING_LOCATION_SORT_COLUMNS, type PricingLocationListParams } from '@/api/types';
+import type { SettingNote } from '@/lib/linkSettings';
 import { defineUrlState, type UrlStateOf } from '@/lib/urlState';
 
 export const PAGE_SIZE = 100;
@@ -102,6 +103,37 @@ export const locationsUrlState = defineUrlState(
 );
 
 export type LocationsState = UrlStateOf<typeof locationsUrlState.shape>;
+
+/** How the link notice names each key whose value cannot be read, and what is shown instead. */
+export const LOCATIONS_LINK_NOTES = {
+  q: { label: 'search', expects: 'is not a search (at most 200 characters)', instead: 'no search was used' },
+  types: { label: 'types', expects: 'is not a list of location types', instead: 'every type was shown' },
+  zones: { label: 'zones', expects: 'is not a list of zones', instead: 'every zone was shown' },
+  statuses: { label: 'statuses', expects: 'is not a list of statuses', instead: 'every status was shown' },
+  geo: {
+    label: 'has coordinates',
+    expects: 'is not yes, no or empty',
+    instead: 'locations with and without coordinates were shown',
+  },
+  sort: { label: 'sort column', expects: 'is not a column to sort by', instead: 'sorted by location' },
+  order: { label: 'order', expects: 'is not asc or desc', instead: 'ascending order was used' },
+  page: { label: 'page', expects: 'is not a page number', instead: 'the first page was shown' },
+  sel: { label: 'selected location', expects: 'is not a location id', instead: 'nothing was selected' },
+  c: { label: 'map centre', expects: 'is not latitude,longitude', instead: 'the map shows all of Texas' },
+  z: { label: 'zoom', expects: 'is not a zoom from 3 to 18', instead: 'the whole state was shown' },
+  np: { label: 'nearby point', expects: 'is not latitude,longitude', instead: 'no nearby search was made' },
+  near: { label: 'nearby location', expects: 'is not a location id', instead: 'no nearby search was made' },
+  limit: {
+    label: 'nearby count',
+    expects: 'is not a whole number from 1 to 100',
+    instead: `the nearest ${DEFAULT_NEARBY_LIMIT} were listed`,
+  },
+  maxd: {
+    label: 'nearby distance',
+    expects: 'is not a positive distance',
+    instead: 'no distance limit was used',
+  },
+} as const satisfies Record<keyof typeof locationsUrlState.shape, SettingNote>;
 
 /** The list's request: the current page of the filtered, sorted set. */
 export function listParams(state: LocationsState): PricingLocationListParams {
