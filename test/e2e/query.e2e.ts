@@ -243,8 +243,11 @@ test('a typed “yesterday” reads back as market midnight in the Start field o
     );
   });
   const day = (await page.getByLabel('Start (inclusive)').inputValue()).slice(0, 10);
-  assert.match(page.url(), new RegExp(`start=${day}T00%3A00(&|$)`));
-  assert.match(await summary(page).innerText(), new RegExp(`${day} → now \\(US/Central\\)`));
+  // The field shows the resolved time at once; the URL and the summary follow with the next render.
+  await eventually(async () => {
+    assert.match(page.url(), new RegExp(`start=${day}T00%3A00(&|$)`));
+    assert.match(await summary(page).innerText(), new RegExp(`${day} → now \\(US/Central\\)`));
+  });
   // The rows start at that instant: market midnight, with its offset.
   await eventually(async () => assert.match(await rowsStatus(page).innerText(), /rows loaded/), 20_000);
   await page
