@@ -129,6 +129,8 @@ export function useDataQuality(
   params: DatasetQueryParams,
   resample: string,
   nowMs: number,
+  /** The result's first rows are in: the count waits for them, so it never delays what the user asked for. */
+  resultShown: boolean,
 ): DataQuality {
   const scope = qualityScope(dataset, params, nowMs);
   const frequency = resample === '' ? null : parseFrequency(resample);
@@ -141,7 +143,7 @@ export function useDataQuality(
   const enabled = request !== null && (!everyLocation || asked === key);
   const counts = useQuery({
     ...datasetQueryOptions(dataset.id, request ?? {}),
-    enabled,
+    enabled: enabled && resultShown,
     placeholderData: undefined,
     staleTime: Infinity,
   });
@@ -164,9 +166,10 @@ export function useDataQuality(
       tz,
       frequency !== null,
     );
-    // The scope and request are derived from these; their identities change every render.
+    // The scope and request are derived from these (and the range's open end from nowMs); their
+    // identities change every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, key, tz, dataset]);
+  }, [data, key, tz, dataset, nowMs]);
 
   if ('unchecked' in scope) return { status: 'unchecked', message: scope.unchecked };
   if (request === null)

@@ -245,7 +245,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
     void queryClient.cancelQueries({ queryKey: options.queryKey });
   };
 
-  const quality = useDataQuality(dataset, params, state.rs, runAt);
+  const quality = useDataQuality(dataset, params, state.rs, runAt, results.isSuccess);
   const qualityReport = quality.status === 'ready' ? quality.report : null;
   const partial = useMemo(() => partialBuckets(qualityReport), [qualityReport]);
   // An item of the quality line opens the same query over its bucket (and location) alone.
