@@ -14,6 +14,21 @@ async function noticeNaming(page: Page, expected: readonly string[]): Promise<st
   }, 20_000);
 }
 
+/** Waits until the table's status line reads `text` ("24 rows loaded · all rows loaded"). */
+async function rowsLoadedReads(page: Page, text: string): Promise<void> {
+  await eventually(
+    async () =>
+      assert.equal(
+        await page
+          .getByText(/rows loaded/)
+          .first()
+          .innerText(),
+        text,
+      ),
+    20_000,
+  );
+}
+
 test('a crafted Compare link opens what it can and names each setting it could not read', async ({
   page,
 }) => {
@@ -38,17 +53,7 @@ test('a query link in the API’s parameter names runs that query and names what
   await page.goto(
     '/datasets/ercot_spp_real_time_15_min/query?start_time=2025-07-14&end_time=2025-07-15&filter_column=location&filter_value=HB_NORTH&resample_frequency=1h&timezone=UTC&cursor=abc&foo=1',
   );
-  await eventually(
-    async () =>
-      assert.equal(
-        await page
-          .getByText(/rows loaded/)
-          .first()
-          .innerText(),
-        '24 rows loaded · all rows loaded',
-      ),
-    20_000,
-  );
+  await rowsLoadedReads(page, '24 rows loaded · all rows loaded');
   assert.match(
     await page.getByLabel('Query summary').innerText(),
     /location = HB_NORTH · 2025-07-14 → 2025-07-15 \(UTC\) · hourly mean/,
@@ -68,15 +73,5 @@ test('a query link in the API’s parameter names runs that query and names what
   await page.getByText('The query runs once the times marked in the form can be read.').waitFor();
   await start.fill('2025-07-14');
   await page.getByRole('button', { name: 'Run query', exact: true }).click();
-  await eventually(
-    async () =>
-      assert.equal(
-        await page
-          .getByText(/rows loaded/)
-          .first()
-          .innerText(),
-        '96 rows loaded · all rows loaded',
-      ),
-    20_000,
-  );
+  await rowsLoadedReads(page, '96 rows loaded · all rows loaded');
 });

@@ -1,5 +1,6 @@
 /** Resampling frequencies as the builder writes them (`15minute`, `1hour`): parse and format. */
 import type { ResampleUnit } from '@/api/types';
+import type { Frequency } from '@/contract/buckets';
 import { RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
 
 /** `<n><unit>` in the units' wire spellings, n up to 9999: the frequencies the builder writes. */
@@ -9,12 +10,7 @@ export const FREQUENCY = new RegExp(
     .join('|')})$`,
 );
 
-export interface ParsedFrequency {
-  count: number;
-  unit: ResampleUnit;
-}
-
-export function parseFrequency(text: string): ParsedFrequency | null {
+export function parseFrequency(text: string): Frequency | null {
   const m = FREQUENCY.exec(text);
   if (!m?.[1] || !m[2]) return null;
   const wire = m[2];
