@@ -71,10 +71,11 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
-const APP_SHARED = /[\\/]src[\\/](lib|api|app|components)[\\/]/;
+const APP_SHARED =
+  /[\\/]src[\\/](lib|api|app|components|time)[\\/]|[\\/]src[\\/]contract[\\/](centralTime|time|vocabulary|buckets)\.ts$|vite[\\/]preload-helper/;
 /** What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it arrives. */
 const ENTRY_MODULES =
-  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store)\.tsx?$/;
+  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store|contract[\\/](index|http|plans))\.tsx?$|[\\/]node_modules[\\/]react[\\/]/;
 
 /** The modules the first screen of `/` needs, besides the entry (docs/decisions/0020-first-screen.md). */
 const FIRST_SCREEN_MODULES = [
@@ -216,11 +217,22 @@ export default defineConfig({
     // scripts/bundleBudget.ts reads it to sum the chunks the catalog route needs.
     manifest: true,
     rolldownOptions: {
+      // The contract's modules run no code that matters beyond their own exports (schemas, tables,
+      // `z.config`), so a module of it whose exports nothing uses is left out of a chunk. Without
+      // this, a module taking one header name from `@/contract` would carry zod and every schema.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]src[\\/]contract[\\/]/, sideEffects: false },
+          { test: /./, sideEffects: true },
+        ],
+      },
       output: {
         codeSplitting: {
           groups: [
             // What the entry needs before anything else has arrived: a few kB of its own.
-            { name: 'start', test: ENTRY_MODULES, priority: 3 },
+            // Only these, not everything they import: the contract's door (`@/contract`) leads to zod and
+            // every schema, which the entry never reads and the pages fetch with their own chunks.
+            { name: 'start', test: ENTRY_MODULES, priority: 3, includeDependenciesRecursively: false },
             // What every page renders with, in one chunk rather than a dozen small ones: on HTTP/1.1
             // a browser fetches six files at a time (docs/decisions/0020-first-screen.md). Not
             // `react` itself (8 kB), which the entry's stores need before the rest has arrived.
@@ -236,6 +248,8 @@ export default defineConfig({
               test: (id) => APP_SHARED.test(id) && !/(charts[\\/]|compareWorkspace|compareLinks)/.test(id),
               minShareCount: 2,
               priority: 1,
+              // Nor the contract's schemas and zod, which its door (`@/contract`) leads to.
+              includeDependenciesRecursively: false,
             },
           ],
         },

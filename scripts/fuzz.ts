@@ -14,6 +14,7 @@ import { z } from 'zod';
 import {
   apiUsageSchema,
   dailyPeakReportSchema,
+  type Dataset,
   datasetAuditResponseSchema,
   datasetListResponseSchema,
   datasetQueryArraysResponseSchema,
@@ -23,13 +24,14 @@ import {
   errorBodySchema,
   healthResponseSchema,
   ISO_TIMESTAMP_RE,
+  type Meta,
   metaSchema,
   nearbyPricingLocationsSchema,
   pricingLocationListSchema,
   pricingLocationSchema,
+  type Row,
   rowArraysSchema,
-} from '@/contract/schemas';
-import type { Dataset, Meta, Row } from '@/contract/schemas';
+} from '@/contract';
 import { parseCsv } from '@/lib/csv';
 import { DATASETS } from '@/mock/data/catalog';
 import { LOCATIONS } from '@/mock/data/locations';

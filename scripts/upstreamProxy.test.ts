@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { DEMO_API_KEY } from '../src/contract/plans';
+import { DEMO_API_KEY } from '../src/contract';
 import { startHttpServer, type HttpMock } from '../src/mock/server';
 import { TEST_NOW } from '../src/test/clock';
 import { serveMiddleware } from './serveMiddleware';

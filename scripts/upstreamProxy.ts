@@ -22,7 +22,7 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { APP_PROXY_INFO_PATH, APP_PROXY_PATH } from '../src/api/proxyPaths';
-import { API_KEY_HEADER, PAGING_HEADERS } from '../src/contract/http';
+import { API_KEY_HEADER, PAGING_HEADERS } from '../src/contract';
 
 /** The prefix forwarded, and where the app asks its own origin whether a proxy is there. */
 export const PROXY_PREFIX = APP_PROXY_PATH;

@@ -1,4 +1,4 @@
-import type { ErrorDetail, ValidationIssue } from '@/api/types';
+import type { ErrorDetail, ValidationIssue } from '@/contract';
 
 /**
  * What went wrong, where the status alone cannot tell: status 0 is both a connection that failed

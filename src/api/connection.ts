@@ -1,5 +1,4 @@
-import { HTTP_MOCK_URL } from '@/contract/http';
-import { BUILT_IN_KEY_LIST, DEMO_API_KEY } from '@/contract/plans';
+import { BUILT_IN_KEY_LIST, DEMO_API_KEY, HTTP_MOCK_URL } from '@/contract';
 import { createExternalStore } from '@/lib/store';
 import { APP_PROXY_PATH } from './proxyPaths';
 

@@ -1,7 +1,6 @@
-import type { WireSchemaName } from '@/contract/schemas';
+import { API_KEY_HEADER, type ErrorDetail, type WireSchemaName } from '@/contract';
 import { ApiError } from '@/api/ApiError';
 import { effectiveBaseUrl, getConnection, whenDemoBackendReady, type Connection } from '@/api/connection';
-import { API_KEY_HEADER, type ErrorDetail } from '@/api/types';
 
 export type QueryValue = string | number | boolean | undefined | null;
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { Row } from '@/api/types';
+import type { Row } from '@/contract';
 import { objectRows } from '@/components/tableRows';
 import { useState } from 'react';
 import { VirtualTable, type TableView } from '@/components/VirtualTable';

@@ -1,4 +1,4 @@
-import type { Row } from '@/api/types';
+import type { Row } from '@/contract';
 import { columnWidths as widthsOfRows, MAX_CHARS, textWidth, type WidthColumn } from './columnWidths';
 import { objectRows } from './tableRows';
 

@@ -1,4 +1,4 @@
-import type { CellValue } from '@/api/types';
+import type { CellValue } from '@/contract';
 import type { TableRows } from './tableRows';
 
 /** What a column's width is estimated from. */

@@ -1,4 +1,4 @@
-import type { Row } from '@/api/types';
+import type { Row } from '@/contract';
 import { cellText } from './columnWidths';
 
 /**

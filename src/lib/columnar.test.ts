@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CellValue } from '@/api/types';
+import type { CellValue } from '@/contract';
 import { formatIsoOffset, pageRows, parseIsoOffset, toColumnar } from './columnar';
 
 const YEAR_0 = -62_167_219_200_000;

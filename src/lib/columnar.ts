@@ -5,7 +5,7 @@
  * repeat). A page of 50,000 LMP rows takes about 2 MB instead of an object per row, and its
  * buffers can be transferred from a worker without copying.
  */
-import type { CellValue } from '@/api/types';
+import type { CellValue } from '@/contract';
 import { civilDate, daysFromCivil } from '@/contract/centralTime';
 
 export interface NumberColumn {

@@ -3,7 +3,7 @@
  * workspace last opened in this tab (under its next free letter) or starts a new one; the
  * workspace is remembered in sessionStorage as the URL it was at, and nothing else is kept.
  */
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { marketDateOf, nextDate } from '@/lib/marketDay';
 import { readUrlState } from '@/lib/urlState';

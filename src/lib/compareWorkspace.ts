@@ -5,7 +5,7 @@
  * `C=expr:A-B`), so a link reproduces the workspace exactly and stays readable.
  */
 import { z } from 'zod';
-import { RESAMPLE_FUNCTIONS, type ResampleFunction } from '@/api/types';
+import { RESAMPLE_FUNCTIONS, type ResampleFunction } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { quoteLinkValue, unreadUrlSettings, type SettingNote, type UnreadSetting } from '@/lib/linkSettings';
 import { defineUrlState, hasControlCharacters, type UrlStateOf } from '@/lib/urlState';

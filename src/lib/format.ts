@@ -3,9 +3,8 @@
  * Pure and Intl-based; the locale is fixed to en-US so that the same data reads the same on every
  * machine (and in tests), whatever the browser's language.
  */
-import type { Cadence } from '@/api/types';
+import { type Cadence, MARKET_TIME_ZONE } from '@/contract';
 import { centralOffsetMinutes, formatCentral } from '@/contract/centralTime';
-import { MARKET_TIME_ZONE } from '@/contract/vocabulary';
 
 /** ERCOT's market zone; the API writes it as `data_timezone`. */
 export { MARKET_TIME_ZONE };

@@ -1,4 +1,4 @@
-import { FILTER_OPERATORS, RESAMPLE_FUNCTIONS } from '@/api/types';
+import { FILTER_OPERATORS, RESAMPLE_FUNCTIONS } from '@/contract';
 import {
   describeFrequency,
   describeQuery,

@@ -3,9 +3,15 @@
  * take their options and labels from it, and `describeQuery` its words, so a new operator in
  * `src/api/types.ts` is a type error here until it has a label.
  */
-import type { FilterOperator, Order, ResampleFunction, ResampleUnit } from '@/api/types';
-import type { RESAMPLE_UNITS } from '@/contract/vocabulary';
-import { operatorSuits, type ColumnKind } from '@/contract/vocabulary';
+import {
+  type ColumnKind,
+  type FilterOperator,
+  operatorSuits,
+  type Order,
+  type RESAMPLE_UNITS,
+  type ResampleFunction,
+  type ResampleUnit,
+} from '@/contract';
 
 export type { ColumnKind };
 

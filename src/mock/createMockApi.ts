@@ -4,7 +4,7 @@ import { RateLimiter } from './handlers/RateLimiter';
 import type { UsageCounts } from './handlers/route';
 import { ROUTES } from './handlers/routes';
 import { UsageTracker } from './handlers/UsageTracker';
-import { BUILT_IN_KEYS, type KeyPlan } from '@/contract/plans';
+import { BUILT_IN_KEYS, type KeyPlan } from '@/contract';
 
 export type { KeyPlan };
 

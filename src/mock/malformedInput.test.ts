@@ -1,4 +1,4 @@
-import type { ErrorBody, ValidationIssue } from '@/contract/schemas';
+import type { ErrorBody, ValidationIssue } from '@/contract';
 import { TEST_NOW } from '@/test/clock';
 import { createMockApi } from './createMockApi';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { DatasetListResponse } from '@/contract/schemas';
+import type { DatasetListResponse } from '@/contract';
 import { positiveIntegerEnv, startHttpServer, type HttpMock } from './server';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);

@@ -2,8 +2,13 @@ import { createServer, type IncomingMessage, type ServerOptions, type ServerResp
 import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
-import { ALLOWED_METHODS, HTTP_MOCK_HOST, HTTP_MOCK_PORT, MAX_REQUEST_TARGET_BYTES } from '@/contract/http';
-import { BUILT_IN_KEY_LIST } from '@/contract/plans';
+import {
+  ALLOWED_METHODS,
+  BUILT_IN_KEY_LIST,
+  HTTP_MOCK_HOST,
+  HTTP_MOCK_PORT,
+  MAX_REQUEST_TARGET_BYTES,
+} from '@/contract';
 import { createMockApi, type MockApiOptions } from './createMockApi';
 import { CORS_HEADERS } from './handlers/responders';
 import { mswHandlers } from './mswHandlers';

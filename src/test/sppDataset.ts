@@ -1,5 +1,5 @@
 /** A real-time SPP dataset's metadata as the API gives it: the fixture of the query builder's pure tests. */
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 
 type ColumnType = 'TIMESTAMP' | 'VARCHAR' | 'DOUBLE PRECISION';
 

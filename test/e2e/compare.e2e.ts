@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import type { DatasetQueryArraysResponse } from '../../src/api/types.ts';
+import type { DatasetQueryArraysResponse } from '../../src/contract/index.ts';
 import { assertAccessible, eventually, test } from './harness.ts';
 
 const statsTable = (page: Page) =>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import type { DatasetQueryArraysResponse } from '../../src/api/types.ts';
+import type { DatasetQueryArraysResponse } from '../../src/contract/index.ts';
 import { assertAccessible, eventually, routeMockApi, test, type JourneyContext } from './harness.ts';
 
 const LMP = 'ercot_lmp_by_settlement_point';

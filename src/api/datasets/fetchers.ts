@@ -5,7 +5,7 @@ import type {
   DatasetListResponse,
   DatasetUpdatesParams,
   DatasetUpdatesResponse,
-} from '@/api/types';
+} from '@/contract';
 
 interface FetchOptions {
   signal?: AbortSignal;

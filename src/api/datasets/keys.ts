@@ -1,4 +1,4 @@
-import type { DatasetUpdatesParams } from '@/api/types';
+import type { DatasetUpdatesParams } from '@/contract';
 
 export const datasetKeys = {
   all: ['datasets'] as const,

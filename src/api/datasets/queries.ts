@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchDataset, fetchDatasetAudit, fetchDatasets, fetchDatasetUpdates } from '@/api/datasets/fetchers';
 import { datasetKeys } from '@/api/datasets/keys';
-import type { DatasetUpdatesParams } from '@/api/types';
+import type { DatasetUpdatesParams } from '@/contract';
 
 export function datasetsOptions(params: { source?: string } = {}) {
   return queryOptions({

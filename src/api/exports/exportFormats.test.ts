@@ -18,7 +18,7 @@ import {
 } from '@/api/exports/exportJobs';
 import { spreadsheetCsvPage, UTF8_BOM } from '@/api/exports/spreadsheetCsv';
 import { fetchDataset } from '@/api/datasets/fetchers';
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { parseCsv } from '@/lib/csv';
 import { setupMockServer } from '@/test/mockServer';
 import { exportJobStopped } from '@/test/exportJobs';

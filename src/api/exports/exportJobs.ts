@@ -13,7 +13,7 @@
  */
 import { apiErrorText, isTimeoutError } from '@/api/ApiError';
 import { isRateLimited, isTransient, serverRetryAfterMs, spentQuotaResetMs } from '@/api/retryPolicy';
-import type { Dataset, DatasetQueryParams } from '@/api/types';
+import type { Dataset, DatasetQueryParams } from '@/contract';
 import { formatTimestamp } from '@/lib/format';
 import { createExternalStore } from '@/lib/store';
 import { createExportWriter, type ExportFormat, type ExportWriter, type FetchedPage } from './exportWriters';

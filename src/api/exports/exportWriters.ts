@@ -5,7 +5,7 @@
  * that a page's rows and the cursor after it are recorded together, with no await in between.
  */
 import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
-import { resampleUnitOf, type Dataset, type DatasetQueryParams } from '@/api/types';
+import { resampleUnitOf, type Dataset, type DatasetQueryParams } from '@/contract';
 import { neutraliseCsvText } from '@/lib/csv';
 import { createParquetExport, type ParquetExport } from './parquetExport';
 import { spreadsheetCsvPage, UTF8_BOM, type SpreadsheetLayout } from './spreadsheetCsv';

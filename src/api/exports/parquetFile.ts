@@ -10,7 +10,7 @@
  * It runs in the export's own worker (`parquetExport.ts`); nothing here needs a page.
  */
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
-import type { DatasetColumn } from '@/api/types';
+import type { DatasetColumn } from '@/contract';
 import { parseIsoOffset } from '@/lib/columnar';
 import { parseCsv } from '@/lib/csv';
 

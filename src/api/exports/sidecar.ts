@@ -5,7 +5,7 @@
  * the dataset's data reached then.
  */
 import { encodeQuery } from '@/api/request';
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 import type { ExportFormat } from './exportWriters';
 
 /** Where the rows come from, as the page that started the export knows it. */

@@ -1,5 +1,5 @@
 import { request, type RequestOptions } from '@/api/request';
-import type { HealthResponse } from '@/api/types';
+import type { HealthResponse } from '@/contract';
 
 export function fetchHealth({
   signal,

@@ -5,7 +5,7 @@ import type {
   PricingLocation,
   PricingLocationList,
   PricingLocationListParams,
-} from '@/api/types';
+} from '@/contract';
 
 interface FetchOptions {
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-import type { NearbyParams, PricingLocationListParams } from '@/api/types';
+import type { NearbyParams, PricingLocationListParams } from '@/contract';
 
 export const locationKeys = {
   all: ['pricing_locations'] as const,

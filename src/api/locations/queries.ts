@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchNearbyLocations, fetchPricingLocation, fetchPricingLocations } from '@/api/locations/fetchers';
 import { locationKeys } from '@/api/locations/keys';
-import type { NearbyParams, PricingLocationListParams } from '@/api/types';
+import type { NearbyParams, PricingLocationListParams } from '@/contract';
 
 export function pricingLocationsOptions(params: PricingLocationListParams = {}) {
   return queryOptions({

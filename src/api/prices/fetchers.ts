@@ -1,5 +1,5 @@
 import { request } from '@/api/request';
-import type { CellValue, DatasetQueryArraysResponse, DatasetQueryParams } from '@/api/types';
+import type { CellValue, DatasetQueryArraysResponse, DatasetQueryParams } from '@/contract';
 import type { LocationDayKey, SnapshotKey } from './keys';
 
 interface FetchOptions {

@@ -4,7 +4,7 @@
  * bound memory; a chart of a month must still show the month (or say that it does not).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 import type { ColumnarPage } from '@/lib/columnar';
 import { fetchDatasetTablePage } from './fetchers';
 import { queryKeys } from './keys';

@@ -1,7 +1,7 @@
 import { ApiError } from '@/api/ApiError';
 import { decodeTablePage, UnreadablePageError, type TablePage } from '@/api/query/tablePage';
 import { CSV_ACCEPT, encodeQuery, request, requestBytes } from '@/api/request';
-import { PAGING_HEADERS, type DatasetQueryParams, type DatasetQueryResponse } from '@/api/types';
+import { PAGING_HEADERS, type DatasetQueryParams, type DatasetQueryResponse } from '@/contract';
 
 interface FetchOptions {
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 
 export const queryKeys = {
   all: ['query'] as const,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchDatasetQuery, fetchDatasetTablePage } from '@/api/query/fetchers';
 import { queryKeys } from '@/api/query/keys';
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 
 export function datasetQueryOptions(id: string, params: DatasetQueryParams = {}) {
   return queryOptions({

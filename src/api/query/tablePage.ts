@@ -6,7 +6,7 @@
  * costs ~50 ms to make and as much again to post); where there is no Worker (Vitest, jsdom, an old
  * browser, a worker that failed to start) the same code runs in the thread.
  */
-import type { CellValue, Dataset, Meta } from '@/api/types';
+import type { CellValue, Dataset, Meta } from '@/contract';
 import { toColumnar, transferables, type ColumnarPage } from '@/lib/columnar';
 
 export interface TablePage {

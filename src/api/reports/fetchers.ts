@@ -1,5 +1,5 @@
 import { request } from '@/api/request';
-import type { DailyPeakReport } from '@/api/types';
+import type { DailyPeakReport } from '@/contract';
 
 /** `date` is `YYYY-MM-DD`; without it the server answers for the latest complete market day. */
 export function fetchDailyPeak(

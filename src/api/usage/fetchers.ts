@@ -1,5 +1,5 @@
 import { request, type RequestOptions } from '@/api/request';
-import type { ApiUsage } from '@/api/types';
+import type { ApiUsage } from '@/contract';
 
 export function fetchApiUsage({
   signal,

@@ -1,4 +1,4 @@
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { filterDatasets } from './filterDatasets';
 
 const make = (id: string, name: string, description: string): Dataset =>

@@ -1,4 +1,4 @@
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 
 /**
  * Datasets whose id, name or description contain every word of `query`, case-insensitively.

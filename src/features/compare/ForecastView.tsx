@@ -1,6 +1,6 @@
 import { LazyLinesChart } from '@/components/charts/LazyCompareCharts';
 import { apiErrorText } from '@/api/ApiError';
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { formatInteger, formatNumber } from '@/lib/format';
 import { memoLast } from '@/lib/memoLast';
 import { CommitInput } from './CommitInput';

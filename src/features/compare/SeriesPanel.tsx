@@ -2,7 +2,7 @@ import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { apiErrorText } from '@/api/ApiError';
 import { retryCanHelp } from '@/api/retryPolicy';
-import { RESAMPLE_FUNCTIONS, type Dataset, type ResampleFunction } from '@/api/types';
+import { RESAMPLE_FUNCTIONS, type Dataset, type ResampleFunction } from '@/contract';
 import { PALETTE } from '@/components/charts/TimeSeriesChart';
 import { UnknownNames } from '@/components/UnknownNames';
 import { formatInteger } from '@/lib/format';

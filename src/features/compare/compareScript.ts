@@ -6,7 +6,7 @@
  * environment; it is never written into the script.
  */
 import { API_KEY_ENV } from '@/api/connection';
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { intLiteral, pyComment, pyString as py } from '@/lib/codeLiterals';
 import { nextDate } from '@/lib/marketDay';
 import type { DataSeries, SeriesSpec } from '@/lib/compareWorkspace';

@@ -6,7 +6,7 @@
  * and the vintage known at that lead is picked here.
  */
 import { CADENCE_MS, HOUR_MS } from '@/contract/time';
-import type { Dataset, DatasetQueryParams } from '@/api/types';
+import type { Dataset, DatasetQueryParams } from '@/contract';
 import { fetchChartRows, type ChartProgress } from '@/api/query/chartRows';
 import { timeMs, numberAt, type ColumnarPage } from '@/lib/columnar';
 import { isoUtc } from '@/lib/zones';

@@ -19,7 +19,7 @@ import { datasetsOptions } from '@/api/datasets/queries';
 import { knownRequestsPerSecond } from '@/api/connection';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import { usageOptions } from '@/api/usage/queries';
-import type { Dataset, PricingLocationList } from '@/api/types';
+import type { Dataset, PricingLocationList } from '@/contract';
 import type { ChartProgress } from '@/api/query/chartRows';
 import { memoByKey } from '@/lib/memoLast';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';

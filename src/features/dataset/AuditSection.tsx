@@ -1,7 +1,7 @@
 import { useQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { datasetAuditOptions } from '@/api/datasets/queries';
-import type { Dataset, DatasetAuditRecord } from '@/api/types';
+import type { Dataset, DatasetAuditRecord } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyBarChart } from '@/components/charts/LazyBarChart';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';

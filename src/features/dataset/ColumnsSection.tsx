@@ -1,4 +1,4 @@
-import type { Dataset, DatasetColumn } from '@/api/types';
+import type { Dataset, DatasetColumn } from '@/contract';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import styles from './DatasetPage.module.css';
 import { Section } from './Section';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { formatInteger, formatRelative, formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
 import styles from './DatasetPage.module.css';
 import { Section } from './Section';

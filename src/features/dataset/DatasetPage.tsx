@@ -5,7 +5,7 @@ import { isNotFoundError } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
 import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';
 import { QueryLoading } from '@/components/QueryLoading';
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { formatCadence } from '@/lib/format';
 import { AuditSection } from './AuditSection';
 import { ColumnsSection } from './ColumnsSection';

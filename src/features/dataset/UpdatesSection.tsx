@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { datasetUpdatesOptions } from '@/api/datasets/queries';
-import type { DatasetUpdate } from '@/api/types';
+import type { DatasetUpdate } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { Loading } from '@/components/Loading';

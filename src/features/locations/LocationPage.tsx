@@ -3,7 +3,7 @@ import { type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/ApiError';
 import { pricingLocationOptions, pricingLocationsOptions } from '@/api/locations/queries';
-import type { PricingLocation } from '@/api/types';
+import type { PricingLocation } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { QueryLoading } from '@/components/QueryLoading';
 import { LazyLocationMap } from '@/components/map/LazyLocationMap';

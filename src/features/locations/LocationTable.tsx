@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PricingLocation, PricingLocationSortColumn } from '@/api/types';
+import type { PricingLocation, PricingLocationSortColumn } from '@/contract';
 import { formatNumber, formatTimestamp } from '@/lib/format';
 import { hasCoordinates, typeColor } from './locationTypes';
 import styles from './LocationsPage.module.css';

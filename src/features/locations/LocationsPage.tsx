@@ -6,7 +6,7 @@ import {
   pricingLocationOptions,
   pricingLocationsOptions,
 } from '@/api/locations/queries';
-import type { NearbyParams, PricingLocation, PricingLocationSortColumn } from '@/api/types';
+import type { NearbyParams, PricingLocation, PricingLocationSortColumn } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryLoading } from '@/components/QueryLoading';

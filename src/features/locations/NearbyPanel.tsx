@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isNotFoundError } from '@/api/ApiError';
-import type { NearbyPricingLocation, PricingLocation } from '@/api/types';
+import type { NearbyPricingLocation, PricingLocation } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import { formatNumber } from '@/lib/format';

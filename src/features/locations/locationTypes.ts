@@ -1,4 +1,4 @@
-import type { LocationType, PricingLocation } from '@/api/types';
+import type { LocationType, PricingLocation } from '@/contract';
 
 /**
  * Marker colours by location type. Each keeps 3:1 against the map's land colour in both themes

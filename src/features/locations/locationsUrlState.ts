@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICING_LOCATION_SORT_COLUMNS, type PricingLocationListParams } from '@/api/types';
+import { PRICING_LOCATION_SORT_COLUMNS, type PricingLocationListParams } from '@/contract';
 import type { SettingNote } from '@/lib/linkSettings';
 import { defineUrlState, type UrlStateOf } from '@/lib/urlState';
 

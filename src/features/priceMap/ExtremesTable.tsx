@@ -1,4 +1,4 @@
-import type { PricingLocation } from '@/api/types';
+import type { PricingLocation } from '@/contract';
 import { money, type ColorScale } from './colorScale';
 import type { Ranked } from './measures';
 import styles from './PriceMapPage.module.css';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { addToCompareHref } from '@/lib/compareLinks';
 import { locationDayOptions } from '@/api/prices/queries';
-import type { PricingLocation } from '@/api/types';
+import type { PricingLocation } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import { formatTimestamp } from '@/lib/format';

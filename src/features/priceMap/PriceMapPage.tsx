@@ -5,7 +5,7 @@ import { datasetsOptions } from '@/api/datasets/queries';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import type { SnapshotKey } from '@/api/prices/keys';
 import { priceSnapshotOptions } from '@/api/prices/queries';
-import type { PricingLocation } from '@/api/types';
+import type { PricingLocation } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { EmptyState } from '@/components/EmptyState';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';

@@ -1,4 +1,4 @@
-import type { Cadence, Dataset, DatasetColumn } from '@/api/types';
+import type { Cadence, Dataset, DatasetColumn } from '@/contract';
 
 /** A dataset the map can colour: one row per location per interval, with a price column. */
 export interface PriceDataset {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeBackend, HTTP_MOCK_URL, scriptBaseUrl, useConnection } from '@/api/connection';
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 import { curlSnippet, fetchSnippet, pythonSnippet } from './codeSnippets';
 import styles from './QueryPage.module.css';
 

@@ -1,4 +1,4 @@
-import type { Order } from '@/api/types';
+import type { Order } from '@/contract';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
 import { timeIndexColumns } from './fitToDataset';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { apiErrorText } from '@/api/ApiError';
 import { datasetQueryOptions } from '@/api/query/queries';
 import type { SidecarQuality } from '@/api/exports/sidecar';
-import type { Dataset, DatasetQueryParams } from '@/api/types';
+import type { Dataset, DatasetQueryParams } from '@/contract';
 import { CADENCE_MS } from '@/contract/time';
 import { formatInteger, formatTimestamp } from '@/lib/format';
 import {

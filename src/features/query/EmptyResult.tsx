@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { formatTimestamp } from '@/lib/format';
 import { unknownValues, useKnownValues } from './knownValues';

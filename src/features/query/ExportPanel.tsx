@@ -7,7 +7,7 @@ import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exp
 import type { SidecarQuality, SidecarSource } from '@/api/exports/sidecar';
 import { pricingLocationsOptions } from '@/api/locations/queries';
 import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
-import type { Dataset, DatasetQueryParams } from '@/api/types';
+import type { Dataset, DatasetQueryParams } from '@/contract';
 import { usageOptions } from '@/api/usage/queries';
 import { neutraliseCsv } from '@/lib/csv';
 import { formatInteger, formatTimestamp } from '@/lib/format';

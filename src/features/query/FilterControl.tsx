@@ -1,4 +1,4 @@
-import type { FilterOperator } from '@/api/types';
+import type { FilterOperator } from '@/contract';
 import { UnknownNames } from '@/components/UnknownNames';
 import { FILTER_OPERATOR_INFO, operatorsFor } from '@/lib/queryDescription';
 import { describedBy, FieldError } from './FieldError';

@@ -5,7 +5,7 @@ import { datasetOptions } from '@/api/datasets/queries';
 import { fetchDatasetTablePage } from '@/api/query/fetchers';
 import type { FetchTablePage } from '@/api/query/pagedRows';
 import { datasetTablePageOptions } from '@/api/query/queries';
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import type { TableView } from '@/components/VirtualTable';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';

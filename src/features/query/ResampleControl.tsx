@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RESAMPLE_FUNCTIONS, type ResampleFunction, type ResampleUnit } from '@/api/types';
+import { RESAMPLE_FUNCTIONS, type ResampleFunction, type ResampleUnit } from '@/contract';
 import { RESAMPLE_FUNCTION_LABELS, RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { DEMO_API_KEY, setConnection } from '@/api/connection';
 import { fetchDatasetTablePage } from '@/api/query/fetchers';
 import { createQueryClient } from '@/api/queryClient';
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { ResultsChart } from './ResultsChart';

@@ -4,7 +4,7 @@ import { DEMO_API_KEY, setConnection } from '@/api/connection';
 import { fetchDatasetQuery, fetchDatasetTablePage } from '@/api/query/fetchers';
 import type { FetchTablePage, PagedRows } from '@/api/query/pagedRows';
 import type { TablePage } from '@/api/query/tablePage';
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 import { setupMockServer } from '@/test/mockServer';
 import { ResultsTable } from './ResultsTable';
 import { usePagedRows } from './usePagedRows';

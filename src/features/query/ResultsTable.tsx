@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { slotIndexOf, type PagedRows, type PagedRowsState } from '@/api/query/pagedRows';
-import type { CellValue, DatasetColumn } from '@/api/types';
+import type { CellValue, DatasetColumn } from '@/contract';
 import { apiErrorText } from '@/api/ApiError';
 import { cellText } from '@/components/columnWidths';
 import type { TableRows } from '@/components/tableRows';

@@ -1,4 +1,4 @@
-import { datasetQueryParamsSchema } from '@/contract/schemas';
+import { datasetQueryParamsSchema } from '@/contract';
 import { API_QUERY_PARAMETERS, translateApiParamsLink } from './apiParamsLink';
 import { readQueryState } from './queryUrl';
 

@@ -9,8 +9,7 @@
  * A link is read this way when it has no `v` (the builder writes `v=1` on every link of its own)
  * and at least one name only the API uses; `order` and `limit` mean the same in both.
  */
-import type { DatasetQueryParams } from '@/contract/schemas';
-import { FILTER_OPERATOR_ALIASES, resampleUnitOf } from '@/contract/vocabulary';
+import { type DatasetQueryParams, FILTER_OPERATOR_ALIASES, resampleUnitOf } from '@/contract';
 import { quoteLinkValue, type UnreadSetting } from '@/lib/linkSettings';
 import { formatFrequency } from './frequency';
 import { QUERY_URL_VERSION, type QueryKey } from './queryUrl';

@@ -4,7 +4,7 @@
  * the code a harmless value gets. Read by bash (curl), by python3 and a tokenizer (Python) and by
  * the TypeScript parser.
  */
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 import { curlSnippet, fetchSnippet, pythonSnippet } from '@/features/query/codeSnippets';
 import { readQueryState } from '@/features/query/queryUrl';
 import {

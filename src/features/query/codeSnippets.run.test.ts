@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { setConnection } from '@/api/connection';
 import { fetchDatasetQuery } from '@/api/query/fetchers';
-import type { DatasetQueryParams, Row } from '@/api/types';
+import type { DatasetQueryParams, Row } from '@/contract';
 import { curlSnippet, fetchSnippet } from '@/features/query/codeSnippets';
 import { startHttpServer, type HttpMock } from '@/mock/server';
 import { TEST_NOW } from '@/test/clock';

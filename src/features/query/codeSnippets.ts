@@ -5,7 +5,7 @@
  * language's own rules (src/lib/codeLiterals.ts): a filter value is data in the snippet, never code.
  */
 import { API_KEY_ENV } from '@/api/connection';
-import { API_KEY_HEADER, type DatasetQueryParams } from '@/api/types';
+import { API_KEY_HEADER, type DatasetQueryParams } from '@/contract';
 import { intLiteral, jsString, pyComment, pyString as py, shellQuote } from '@/lib/codeLiterals';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 

@@ -1,4 +1,4 @@
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import type { QueryState } from './queryUrl';
 import type { TimeField } from './typedTime';
 

@@ -10,8 +10,7 @@
  * resampled. Each answer row says how many source intervals sit in one bucket of one location.
  */
 import type { SidecarQuality, SidecarQualityItem } from '@/api/exports/sidecar';
-import type { Dataset, DatasetQueryParams } from '@/api/types';
-import { bucketOf, type Bucket, type Frequency } from '@/contract/buckets';
+import { type Bucket, bucketOf, type Dataset, type DatasetQueryParams, type Frequency } from '@/contract';
 import { CADENCE_MS, HOUR_MS } from '@/contract/time';
 import { wallClockOf, zoneLabel } from './timeRange';
 import { wallToInstant } from '@/lib/zones';

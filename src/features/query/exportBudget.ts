@@ -4,7 +4,7 @@
  * today (UTC) and this month. The estimate is an estimate; the job itself stops resumably if the
  * quota runs out on the way.
  */
-import type { ApiUsage } from '@/api/types';
+import type { ApiUsage } from '@/contract';
 import type { RowEstimate } from '@/api/exports/exportJobs';
 
 export interface ExportBudget {

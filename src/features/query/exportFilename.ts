@@ -3,8 +3,7 @@
  * `ercot_spp_real_time_15_min_HB_NORTH_2025-07-01_2025-07-04_hourly-mean.csv`, so that ten
  * exports in a Downloads folder can be told apart without opening them.
  */
-import type { DatasetQueryParams, FilterOperator } from '@/api/types';
-import { FILTER_OPERATOR_ALIASES } from '@/contract/vocabulary';
+import { type DatasetQueryParams, FILTER_OPERATOR_ALIASES, type FilterOperator } from '@/contract';
 import { formatTimestamp, resolveTimeZone } from '@/lib/format';
 import { RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
 import { parseFrequency } from './frequency';

@@ -1,6 +1,5 @@
 /** Fitting a state read from a link to the dataset it is for. */
-import type { Dataset, DatasetColumn } from '@/api/types';
-import { operatorSuits } from '@/contract/vocabulary';
+import { type Dataset, type DatasetColumn, operatorSuits } from '@/contract';
 import { quoteLinkValue, type UnreadSetting } from '@/lib/linkSettings';
 import type { ColumnKind } from '@/lib/queryDescription';
 import { DEFAULT_QUERY_STATE, QUERY_KEY_LABELS, type QueryState } from './queryUrl';

@@ -1,6 +1,5 @@
 /** Resampling frequencies as the builder writes them (`15minute`, `1hour`): parse and format. */
-import type { ResampleUnit } from '@/api/types';
-import type { Frequency } from '@/contract/buckets';
+import type { Frequency, ResampleUnit } from '@/contract';
 import { RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
 
 /** `<n><unit>` in the units' wire spellings, n up to 9999: the frequencies the builder writes. */

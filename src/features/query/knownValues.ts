@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { pricingLocationsOptions } from '@/api/locations/queries';
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';
 
 /** Sets up to this size are offered as a list to pick from instead of a text box. */

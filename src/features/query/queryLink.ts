@@ -5,7 +5,7 @@
  * could not be read is collected for the link notice; a time that cannot be read stops the query
  * until it is fixed, exactly as when it was typed.
  */
-import type { Dataset } from '@/api/types';
+import type { Dataset } from '@/contract';
 import { unknownLinkSettings, type UnreadSetting } from '@/lib/linkSettings';
 import { translateApiParamsLink } from './apiParamsLink';
 import { fitToDataset } from './fitToDataset';

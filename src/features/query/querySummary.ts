@@ -1,9 +1,8 @@
 /** The plain-English summary of a builder state (input for `describeQuery`). */
-import type { Dataset } from '@/api/types';
+import type { Dataset, Frequency } from '@/contract';
 import type { QueryDescriptionInput } from '@/lib/queryDescription';
 import { formatTimestamp } from '@/lib/format';
 import { RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
-import type { Frequency } from '@/contract/buckets';
 import { parseFrequency } from './frequency';
 import { TIME_PRESET_LABELS, type QueryState } from './queryUrl';
 import type { PresetRange } from './requestParams';

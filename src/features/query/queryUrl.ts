@@ -9,7 +9,7 @@
  * time past the form's checks to the server, and a time it cannot read stays in its field to fix.
  */
 import { z } from 'zod';
-import { FILTER_OPERATORS, ORDERS, RESAMPLE_FUNCTIONS } from '@/api/types';
+import { FILTER_OPERATORS, ORDERS, RESAMPLE_FUNCTIONS } from '@/contract';
 import { quoteLinkValue, type SettingNote, type UnreadSetting } from '@/lib/linkSettings';
 import { defineUrlState, readUrlState, writeUrlState, type UrlStateOf } from '@/lib/urlState';
 import { FREQUENCY } from './frequency';

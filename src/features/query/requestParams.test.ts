@@ -1,6 +1,5 @@
-import type { Dataset } from '@/api/types';
+import { bucketOf, type Dataset } from '@/contract';
 import { SPP_DATASET } from '@/test/sppDataset';
-import { bucketOf } from '@/contract/buckets';
 import { descriptionInput } from './querySummary';
 import { DEFAULT_QUERY_STATE, type QueryState } from './queryUrl';
 import { presetRange, toApiParams } from './requestParams';

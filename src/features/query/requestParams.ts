@@ -1,8 +1,7 @@
 /** The API request a builder state stands for. */
-import type { Dataset, DatasetQueryParams } from '@/api/types';
+import type { Dataset, DatasetQueryParams, Frequency } from '@/contract';
 import type { QueryState } from './queryUrl';
 import { isoUtc } from '@/lib/zones';
-import type { Frequency } from '@/contract/buckets';
 import { parseFrequency } from './frequency';
 import { alignToBuckets, presetAnchor, resolvePreset } from './timeRange';
 

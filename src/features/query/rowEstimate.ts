@@ -1,6 +1,6 @@
 /** How many rows a request will give, for the export's estimate before the server says. */
 import type { RowEstimate } from '@/api/exports/exportJobs';
-import type { Dataset, DatasetQueryParams, PricingLocationListParams, ResampleUnit } from '@/api/types';
+import type { Dataset, DatasetQueryParams, PricingLocationListParams, ResampleUnit } from '@/contract';
 import { CADENCE_MS, DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
 import { parseFrequency } from './frequency';
 import { presetAnchor } from './timeRange';

@@ -1,4 +1,4 @@
-import type { DatasetColumn } from '@/api/types';
+import type { DatasetColumn } from '@/contract';
 import {
   defaultHiddenColumns,
   readTableView,

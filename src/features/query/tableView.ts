@@ -9,7 +9,7 @@
  * link keeps meaning the same when the default columns differ (another zone, another dataset).
  */
 import { z } from 'zod';
-import type { DatasetColumn } from '@/api/types';
+import type { DatasetColumn } from '@/contract';
 import type { TableView } from '@/components/VirtualTable';
 import { defineUrlState, readUrlState, writeUrlState, type UrlStateOf } from '@/lib/urlState';
 

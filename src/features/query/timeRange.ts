@@ -1,6 +1,5 @@
 /** Time zones and the relative time presets: zone arithmetic, preset ranges, the anchor they count from. */
-import type { Dataset } from '@/api/types';
-import { bucketOf, type Frequency, type WallClock } from '@/contract/buckets';
+import { bucketOf, type Dataset, type Frequency, type WallClock } from '@/contract';
 import { CADENCE_MS, DAY_MS, HOUR_MS } from '@/contract/time';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { wallToInstant, zoneOffsetMs } from '@/lib/zones';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { datasetQueryOptions } from '@/api/query/queries';
-import type { DatasetQueryParams, Row } from '@/api/types';
+import type { DatasetQueryParams, Row } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyDailyPeaksChart, type DailyPeakDatum } from '@/components/charts/LazyDailyPeaksChart';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';

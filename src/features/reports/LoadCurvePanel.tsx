@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { datasetQueryOptions } from '@/api/query/queries';
-import type { DatasetQueryParams } from '@/api/types';
+import type { DatasetQueryParams } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyPeakCurveChart } from '@/components/charts/LazyPeakCurveChart';
 import { EmptyState } from '@/components/EmptyState';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { apiErrorText, isApiError } from '@/api/ApiError';
-import type { DailyPeakReport } from '@/api/types';
+import type { DailyPeakReport } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import { formatNumber, formatTimestamp } from '@/lib/format';

@@ -1,4 +1,4 @@
-import type { Row } from '@/api/types';
+import type { Row } from '@/contract';
 import { clockTime, curvePoints, dayLengthText, hourTicks, lowOf, peakOf } from './loadCurve';
 
 const rows: Row[] = [

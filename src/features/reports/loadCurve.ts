@@ -1,4 +1,4 @@
-import type { Row } from '@/api/types';
+import type { Row } from '@/contract';
 
 /** `ercot_load` has one row per 5 minutes. */
 export const INTERVAL_MINUTES = 5;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { Connection } from '@/api/connection';
 import { isApiError } from '@/api/ApiError';
 import { fetchHealth } from '@/api/health/fetchers';
-import type { ApiUsage, HealthResponse } from '@/api/types';
+import type { ApiUsage, HealthResponse } from '@/contract';
 import { fetchApiUsage } from '@/api/usage/fetchers';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { usageLine } from '@/features/settings/usageLine';

@@ -1,4 +1,4 @@
-import type { ApiUsage } from '@/api/types';
+import type { ApiUsage } from '@/contract';
 
 const integer = new Intl.NumberFormat('en-US');
 

@@ -2,7 +2,7 @@
  * The audit of contract §7: per market day of the last 30 complete market days, the numbers a
  * query from market midnight to market midnight returns.
  */
-import type { DatasetAuditRecord } from '@/contract/schemas';
+import type { DatasetAuditRecord } from '@/contract';
 import { marketDateOf, marketDayIndex, marketMidnightOfDay } from '@/contract/centralTime';
 import { countRows } from './counting';
 import type { DatasetDef, Millis } from './types';

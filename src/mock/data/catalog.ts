@@ -2,7 +2,7 @@
  * The nine datasets the mock serves (contract §5.1): their descriptions, columns and generators,
  * and the wire form of their metadata.
  */
-import type { Dataset, DatasetColumn } from '@/contract/schemas';
+import type { Dataset, DatasetColumn } from '@/contract';
 import { ancillaryValues } from './ancillary';
 import { AS_MONITOR_STEP_MS, prcAt } from './asMonitor';
 import { DATA_START } from './climate';

@@ -7,7 +7,7 @@
  * (wind, solar, storage, gas…) follows the region, so `PECOS_WIND1` is out in the Permian and
  * `BAYTOWN_CT1` on the Houston ship channel, as an analyst who knows Texas would expect.
  */
-import type { PricingLocation } from '@/contract/schemas';
+import type { PricingLocation } from '@/contract';
 import { DATA_START } from './climate';
 import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
 import { uniformsOf } from './noise';

@@ -8,7 +8,7 @@
  *
  * Times are epoch milliseconds (UTC) everywhere inside the mock; the engine formats them.
  */
-import type { Cadence, ColumnType, LocationType } from '@/contract/vocabulary';
+import type { Cadence, ColumnType, LocationType } from '@/contract';
 
 /** Epoch milliseconds, UTC. */
 export type Millis = number;

@@ -4,8 +4,7 @@
  * interval datasets publish each interval as it starts, the forecast publishes a 168-hour vintage
  * every hour at HH:30, and the day-ahead market publishes the next market day at 13:00 Central.
  */
-import type { DatasetUpdate } from '@/contract/schemas';
-import type { Order } from '@/contract/vocabulary';
+import type { DatasetUpdate, Order } from '@/contract';
 import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay } from '@/contract/centralTime';
 import { activeLocationCount, countRows } from './counting';
 import { FORECAST_HORIZON, latestVintage } from './loadForecast';

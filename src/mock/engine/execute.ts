@@ -5,8 +5,15 @@
  * value filter applies, and generates only the rows it has to look at. `order=desc` walks the grid
  * backwards.
  */
-import type { CellValue, DatasetColumn, Meta } from '@/contract/schemas';
-import type { ColumnType } from '@/contract/vocabulary';
+import {
+  type Bucket,
+  type CellValue,
+  type ColumnType,
+  type DatasetColumn,
+  fixedBucketMs,
+  type Meta,
+  SCAN_LIMIT,
+} from '@/contract';
 import { countRows } from '@/mock/data/counting';
 import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
@@ -14,11 +21,9 @@ import { encodeCursor, type CursorPosition } from './paging';
 import type { QueryPlan, ResamplePlan } from './plan';
 import type { Rejection } from './rejection';
 import { tooLarge } from './rejection';
-import { fixedBucketMs, type Bucket } from '@/contract/buckets';
 import { Accumulator, aggregateSlots, bucketer } from './resample';
 import { numericColumns, valueCache, type ValueBlock } from './valueCache';
 import { createIsoWriter } from '@/contract/centralTime';
-import { SCAN_LIMIT } from '@/contract/vocabulary';
 import { DAY_MS } from '@/contract/time';
 
 /** More candidate rows than this (time range × locations × vintages) and a query is refused. */

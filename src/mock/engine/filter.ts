@@ -3,12 +3,11 @@
  * the engine; the UI has its own labels keyed by the same type, so a new operator fails to compile
  * until both handle it.
  */
-import type { FilterOperator } from '@/contract/vocabulary';
+import { FILTER_OPERATOR_ALIASES, type FilterOperator, MAX_IN_VALUES } from '@/contract';
 import type { ColumnDef, RawCell } from '@/mock/data/types';
 import { parsePythonFloat } from './params';
 import { invalid } from './rejection';
 import { parseTimestamp, type Zone } from './time';
-import { FILTER_OPERATOR_ALIASES, MAX_IN_VALUES } from '@/contract/vocabulary';
 
 interface OperatorDef {
   /** Whether the value is a comma-separated list. */

@@ -1,4 +1,4 @@
-import type { PricingLocation } from '@/contract/schemas';
+import type { PricingLocation } from '@/contract';
 import {
   LOCATION_SORT_COLUMNS,
   queryLocations,

@@ -2,8 +2,13 @@
  * The list of `GET /v1/pricing_locations` (contract §8) over wire items: filters, disjunctive
  * facets, sorting and paging. Pure: parameters arrive parsed and checked by the handler.
  */
-import type { PricingLocation, PricingLocationList } from '@/contract/schemas';
-import type { Order, PricingLocationFacet, PricingLocationSortColumn } from '@/contract/vocabulary';
+import type {
+  Order,
+  PricingLocation,
+  PricingLocationFacet,
+  PricingLocationList,
+  PricingLocationSortColumn,
+} from '@/contract';
 
 export interface LocationFilters {
   /** Case-insensitive substring of `location`, `gs_entity_id` or `zone`. */

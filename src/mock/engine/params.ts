@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@/contract/schemas';
+import type { ValidationIssue } from '@/contract';
 import { invalid, wrongTypes } from './rejection';
 
 /**

@@ -3,31 +3,29 @@
  * parameters of the wrong type (422) without knowing the dataset; `planQuery` then applies every
  * rule of §6 against the dataset (400) and says exactly which part of the grid to walk.
  */
-import type {
-  ColumnType,
-  FilterOperator,
-  Order,
-  ResampleFunction,
-  TimeComparison,
-} from '@/contract/vocabulary';
+import {
+  type ColumnType,
+  DEFAULT_PAGE_SIZE,
+  type FilterOperator,
+  type Frequency,
+  MAX_PAGE_SIZE,
+  type Order,
+  ORDERS,
+  PUBLISH_TIME_KEYWORDS,
+  type PublishTimeKeyword,
+  type ResampleFunction,
+  TIME_COMPARISONS,
+  TIME_KEYWORDS,
+  type TimeComparison,
+  type TimeKeyword,
+} from '@/contract';
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { compileFilter, listLength, MAX_IN_VALUES, resolveOperator } from './filter';
 import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
 import { EMPTY_IS_A_VALUE, ParamReader } from './params';
 import { invalid } from './rejection';
-import type { Frequency } from '@/contract/buckets';
 import { parseFrequency, resolveResampleFunction } from './resample';
 import { parseTimestamp, resolveZone, type ParsedTimestamp, type Zone } from './time';
-import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  ORDERS,
-  PUBLISH_TIME_KEYWORDS,
-  TIME_COMPARISONS,
-  TIME_KEYWORDS,
-  type PublishTimeKeyword,
-  type TimeKeyword,
-} from '@/contract/vocabulary';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 

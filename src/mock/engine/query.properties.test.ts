@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CellValue } from '@/contract/schemas';
+import type { CellValue } from '@/contract';
 import type { DatasetDef } from '@/mock/data/types';
 import { toCsv } from '../handlers/encode';
 import { runQuery } from './runQuery';

@@ -1,4 +1,4 @@
-import type { CellValue } from '@/contract/schemas';
+import type { CellValue } from '@/contract';
 import type { DatasetDef } from '@/mock/data/types';
 import { SCAN_TOO_LARGE } from './execute';
 import { Rejection } from './rejection';

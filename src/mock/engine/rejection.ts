@@ -1,4 +1,4 @@
-import type { ErrorDetail, ValidationIssue } from '@/contract/schemas';
+import type { ErrorDetail, ValidationIssue } from '@/contract';
 
 /**
  * Why the engine refuses a request, in its own terms: the engine knows rows, plans and rules,

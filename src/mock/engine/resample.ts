@@ -4,12 +4,18 @@
  * buckets to local midnight in the query's zone, so a US/Central market day is 23 or 25 hours long
  * on DST changes.
  */
-import type { ResampleFunction, ResampleUnit } from '@/contract/vocabulary';
+import {
+  type Bucket,
+  bucketOf,
+  type Frequency,
+  RESAMPLE_UNITS,
+  type ResampleFunction,
+  type ResampleUnit,
+  resampleUnitOf,
+} from '@/contract';
 import type { Millis } from '@/mock/data/types';
 import { invalid } from './rejection';
 import type { Zone } from './time';
-import { bucketOf, type Bucket, type Frequency } from '@/contract/buckets';
-import { RESAMPLE_UNITS, resampleUnitOf } from '@/contract/vocabulary';
 
 const UNIT_SPELLINGS: readonly string[] = Object.values(RESAMPLE_UNITS).flat();
 

@@ -7,7 +7,7 @@
 import { formatWithOffset } from '@/contract/centralTime';
 import type { Millis } from '@/mock/data/types';
 import { invalid } from './rejection';
-import { MARKET_TIME_ZONE } from '@/contract/vocabulary';
+import { MARKET_TIME_ZONE } from '@/contract';
 import { HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
 
 /** The market zone of ERCOT; `timezone=market` resolves to it. */

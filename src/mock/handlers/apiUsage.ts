@@ -1,4 +1,4 @@
-import type { ApiUsage } from '@/contract/schemas';
+import type { ApiUsage } from '@/contract';
 import { jsonResponse } from './responders';
 import { defineRoute } from './route';
 

@@ -1,4 +1,4 @@
-import type { DailyPeakReport, ErrorBody } from '@/contract/schemas';
+import type { DailyPeakReport, ErrorBody } from '@/contract';
 import { createMockApi } from '../createMockApi';
 import { getDataset } from '../data/catalog';
 import { parseCalendarDate } from './dailyPeak';

@@ -1,4 +1,4 @@
-import type { DailyPeakReport } from '@/contract/schemas';
+import type { DailyPeakReport } from '@/contract';
 import { getDataset } from '../data/catalog';
 import { addDays, formatUtc, marketDateOf, marketMidnight } from '@/contract/centralTime';
 import { DATA_START } from '../data/climate';

@@ -1,4 +1,4 @@
-import type { DatasetAuditResponse } from '@/contract/schemas';
+import type { DatasetAuditResponse } from '@/contract';
 import { createNodeMock } from '../node';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);

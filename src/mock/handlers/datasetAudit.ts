@@ -1,4 +1,4 @@
-import type { DatasetAuditRecord } from '@/contract/schemas';
+import type { DatasetAuditRecord } from '@/contract';
 import { datasetAudit } from '../data/audit';
 import { datasetOf } from './datasets';
 import { formatParams, listResponse, singlePageMeta } from './responders';

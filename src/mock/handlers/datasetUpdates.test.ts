@@ -1,4 +1,4 @@
-import type { DatasetUpdatesResponse, ErrorBody } from '@/contract/schemas';
+import type { DatasetUpdatesResponse, ErrorBody } from '@/contract';
 import { createNodeMock } from '../node';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);

@@ -1,5 +1,4 @@
-import type { DatasetUpdate } from '@/contract/schemas';
-import type { Order } from '@/contract/vocabulary';
+import type { DatasetUpdate, Order } from '@/contract';
 import { datasetUpdates } from '../data/updates';
 import { intInRange, oneOf } from '../engine/params';
 import { datasetOf } from './datasets';

@@ -1,4 +1,4 @@
-import type { Dataset, DatasetListResponse, ErrorBody } from '@/contract/schemas';
+import type { Dataset, DatasetListResponse, ErrorBody } from '@/contract';
 import { createNodeMock } from '../node';
 import { DATASET_FIELDS } from './datasets';
 

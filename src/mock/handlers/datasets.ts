@@ -1,4 +1,4 @@
-import type { Dataset } from '@/contract/schemas';
+import type { Dataset } from '@/contract';
 import { DATASETS, datasetMetadata, getDataset } from '../data/catalog';
 import type { DatasetDef } from '../data/types';
 import { notFound } from './problem';

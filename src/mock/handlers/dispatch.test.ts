@@ -1,4 +1,4 @@
-import type { ApiUsage, ErrorBody, HealthResponse } from '@/contract/schemas';
+import type { ApiUsage, ErrorBody, HealthResponse } from '@/contract';
 import { createNodeMock } from '../node';
 import { mswHandlers } from '../mswHandlers';
 import { badRequest } from './problem';

@@ -1,4 +1,4 @@
-import type { KeyPlan } from '@/contract/plans';
+import { ALLOWED_METHODS, API_KEY_HEADER, API_KEY_QUERY_PARAM, type KeyPlan } from '@/contract';
 import { ApiProblem, problemOf } from './problem';
 import { ParamReader } from '../engine/params';
 import type { RateLimiter } from './RateLimiter';
@@ -6,7 +6,6 @@ import { deserializeResponse, type OffloadRunner } from './offload';
 import { matchRoute, type Caller, type RouteContext, type RouteDef } from './route';
 import { CORS_HEADERS, PREFLIGHT_HEADERS, errorResponse } from './responders';
 import { secondsToNextUtcDay, secondsToNextUtcMonth, type UsageTracker } from './UsageTracker';
-import { ALLOWED_METHODS, API_KEY_HEADER, API_KEY_QUERY_PARAM } from '@/contract/http';
 
 export interface DispatchEnv {
   routes: readonly RouteDef[];

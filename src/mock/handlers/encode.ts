@@ -1,7 +1,11 @@
-import type { CellValue, RowArrays } from '@/contract/schemas';
-import type { JsonSchema } from '@/contract/vocabulary';
+import {
+  type CellValue,
+  JSON_SCHEMA_ALIASES,
+  JSON_SCHEMAS,
+  type JsonSchema,
+  type RowArrays,
+} from '@/contract';
 import { oneOf } from '../engine/params';
-import { JSON_SCHEMA_ALIASES, JSON_SCHEMAS } from '@/contract/vocabulary';
 
 /**
  * Output encoders of contract §4, free of msw. CSV pages run to 50,000 rows, so the CSV path

@@ -1,4 +1,4 @@
-import type { HealthResponse } from '@/contract/schemas';
+import type { HealthResponse } from '@/contract';
 import { jsonResponse } from './responders';
 import { defineRoute } from './route';
 

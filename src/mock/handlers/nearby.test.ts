@@ -1,4 +1,4 @@
-import type { ErrorBody, NearbyPricingLocation, PricingLocation } from '@/contract/schemas';
+import type { ErrorBody, NearbyPricingLocation, PricingLocation } from '@/contract';
 import { createMockApi } from '../createMockApi';
 import { LOCATIONS, toPricingLocation } from '../data/locations';
 

@@ -1,4 +1,4 @@
-import type { NearbyPricingLocation } from '@/contract/schemas';
+import type { NearbyPricingLocation } from '@/contract';
 import { nearest, type LatLon } from '../engine/geo';
 import { intInRange } from '../engine/params';
 import { badRequest } from './problem';

@@ -1,3 +1,4 @@
+import { loadOpenApiDocument } from '@/contract';
 import { jsonResponse } from './responders';
 import { defineRoute } from './route';
 
@@ -8,6 +9,6 @@ import { defineRoute } from './route';
  */
 export const openApiRoute = defineRoute(
   '/openapi.json',
-  async () => jsonResponse((await import('@/contract/openapi')).openApiDocument()),
+  async () => jsonResponse(await loadOpenApiDocument()),
   { auth: false, countsUsage: false },
 );

@@ -1,4 +1,4 @@
-import type { ErrorBody, PricingLocation, PricingLocationList } from '@/contract/schemas';
+import type { ErrorBody, PricingLocation, PricingLocationList } from '@/contract';
 import { createMockApi } from '../createMockApi';
 import { DAY_MS } from '@/contract/centralTime';
 import { LOCATIONS, toPricingLocation } from '../data/locations';

@@ -1,4 +1,4 @@
-import type { ErrorBody, PricingLocation, PricingLocationList } from '@/contract/schemas';
+import type { ErrorBody, PricingLocation, PricingLocationList } from '@/contract';
 import { createMockApi } from '../createMockApi';
 import { LOCATIONS, toPricingLocation } from '../data/locations';
 

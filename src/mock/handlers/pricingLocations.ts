@@ -1,5 +1,4 @@
-import type { PricingLocation } from '@/contract/schemas';
-import type { Order } from '@/contract/vocabulary';
+import type { Order, PricingLocation } from '@/contract';
 import { LOCATIONS, toPricingLocation } from '../data/locations';
 import type { Millis } from '../data/types';
 import { LOCATION_SORT_COLUMNS, queryLocations } from '../engine/locationQuery';

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '@/contract/schemas';
+import type { ErrorDetail } from '@/contract';
 import { Rejection, type RejectionKind } from '../engine/rejection';
 
 /**

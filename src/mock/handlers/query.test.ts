@@ -1,4 +1,4 @@
-import type { DatasetQueryArraysResponse, DatasetQueryResponse } from '@/contract/schemas';
+import type { DatasetQueryArraysResponse, DatasetQueryResponse } from '@/contract';
 import { createMockApi } from '../createMockApi';
 import { SCAN_TOO_LARGE } from '../engine/execute';
 

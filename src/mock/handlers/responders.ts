@@ -1,9 +1,16 @@
-import type { CellValue, ErrorDetail, Meta, Row } from '@/contract/schemas';
-import type { JsonSchema, ReturnFormat } from '@/contract/vocabulary';
+import {
+  ALLOWED_METHODS,
+  type CellValue,
+  type ErrorDetail,
+  EXPOSED_HEADERS,
+  type JsonSchema,
+  type Meta,
+  RETURN_FORMATS,
+  type ReturnFormat,
+  type Row,
+} from '@/contract';
 import { normaliseJsonSchema, rowToArray, toArrayOfArrays, toCsv, type EncodableCell } from './encode';
 import { oneOf, type ParamReader } from '../engine/params';
-import { ALLOWED_METHODS, EXPOSED_HEADERS } from '@/contract/http';
-import { RETURN_FORMATS } from '@/contract/vocabulary';
 
 /**
  * Responses of the mock, msw-free: JSON and CSV bodies, the format parameters of contract §4,

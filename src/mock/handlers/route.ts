@@ -1,5 +1,5 @@
 import type { ParamReader } from '../engine/params';
-import type { KeyPlan } from '@/contract/plans';
+import type { KeyPlan } from '@/contract';
 
 /**
  * A route of the mock API: a path pattern under the base URL and a function from a request
