@@ -6,8 +6,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { VirtualTable } from '@/components/VirtualTable';
-import { cellText } from '@/components/columnWidths';
-import type { TableRows } from '@/components/tableRows';
+import { cellText, type TableRows } from '@/components/tableRows';
 import { cellValue, toColumnar } from '@/lib/columnar';
 import { benchRows, TABLE_COLUMNS } from './benchData';
 import type { FakePageReply, FakePageRequest } from './fakeLmpServer';

@@ -1,5 +1,14 @@
-import type { TableView } from './VirtualTable';
 import styles from './VirtualTable.module.css';
+
+/** Which columns show, in what order, and which stay pinned at the start while the rest scroll sideways. */
+export interface TableView {
+  /** Ids of hidden columns. */
+  hidden: readonly string[];
+  /** Ids pinned to the start, in order. */
+  pinned: readonly string[];
+  /** Ids in display order; columns not listed follow in their own order. */
+  order: readonly string[];
+}
 
 interface Props {
   columns: readonly { id: string; label: string }[];

@@ -3,7 +3,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Row } from '@/contract';
 import { objectRows } from '@/components/tableRows';
 import { useState } from 'react';
-import { VirtualTable, type TableView } from '@/components/VirtualTable';
+import type { TableView } from '@/components/TableColumnsMenu';
+import { VirtualTable } from '@/components/VirtualTable';
 
 const columns = [
   { id: 'interval_start_utc', header: 'interval_start_utc' },

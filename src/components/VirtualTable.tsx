@@ -26,7 +26,7 @@ import {
 import { flushSync } from 'react-dom';
 import { ColumnResizer, MAX_COLUMN_PX, MIN_COLUMN_PX } from './ColumnResizer';
 import { columnWidths, textWidth } from './columnWidths';
-import { TableColumnsMenu } from './TableColumnsMenu';
+import { TableColumnsMenu, type TableView } from './TableColumnsMenu';
 import type { TableRows } from './tableRows';
 import styles from './VirtualTable.module.css';
 
@@ -37,16 +37,6 @@ export interface VirtualTableColumn {
   unit?: string | null;
   /** Right-aligned with tabular figures. */
   numeric?: boolean;
-}
-
-/** Which columns show, in what order, and which stay pinned at the start while the rest scroll sideways. */
-export interface TableView {
-  /** Ids of hidden columns. */
-  hidden: readonly string[];
-  /** Ids pinned to the start, in order. */
-  pinned: readonly string[];
-  /** Ids in display order; columns not listed follow in their own order. */
-  order: readonly string[];
 }
 
 /** A size in px. */

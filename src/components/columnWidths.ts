@@ -1,4 +1,3 @@
-import type { CellValue } from '@/contract';
 import type { TableRows } from './tableRows';
 
 /** What a column's width is estimated from. */
@@ -15,11 +14,6 @@ const MIN_CHARS = 4;
 export const MAX_CHARS = 48;
 /** Bold header text is wider than body text. */
 const HEADER_FACTOR = 1.1;
-
-export function cellText(value: CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  return String(value);
-}
 
 /**
  * Width of `text` in `ch` (the width of the digit `0`), from the classes of its characters in a

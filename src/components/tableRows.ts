@@ -1,5 +1,4 @@
-import type { Row } from '@/contract';
-import { cellText } from './columnWidths';
+import type { CellValue, Row } from '@/contract';
 
 /**
  * What VirtualTable reads its body from: a row count for the scroll height and a cell's text on
@@ -21,6 +20,12 @@ export interface TableRows {
    * means another result, whose column widths start afresh.
    */
   readonly result: unknown;
+}
+
+/** A cell's value as the table shows it: blank where there is none. */
+export function cellText(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  return String(value);
 }
 
 /** Plain row objects as TableRows (small tables, tests). Keep `rows` stable: a new array is a new result. */

@@ -6,7 +6,7 @@ import { fetchDatasetTablePage } from '@/api/query/fetchers';
 import type { FetchTablePage } from '@/api/query/pagedRows';
 import { datasetTablePageOptions } from '@/api/query/queries';
 import type { Dataset } from '@/contract';
-import type { TableView } from '@/components/VirtualTable';
+import type { TableView } from '@/components/TableColumnsMenu';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';

@@ -1,9 +1,8 @@
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
-import { TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset } from './queryUrl';
 import { TimeField } from './TimeField';
 import { TIME_FIELD_IDS } from './typedTime';
-import { zoneLabel } from './timeRange';
+import { TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset, zoneLabel } from './timeRange';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-time-error';

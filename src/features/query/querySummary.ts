@@ -4,9 +4,9 @@ import type { QueryDescriptionInput } from '@/lib/queryDescription';
 import { formatTimestamp } from '@/lib/format';
 import { RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
 import { parseFrequency } from './frequency';
-import { TIME_PRESET_LABELS, type QueryState } from './queryUrl';
+import type { QueryState } from './queryUrl';
 import type { PresetRange } from './requestParams';
-import { zoneLabel } from './timeRange';
+import { TIME_PRESET_LABELS, zoneLabel } from './timeRange';
 
 function readable(ts: string): string {
   return ts

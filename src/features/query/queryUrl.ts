@@ -13,30 +13,9 @@ import { FILTER_OPERATORS, ORDERS, RESAMPLE_FUNCTIONS } from '@/contract';
 import { quoteLinkValue, type SettingNote, type UnreadSetting } from '@/lib/linkSettings';
 import { defineUrlState, readUrlState, writeUrlState, type UrlStateOf } from '@/lib/urlState';
 import { FREQUENCY } from './frequency';
-import { isKnownTimeZone } from './timeRange';
+import { isKnownTimeZone, TIME_PRESETS } from './timeRange';
 
 export const QUERY_URL_VERSION = '1';
-
-export const TIME_PRESETS = [
-  'last_hour',
-  'last_24h',
-  'today',
-  'yesterday',
-  'last_7d',
-  'custom',
-  'latest',
-] as const;
-export type TimePreset = (typeof TIME_PRESETS)[number];
-
-export const TIME_PRESET_LABELS = {
-  last_hour: 'Last hour',
-  last_24h: 'Last 24 hours',
-  today: 'Today (market time)',
-  yesterday: 'Yesterday (market time)',
-  last_7d: 'Last 7 days',
-  custom: 'Custom range',
-  latest: 'Latest only',
-} as const satisfies Record<TimePreset, string>;
 
 export const VINTAGE_MODES = ['all', 'latest', 'latest_report', 'at', 'range'] as const;
 export type VintageMode = (typeof VINTAGE_MODES)[number];

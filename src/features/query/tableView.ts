@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { DatasetColumn } from '@/contract';
-import type { TableView } from '@/components/VirtualTable';
+import type { TableView } from '@/components/TableColumnsMenu';
 import { defineUrlState, readUrlState, writeUrlState, type UrlStateOf } from '@/lib/urlState';
 
 const NAME_LIST = /^[A-Za-z0-9_]+(?:,[A-Za-z0-9_]+)*$/;

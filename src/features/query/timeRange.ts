@@ -3,7 +3,28 @@ import { bucketOf, type Dataset, type Frequency, type WallClock } from '@/contra
 import { CADENCE_MS, DAY_MS, HOUR_MS } from '@/contract/time';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
-import type { TimePreset } from './queryUrl';
+
+/** The ranges the query builder offers: relative ones resolved from an anchor, a typed range, or the latest rows. */
+export const TIME_PRESETS = [
+  'last_hour',
+  'last_24h',
+  'today',
+  'yesterday',
+  'last_7d',
+  'custom',
+  'latest',
+] as const;
+export type TimePreset = (typeof TIME_PRESETS)[number];
+
+export const TIME_PRESET_LABELS = {
+  last_hour: 'Last hour',
+  last_24h: 'Last 24 hours',
+  today: 'Today (market time)',
+  yesterday: 'Yesterday (market time)',
+  last_7d: 'Last 7 days',
+  custom: 'Custom range',
+  latest: 'Latest only',
+} as const satisfies Record<TimePreset, string>;
 
 /** Any zone this browser's Intl knows, plus the API's `market`. */
 export function isKnownTimeZone(zone: string): boolean {
