@@ -1,0 +1,161 @@
+// @ts-check
+/*
+ * The layers of docs/decisions/0001-architecture.md, checked on every import: relative ones, `@/`
+ * ones and type-only ones alike (ESLint's no-restricted-imports matched only the spelling of a path,
+ * so `../api/request` walked past a rule written for `@/api/*`). Imports run one way:
+ *
+ *   time ← contract ← lib ← api ← compare ← components ← features/<x> ← app
+ *   mock → contract, time
+ *
+ * A folder that does not exist yet (src/time, src/compare) is named here so the rule already holds
+ * when it appears. Tests and test helpers may reach anything: they assemble the layers.
+ */
+
+/** Files that exist to test: they may import across every boundary. */
+const TESTS = ['\\.test\\.tsx?$', '\\.e2e\\.ts$', '^src/test/', '^test/', '^vitest\\.setup\\.ts$'];
+
+/** Who may start or reach the mock and msw: the mock itself, tests, benches, scripts and the boot. */
+const MOCK_USERS = [...TESTS, '^src/mock/', '^bench/', '^scripts/', '^src/app/demoBackend\\.ts$'];
+
+const npm = (name) => `(^|/)node_modules/${name}/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import circle, type-only ones included, means two modules are one: move what they share to the module that owns it.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'An import the cruiser cannot resolve is one no rule can judge (a misspelt path, or an alias it does not know).',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'src-not-to-tooling',
+      severity: 'error',
+      comment: 'The app never imports tests, benchmarks or scripts.',
+      from: { path: '^src/', pathNot: TESTS },
+      to: { path: '^(test|bench|scripts)/' },
+    },
+    {
+      name: 'time-is-pure',
+      severity: 'error',
+      comment: 'src/time is the bottom layer: it imports nothing of the app but itself.',
+      from: { path: '^src/time/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/time/' },
+    },
+    {
+      name: 'contract-imports-only-zod-and-time',
+      severity: 'error',
+      comment:
+        'The contract is the one definition of the API, shared by the client and the mock: it imports only zod, src/time and itself.',
+      from: { path: '^src/contract/', pathNot: TESTS },
+      to: { pathNot: ['^src/(contract|time)/', npm('zod')] },
+    },
+    {
+      name: 'lib-stays-below-api',
+      severity: 'error',
+      comment:
+        'src/lib holds small pure helpers: it may use time, contract and itself, never api, compare, components, features, app or the mock.',
+      from: { path: '^src/lib/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/(time|contract|lib)/' },
+    },
+    {
+      name: 'api-stays-below-ui',
+      severity: 'error',
+      comment: 'src/api is the typed client: it builds on time, contract and lib, never on UI or the mock.',
+      from: { path: '^src/api/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/(time|contract|lib|api)/' },
+    },
+    {
+      name: 'compare-stays-below-ui',
+      severity: 'error',
+      comment:
+        "src/compare is Compare's shared workspace model and links: below components, so the header, the app and the page all read it.",
+      from: { path: '^src/compare/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/(time|contract|lib|api|compare)/' },
+    },
+    {
+      name: 'components-stay-shared',
+      severity: 'error',
+      comment: 'src/components is shared, domain-free UI: it never imports features, app or the mock.',
+      from: { path: '^src/components/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/(time|contract|lib|api|compare|components)/' },
+    },
+    {
+      name: 'feature-not-to-other-feature',
+      severity: 'error',
+      comment:
+        'A feature never imports another feature: what two features share moves down to a home named for it.',
+      from: { path: '^src/features/([^/]+)/', pathNot: TESTS },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'feature-not-to-app',
+      severity: 'error',
+      comment: 'A feature never imports the app: the app assembles the features.',
+      from: { path: '^src/features/', pathNot: TESTS },
+      to: { path: '^src/(app/|main\\.tsx$)' },
+    },
+    {
+      name: 'mock-imports-only-contract-and-time',
+      severity: 'error',
+      comment:
+        'The mock is the same code in the page, in Vitest and over HTTP: it reads the contract and time, nothing else of the app.',
+      from: { path: '^src/mock/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/(mock|contract|time)/' },
+    },
+    {
+      name: 'mock-only-from-boot-and-tooling',
+      severity: 'error',
+      comment:
+        'Only tests, benches, scripts and the boot (src/app/demoBackend.ts) reach the mock, so the app never bundles it by accident.',
+      from: { pathNot: MOCK_USERS },
+      to: { path: '^src/mock/' },
+    },
+    {
+      name: 'msw-only-from-boot-and-tooling',
+      severity: 'error',
+      comment: 'msw intercepts requests for the mock: only the mock, tests, tooling and the boot import it.',
+      from: { pathNot: MOCK_USERS },
+      to: { path: [npm('msw'), npm('@mswjs/[^/]+')] },
+    },
+    {
+      name: 'map-stack-only-in-components-map',
+      severity: 'error',
+      comment:
+        'leaflet, react-leaflet and supercluster load in the map lazy chunk: only src/components/map imports them.',
+      from: { path: '^src/', pathNot: [...TESTS, '^src/components/map/'] },
+      to: { path: [npm('leaflet'), npm('react-leaflet'), npm('supercluster')] },
+    },
+    {
+      name: 'charts-stack-only-in-components-charts',
+      severity: 'error',
+      comment: 'recharts loads in the chart lazy chunk: only src/components/charts imports it.',
+      from: { path: '^src/', pathNot: [...TESTS, '^src/components/charts/'] },
+      to: { path: npm('recharts') },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are edges too: a circle of types still ties two modules together.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    // node_modules is a symlink in a worktree: judge the path as written, not where the link points.
+    preserveSymlinks: true,
+    skipAnalysisNotInRules: true,
+  },
+};
