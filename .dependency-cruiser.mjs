@@ -7,8 +7,9 @@
  *   time ← contract ← lib ← api ← compare ← components ← features/<x> ← app
  *   mock → contract, time
  *
- * A folder that does not exist yet (src/time, src/compare) is named here so the rule already holds
- * when it appears. Tests and test helpers may reach anything: they assemble the layers.
+ * contract and time each have one door, their index. A folder that does not exist yet (src/time,
+ * src/compare) is named here so its rules already hold when it appears. Tests and test helpers may
+ * cross the layers (they assemble them), but they too come in through the doors.
  */
 
 /** Files that exist to test: they may import across every boundary. */
@@ -17,6 +18,7 @@ const TESTS = ['\\.test\\.tsx?$', '\\.e2e\\.ts$', '^src/test/', '^test/', '^vite
 /** Who may start or reach the mock and msw: the mock itself, tests, benches, scripts and the boot. */
 const MOCK_USERS = [...TESTS, '^src/mock/', '^bench/', '^scripts/', '^src/app/demoBackend\\.ts$'];
 
+/** @param {string} name a package, as its folder under node_modules */
 const npm = (name) => `(^|/)node_modules/${name}/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -44,6 +46,28 @@ export default {
       comment: 'The app never imports tests, benchmarks or scripts.',
       from: { path: '^src/', pathNot: TESTS },
       to: { path: '^(test|bench|scripts)/' },
+    },
+    {
+      name: 'contract-one-door',
+      severity: 'error',
+      comment:
+        'The contract is reached through src/contract/index.ts alone, so what it exports is what it promises. ' +
+        'A dynamic import may name one module: that is how a lazy chunk is cut (the client loads the wire schemas ' +
+        'only in development). centralTime.ts and time.ts are the time library on its way to src/time: drop them ' +
+        'from this list when they move.',
+      from: { pathNot: '^src/contract/' },
+      to: {
+        path: '^src/contract/',
+        pathNot: '^src/contract/(index|centralTime|time)\\.ts$',
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'time-one-door',
+      severity: 'error',
+      comment: 'src/time is reached through src/time/index.ts alone (imported as @/time).',
+      from: { pathNot: '^src/time/' },
+      to: { path: '^src/time/', pathNot: '^src/time/index\\.ts$' },
     },
     {
       name: 'time-is-pure',

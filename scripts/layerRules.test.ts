@@ -38,7 +38,7 @@ const FORBIDDEN: readonly { file: string; source: string; rule: string }[] = [
   },
   {
     file: 'src/time/days.ts',
-    source: "import type { Schemas } from '@/contract/types';\nexport type Day = Schemas;\n",
+    source: "import type { Schemas } from '@/contract';\nexport type Day = Schemas;\n",
     rule: 'time-is-pure',
   },
   {
@@ -61,6 +61,16 @@ const FORBIDDEN: readonly { file: string; source: string; rule: string }[] = [
     source: "import { x } from '../mock/x';\nexport const app = x;\n",
     rule: 'mock-only-from-boot-and-tooling',
   },
+  {
+    file: 'src/api/deep.ts',
+    source: "import { schemas } from '@/contract/schemas';\nexport const deep = schemas;\n",
+    rule: 'contract-one-door',
+  },
+  {
+    file: 'src/lib/deepTime.ts',
+    source: "import type { Day } from '../time/days';\nexport type Deep = Day;\n",
+    rule: 'time-one-door',
+  },
 ];
 
 /** A circle made of type-only imports: still two modules tied into one. */
@@ -73,14 +83,18 @@ const CIRCLE = [
 const ALLOWED = [
   {
     file: 'src/api/z.ts',
-    source: "import type { Schemas } from '@/contract/types';\nexport const z: Schemas = 1;\n",
+    source: "import type { Schemas } from '@/contract';\nexport const z: Schemas = 1;\n",
   },
   { file: 'src/api/request.ts', source: "import { z } from './z';\nexport const request = z;\n" },
   {
-    file: 'src/contract/types.ts',
-    source: "import { day } from '@/time/day';\nexport type Schemas = typeof day;\n",
+    file: 'src/contract/index.ts',
+    source: "import { day } from '@/time';\nexport type Schemas = typeof day;\n",
   },
-  { file: 'src/time/day.ts', source: 'export const day = 1;\n' },
+  { file: 'src/time/index.ts', source: 'export const day = 1;\n' },
+  {
+    file: 'src/api/lazySchemas.ts',
+    source: "export const loadSchemas = () => import('@/contract/schemas');\n",
+  },
   {
     file: 'src/features/query/queryUrl.ts',
     source: "import { ok } from '@/components/ok';\nexport const queryUrl = ok;\nexport const b = 1;\n",
@@ -95,7 +109,7 @@ const ALLOWED = [
   },
   {
     file: 'src/mock/y.ts',
-    source: "import type { Schemas } from '@/contract/types';\nexport const y: Schemas = 1;\n",
+    source: "import type { Schemas } from '@/contract';\nexport const y: Schemas = 1;\n",
   },
   { file: 'src/app/demoBackend.ts', source: "import { x } from '@/mock/x';\nexport const demo = x;\n" },
   {
