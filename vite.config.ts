@@ -75,7 +75,7 @@ const APP_SHARED =
   /[\\/]src[\\/](lib|api|app|components|time)[\\/]|[\\/]src[\\/]contract[\\/](centralTime|time|vocabulary|buckets)\.ts$|vite[\\/]preload-helper/;
 /** What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it arrives. */
 const ENTRY_MODULES =
-  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store|contract[\\/](index|http|plans))\.tsx?$|[\\/]node_modules[\\/]react[\\/]/;
+  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store)\.tsx?$/;
 
 /** The modules the first screen of `/` needs, besides the entry (docs/decisions/0020-first-screen.md). */
 const FIRST_SCREEN_MODULES = [
@@ -230,9 +230,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // What the entry needs before anything else has arrived: a few kB of its own.
-            // Only these, not everything they import: the contract's door (`@/contract`) leads to zod and
-            // every schema, which the entry never reads and the pages fetch with their own chunks.
-            { name: 'start', test: ENTRY_MODULES, priority: 3, includeDependenciesRecursively: false },
+            { name: 'start', test: ENTRY_MODULES, priority: 3 },
             // What every page renders with, in one chunk rather than a dozen small ones: on HTTP/1.1
             // a browser fetches six files at a time (docs/decisions/0020-first-screen.md). Not
             // `react` itself (8 kB), which the entry's stores need before the rest has arrived.

@@ -1,4 +1,7 @@
-import { BUILT_IN_KEY_LIST, DEMO_API_KEY, HTTP_MOCK_URL } from '@/contract';
+// The entry's own chunk runs before anything else arrives; through the contract's door it would
+// carry zod and every schema, so this one module takes its two tables directly.
+import { HTTP_MOCK_URL } from '@/contract/http';
+import { BUILT_IN_KEY_LIST, DEMO_API_KEY } from '@/contract/plans';
 import { createExternalStore } from '@/lib/store';
 import { APP_PROXY_PATH } from './proxyPaths';
 
