@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { basemapOptions } from './basemap';
+import { basemapOptions } from './basemap/basemap';
 import type * as LocationMapModule from './LocationMap';
 import type { LocationMapProps } from './LocationMap';
 import styles from './LocationMap.module.css';
@@ -21,7 +21,7 @@ export function preloadLocationMap(queryClient?: QueryClient): void {
 }
 
 export type { ClusterLook, LocationMapProps, MapView } from './LocationMap';
-export type { MapPoint } from './clusters';
+export type { MapPoint } from './cluster/clusters';
 
 function hasArea(element: HTMLElement): boolean {
   const rect = element.getBoundingClientRect();

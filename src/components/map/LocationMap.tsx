@@ -26,7 +26,7 @@ import {
   useMap,
   useMapEvents,
 } from 'react-leaflet';
-import { basemapOptions, type BasemapKind } from './basemap';
+import { basemapOptions, type BasemapKind } from './basemap/basemap';
 import {
   clusterRadius,
   createClusterIndex,
@@ -34,11 +34,11 @@ import {
   type Bounds,
   type ClusterItem,
   type MapPoint,
-} from './clusters';
-import { countDrawn, describeDrawn, type DrawnCounts } from './describeDrawn';
+} from './cluster/clusters';
+import { countDrawn, describeDrawn, type DrawnCounts } from './a11y/describeDrawn';
 import styles from './LocationMap.module.css';
-import { CLUSTER_FILL, CLUSTER_OUTLINE_FALLBACK, CLUSTER_OUTLINE_VAR } from './markerColors';
-import { isUsableTileUrl, useTileUrl } from './tileUrlSetting';
+import { CLUSTER_FILL, CLUSTER_OUTLINE_FALLBACK, CLUSTER_OUTLINE_VAR } from './cluster/markerColors';
+import { isUsableTileUrl, useTileUrl } from './basemap/tileUrlSetting';
 
 export interface MapView {
   lat: number;
