@@ -20,8 +20,10 @@ export function preloadLocationMap(queryClient?: QueryClient): void {
   queryClient?.query(basemapOptions()).catch(() => undefined);
 }
 
-export type { ClusterLook, LocationMapProps, MapView } from './LocationMap';
+export type { LocationMapProps } from './LocationMap';
+export type { ClusterLook } from './cluster/clusterLook';
 export type { MapPoint } from './cluster/clusters';
+export type { MapView } from './view/mapView';
 
 function hasArea(element: HTMLElement): boolean {
   const rect = element.getBoundingClientRect();
