@@ -57,8 +57,8 @@ export interface LocationMapProps {
 /**
  * ERCOT's locations on an offline basemap: circle markers on one canvas, clustered when zoomed
  * out, with the selected and hovered points drawn on top. Knows nothing of pricing locations: the
- * caller maps its data to points, colours and popup content. Each layer below is its own module;
- * their order here is their drawing order on the canvas.
+ * caller maps its data to points, colours and popup content. Each layer is a module of its own;
+ * they are listed in the order Leaflet adds them, so a later one draws on top of an earlier one.
  */
 export function LocationMap({
   label,

@@ -14,7 +14,7 @@ function useCssColor(name: string, fallback: string): string {
   return useSyncExternalStore(subscribeTheme, read, () => fallback);
 }
 
-export interface MapColors {
+interface MapColors {
   background: string;
   accent: string;
   text: string;
