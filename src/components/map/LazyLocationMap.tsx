@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { basemapOptions } from './basemap';
+import { basemapOptions } from './basemap/basemap';
 import type * as LocationMapModule from './LocationMap';
 import type { LocationMapProps } from './LocationMap';
 import styles from './LocationMap.module.css';
@@ -20,8 +20,10 @@ export function preloadLocationMap(queryClient?: QueryClient): void {
   queryClient?.query(basemapOptions()).catch(() => undefined);
 }
 
-export type { ClusterLook, LocationMapProps, MapView } from './LocationMap';
-export type { MapPoint } from './clusters';
+export type { LocationMapProps } from './LocationMap';
+export type { ClusterLook } from './cluster/clusterLook';
+export type { MapPoint } from './cluster/clusters';
+export type { MapView } from './view/mapView';
 
 function hasArea(element: HTMLElement): boolean {
   const rect = element.getBoundingClientRect();

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styles from './LocationMap.module.css';
-import { isUsableTileUrl, useTileUrl } from './tileUrlSetting';
+import { isUsableTileUrl, useTileUrl } from './basemap/tileUrlSetting';
 
 /** The map's own settings: an optional online tile layer. The bundled basemap needs no internet. */
 export function MapSettings() {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { contrastRatio } from './contrast';
-import { CLUSTER_FILL, CLUSTER_OUTLINE_VAR, CLUSTER_TEXT } from './markerColors';
+import { CLUSTER_FILL, CLUSTER_OUTLINE_VAR, CLUSTER_TEXT } from './cluster/markerColors';
 
 const css = readFileSync(new URL('../../app/styles.css', import.meta.url), 'utf8');
 

@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { createExternalStore } from '@/lib/store';
 
 /** The map's own setting: an online tile layer over the bundled basemap, off (empty) by default. */
-export const TILE_URL_STORAGE_KEY = 'gridscope.map.tileUrl';
+const TILE_URL_STORAGE_KEY = 'gridscope.map.tileUrl';
 
-export function readTileUrl(): string {
+function readTileUrl(): string {
   try {
     return window.localStorage.getItem(TILE_URL_STORAGE_KEY) ?? '';
   } catch {
@@ -21,7 +21,7 @@ const store = createExternalStore(readTileUrl, (notify) => {
   return () => window.removeEventListener('storage', onStorage);
 });
 
-export function writeTileUrl(value: string): void {
+function writeTileUrl(value: string): void {
   const trimmed = value.trim();
   try {
     if (trimmed) window.localStorage.setItem(TILE_URL_STORAGE_KEY, trimmed);

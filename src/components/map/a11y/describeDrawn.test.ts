@@ -1,4 +1,4 @@
-import type { ClusterItem, MapPoint } from './clusters';
+import type { ClusterItem, MapPoint } from '../cluster/clusters';
 import { countDrawn, describeDrawn } from './describeDrawn';
 
 const point = (id: string): ClusterItem => ({

@@ -1,4 +1,4 @@
-import type { ClusterItem } from './clusters';
+import type { ClusterItem } from '../cluster/clusters';
 
 export interface DrawnCounts {
   /** Locations drawn in view, whether alone or inside a cluster. */

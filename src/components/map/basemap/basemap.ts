@@ -2,11 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { FeatureCollection, Geometry } from 'geojson';
 
 /** Where `scripts/build-basemap.ts` writes the basemap, below the app's own base path. */
-export const BASEMAP_PATH = 'basemap/texas.json';
+const BASEMAP_PATH = 'basemap/texas.json';
 
 export type BasemapKind = 'state' | 'neighbour' | 'counties';
 
-export interface BasemapProperties {
+interface BasemapProperties {
   kind: BasemapKind;
   name: string;
 }

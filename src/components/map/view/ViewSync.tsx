@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useMapEvents } from 'react-leaflet';
+import { round4, type MapView } from './mapView';
+
+interface ViewSyncProps {
+  view: MapView;
+  onViewChange: ((view: MapView) => void) | undefined;
+  onMapClick: ((lat: number, lon: number) => void) | undefined;
+}
+
+/** The map's view and the page's view kept as one: moves and clicks go out, outside changes come in. */
+export function ViewSync({ view, onViewChange, onMapClick }: ViewSyncProps) {
+  const map = useMapEvents({
+    moveend() {
+      const c = map.getCenter();
+      onViewChange?.({ lat: round4(c.lat), lon: round4(c.lng), zoom: map.getZoom() });
+    },
+    click(event) {
+      onMapClick?.(round4(event.latlng.lat), round4(event.latlng.lng));
+    },
+  });
+  // A view from outside (back/forward, a link) moves the map; our own moves come back equal.
+  useEffect(() => {
+    const c = map.getCenter();
+    if (round4(c.lat) !== view.lat || round4(c.lng) !== view.lon || map.getZoom() !== view.zoom) {
+      map.setView([view.lat, view.lon], view.zoom);
+    }
+  }, [map, view.lat, view.lon, view.zoom]);
+  return null;
+}
