@@ -31,12 +31,12 @@ function answer(ctx: RouteContext, pathFilter: PathFilter | null): Response {
   });
 }
 
-export const datasetQueryRoute = defineRoute('/v1/datasets/:dataset_id/query', (ctx) => answer(ctx, null), {
+export const datasetQueryRoute = defineRoute('datasetQuery', (ctx) => answer(ctx, null), {
   offload: true,
 });
 
 export const datasetPathQueryRoute = defineRoute(
-  '/v1/datasets/:dataset_id/query/:filter_column_id/:filter_value_path',
+  'datasetPathQuery',
   (ctx) =>
     answer(ctx, {
       column: pathParam(ctx, 'filter_column_id'),
