@@ -21,10 +21,11 @@ import {
 } from '@/contract';
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { compileFilter, listLength, MAX_IN_VALUES, resolveOperator } from './filter';
-import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
+import { decodeCursor, queryFingerprint, type CursorPosition } from './cursor';
 import { EMPTY_IS_A_VALUE, ParamReader } from './params';
 import { invalid } from './rejection';
-import { parseFrequency, resolveResampleFunction } from './resample';
+import { parseFrequency } from './resample/frequency';
+import { resolveResampleFunction } from './resample/functions';
 import { parseTimestamp, resolveZone, type ParsedTimestamp, type Zone } from './time';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
