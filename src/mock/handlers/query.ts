@@ -1,6 +1,7 @@
 import { datasetMetadata } from '../data/catalog';
 import { describeQuery, executeQuery } from '../engine/execute';
-import { planQuery, readQueryParams, type PathFilter } from '../engine/plan';
+import { planQuery } from '../engine/plan';
+import { readQueryParams, type PathFilter } from '../engine/plan/queryParams';
 import { datasetOf } from './datasets';
 import { formatParams, tableResponse } from './responders';
 import { defineRoute, pathParam, type RouteContext } from './route';
