@@ -5,14 +5,14 @@
  * after another, and says exactly which part of the grid to walk. The first broken rule answers,
  * so the steps run in the order the rules are checked.
  */
-import { ORDERS, type Order } from '@/contract';
 import type { DatasetDef } from '@/mock/data/types';
 import { invalid } from './rejection';
 import { resolveZone } from './time';
 import { requestedColumns } from './plan/columns';
 import { planFilter } from './plan/filterPlan';
 import { planOutput } from './plan/outputColumns';
-import { planCursor, planPageBounds } from './plan/paging';
+import { planPages } from './plan/pages';
+import { planPageStart } from './plan/pageStart';
 import { planPublishTime } from './plan/publishTime';
 import type { RawQueryParams } from './plan/queryParams';
 import type { QueryPlan } from './plan/queryPlan';
@@ -27,24 +27,16 @@ function rejectSecondFilter(raw: RawQueryParams): void {
   }
 }
 
-function planOrder(raw: RawQueryParams): Order {
-  const text = raw.order?.trim().toLowerCase() ?? 'asc';
-  const order = ORDERS.find((w) => w === text);
-  if (!order) throw invalid(`order '${raw.order ?? ''}' is not supported; use asc or desc.`);
-  return order;
-}
-
 /** Applies every rule of contract §6 to the query against `def`; the first broken rule answers 400. */
 export function planQuery(def: DatasetDef, raw: RawQueryParams): QueryPlan {
   rejectSecondFilter(raw);
   const zone = resolveZone(raw.timezone);
-  const order = planOrder(raw);
-  const bounds = planPageBounds(raw);
+  const pages = planPages(raw);
   const requested = requestedColumns(def, raw.columns);
   const range = planTimeRange(raw, zone);
   const filter = planFilter(def, raw, zone, range);
   const publish = planPublishTime(def, raw, zone);
   const output = planOutput(def, raw, zone, requested, publish.publish);
-  const cursor = planCursor(def, raw, bounds);
-  return { def, zone, order, ...bounds, ...cursor, ...filter, latest: range.latest, ...publish, ...output };
+  const start = planPageStart(def, raw, pages);
+  return { def, zone, ...pages, ...start, ...filter, latest: range.latest, ...publish, ...output };
 }

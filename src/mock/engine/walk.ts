@@ -13,7 +13,7 @@ import type { QueryPlan } from './plan/queryPlan';
 /** 1 walks the grid forwards (`order=asc`), -1 backwards. */
 export type Direction = 1 | -1;
 /** A row of the walk: its cells' keys, and its grid index `k` and index `i` among k's rows in walking order. */
-export type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null, k: number, i: number) => boolean;
+type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null, k: number, i: number) => boolean;
 
 /** The part of the grid a plan selects, with its walkers. */
 export class Walk {

@@ -14,7 +14,7 @@ import type { QueryPlan } from './queryPlan';
 import { intersect, type TimeRange } from './timeRange';
 
 /** What the filter decides: the locations to walk, a row predicate, and the time range it narrows. */
-export type FilterPlan = Pick<QueryPlan, 'locations' | 'rowFilter' | 'lo' | 'hi'>;
+type FilterPlan = Pick<QueryPlan, 'locations' | 'rowFilter' | 'lo' | 'hi'>;
 
 /** The filter's column, value and operator, from the path or the query string; undefined without one. */
 function filterOf(

@@ -13,7 +13,7 @@ import { columnIndex, columnNotFound, outputColumn, splitList } from './columns'
 import type { RawQueryParams } from './queryParams';
 import type { OutputColumn, PublishMode, QueryPlan, ResamplePlan } from './queryPlan';
 
-export type OutputPlan = Pick<QueryPlan, 'resample' | 'columns'>;
+type OutputPlan = Pick<QueryPlan, 'resample' | 'columns'>;
 
 function timeIndexColumns(def: DatasetDef): string[] {
   return def.timeIndexColumn === 'interval_start_utc'

@@ -5,7 +5,7 @@ import type { Zone } from '../time';
 import type { RawQueryParams } from './queryParams';
 import type { PublishMode, QueryPlan } from './queryPlan';
 
-export type PublishPlan = Pick<QueryPlan, 'publish' | 'publishLo' | 'publishHi'>;
+type PublishPlan = Pick<QueryPlan, 'publish' | 'publishLo' | 'publishHi'>;
 
 export function planPublishTime(def: DatasetDef, raw: RawQueryParams, zone: Zone): PublishPlan {
   const hasPublishParam =

@@ -15,7 +15,7 @@ import { EMPTY_IS_A_VALUE, ParamReader } from '../params';
 import { parseTimestamp, type ParsedTimestamp } from '../time';
 
 /** A parameter of the query routes, as the contract names it. */
-export type QueryParamName = keyof DatasetQueryParams;
+type QueryParamName = keyof DatasetQueryParams;
 
 /** The filter of `/query/{filter_column_id}/{filter_value_path}`, already URL-decoded. */
 export interface PathFilter {

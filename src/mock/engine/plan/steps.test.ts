@@ -2,7 +2,7 @@ import { Rejection } from '../rejection';
 import { PRICE_LOCATIONS, prices15, START } from '../testDatasets';
 import { resolveZone } from '../time';
 import { planFilter } from './filterPlan';
-import { planPageBounds } from './paging';
+import { planPages } from './pages';
 import { readQueryParams } from './queryParams';
 import { intersect, planTimeRange } from './timeRange';
 
@@ -28,9 +28,9 @@ describe('planning steps', () => {
     expect(() => planTimeRange(raw('time=latest&start_time=2024-01-01'), UTC)).toThrow(Rejection);
   });
 
-  it('planPageBounds applies the defaults and refuses a page below 1', () => {
-    expect(planPageBounds(raw(''))).toMatchObject({ page: 1, limit: null });
-    expect(() => planPageBounds(raw('page=0'))).toThrow(Rejection);
+  it('planPages applies the defaults and refuses a page below 1', () => {
+    expect(planPages(raw(''))).toMatchObject({ order: 'asc', page: 1, limit: null });
+    expect(() => planPages(raw('page=0'))).toThrow(Rejection);
   });
 
   it('planFilter turns a filter on the location column into the locations to walk', () => {

@@ -15,7 +15,7 @@ import { aggregateSlots } from './functions';
 import { compareKeys } from './groupKeys';
 
 /** A series of the grid (one location, or the dataset itself) with the grid indices it has rows at. */
-export interface Series {
+interface Series {
   loc: LocationDef | null;
   key: RawCell[];
   kFrom: number;
