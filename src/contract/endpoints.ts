@@ -210,7 +210,7 @@ export const ENDPOINTS = {
 export type EndpointName = keyof typeof ENDPOINTS;
 
 /** The names of an endpoint's path parameters (`dataset_id`, …). */
-export type PathParamName<N extends EndpointName> = keyof (typeof ENDPOINTS)[N]['pathParams'] & string;
+type PathParamName<N extends EndpointName> = keyof (typeof ENDPOINTS)[N]['pathParams'] & string;
 
 /** The values an endpoint's path needs: none for a fixed path, else one string per parameter. */
 type PathValues<N extends EndpointName> = [PathParamName<N>] extends [never]
