@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, type ErrorDetail, type WireSchemaName } from '@/contract';
+import { API_KEY_HEADER, type ErrorDetail, RESPONSE_HEADERS, type WireSchemaName } from '@/contract';
 import { ApiError } from '@/api/ApiError';
 import { effectiveBaseUrl, getConnection, whenDemoBackendReady, type Connection } from '@/api/connection';
 
@@ -152,7 +152,7 @@ async function exchange<T>(
       throw new ApiError({
         status: response.status,
         detail,
-        retryAfter: parseRetryAfter(response.headers.get('retry-after')),
+        retryAfter: parseRetryAfter(response.headers.get(RESPONSE_HEADERS.retryAfter)),
         path: target,
       });
     }

@@ -207,10 +207,30 @@ export const ENDPOINTS = {
   },
 } as const satisfies Record<string, Endpoint>;
 
-/** @public */
 export type EndpointName = keyof typeof ENDPOINTS;
+
+/** The names of an endpoint's path parameters (`dataset_id`, …). */
+type PathParamName<N extends EndpointName> = keyof (typeof ENDPOINTS)[N]['pathParams'] & string;
+
+/** The values an endpoint's path needs: none for a fixed path, else one string per parameter. */
+type PathValues<N extends EndpointName> = [PathParamName<N>] extends [never]
+  ? []
+  : [values: Readonly<Record<PathParamName<N>, string>>];
 
 /** The route pattern of an endpoint in `:param` form (`/v1/datasets/:dataset_id`). */
 export function routePattern(endpoint: Endpoint): string {
   return endpoint.path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/**
+ * The path the client requests for an endpoint, its template filled in: each value URL-encoded as
+ * one segment, so an id holding `/` or `?` cannot reach another route.
+ */
+export function endpointPath<N extends EndpointName>(name: N, ...[values]: PathValues<N>): string {
+  const filled: Readonly<Record<string, string>> = values ?? {};
+  return ENDPOINTS[name].path.replace(/\{([^}]+)\}/g, (_, param: string) => {
+    const value = filled[param];
+    if (value === undefined) throw new Error(`${name} needs the path parameter ${param}`);
+    return encodeURIComponent(value);
+  });
 }

@@ -15,10 +15,26 @@ export const PAGING_HEADERS = {
   cursor: 'X-Cursor',
 } as const;
 
+/** The standard headers the API sets or reads, spelled once for the server and the client. */
+export const RESPONSE_HEADERS = {
+  contentType: 'Content-Type',
+  contentDisposition: 'Content-Disposition',
+  retryAfter: 'Retry-After',
+} as const;
+
+/** The CORS headers of every answer and of a preflight (contract §1). */
+export const CORS_HEADER_NAMES = {
+  allowOrigin: 'Access-Control-Allow-Origin',
+  exposeHeaders: 'Access-Control-Expose-Headers',
+  allowMethods: 'Access-Control-Allow-Methods',
+  allowHeaders: 'Access-Control-Allow-Headers',
+  maxAge: 'Access-Control-Max-Age',
+} as const;
+
 /** Headers a browser page on another origin may read (`Access-Control-Expose-Headers`). */
 export const EXPOSED_HEADERS = [
-  'Retry-After',
-  'Content-Disposition',
+  RESPONSE_HEADERS.retryAfter,
+  RESPONSE_HEADERS.contentDisposition,
   ...Object.values(PAGING_HEADERS),
 ] as const;
 

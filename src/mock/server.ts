@@ -8,9 +8,10 @@ import {
   HTTP_MOCK_HOST,
   HTTP_MOCK_PORT,
   MAX_REQUEST_TARGET_BYTES,
+  RESPONSE_HEADERS,
 } from '@/contract';
 import { createMockApi, type MockApiOptions } from './createMockApi';
-import { CORS_HEADERS } from './handlers/responders';
+import { CORS_HEADERS, JSON_TYPE } from './handlers/responders';
 import { mswHandlers } from './mswHandlers';
 import { createQueryPool, type QueryPoolStats } from './pool/queryPool';
 
@@ -65,8 +66,8 @@ export interface HttpMockOptions extends MockApiOptions {
   maxConnections?: number;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', ...lowerCase(CORS_HEADERS) };
-const JSON_HEADERS_WITHOUT_CORS = { 'content-type': 'application/json' };
+const JSON_HEADERS_WITHOUT_CORS = lowerCase({ [RESPONSE_HEADERS.contentType]: JSON_TYPE });
+const JSON_HEADERS = { ...JSON_HEADERS_WITHOUT_CORS, ...lowerCase(CORS_HEADERS) };
 
 function lowerCase(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));

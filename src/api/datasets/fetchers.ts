@@ -1,27 +1,26 @@
 import { request } from '@/api/request';
-import type {
-  Dataset,
-  DatasetAuditResponse,
-  DatasetListResponse,
-  DatasetUpdatesParams,
-  DatasetUpdatesResponse,
+import {
+  type Dataset,
+  type DatasetAuditResponse,
+  type DatasetListResponse,
+  type DatasetUpdatesParams,
+  type DatasetUpdatesResponse,
+  endpointPath,
 } from '@/contract';
 
 interface FetchOptions {
   signal?: AbortSignal;
 }
 
-const datasetPath = (id: string): string => `/v1/datasets/${encodeURIComponent(id)}`;
-
 export function fetchDatasets(
   params: { source?: string } = {},
   { signal }: FetchOptions = {},
 ): Promise<DatasetListResponse> {
-  return request<DatasetListResponse>('/v1/datasets', { params, signal, wire: 'datasetList' });
+  return request<DatasetListResponse>(endpointPath('datasetList'), { params, signal, wire: 'datasetList' });
 }
 
 export function fetchDataset(id: string, { signal }: FetchOptions = {}): Promise<Dataset> {
-  return request<Dataset>(datasetPath(id), { signal, wire: 'dataset' });
+  return request<Dataset>(endpointPath('dataset', { dataset_id: id }), { signal, wire: 'dataset' });
 }
 
 export function fetchDatasetUpdates(
@@ -29,7 +28,7 @@ export function fetchDatasetUpdates(
   params: DatasetUpdatesParams = {},
   { signal }: FetchOptions = {},
 ): Promise<DatasetUpdatesResponse> {
-  return request<DatasetUpdatesResponse>(`/v1/dataset-updates/${encodeURIComponent(id)}`, {
+  return request<DatasetUpdatesResponse>(endpointPath('datasetUpdates', { dataset_id: id }), {
     params,
     signal,
     wire: 'updates',
@@ -37,5 +36,8 @@ export function fetchDatasetUpdates(
 }
 
 export function fetchDatasetAudit(id: string, { signal }: FetchOptions = {}): Promise<DatasetAuditResponse> {
-  return request<DatasetAuditResponse>(`${datasetPath(id)}/audit`, { signal, wire: 'audit' });
+  return request<DatasetAuditResponse>(endpointPath('datasetAudit', { dataset_id: id }), {
+    signal,
+    wire: 'audit',
+  });
 }

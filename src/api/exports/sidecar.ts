@@ -5,7 +5,7 @@
  * the dataset's data reached then.
  */
 import { encodeQuery } from '@/api/request';
-import type { DatasetQueryParams } from '@/contract';
+import { type DatasetQueryParams, endpointPath } from '@/contract';
 import type { ExportFormat } from './exportWriters';
 
 /** Where the rows come from, as the page that started the export knows it. */
@@ -62,7 +62,8 @@ export const sidecarFilename = (filename: string): string => `${filename}.query.
 /** The API URL of the whole query: every page of it, the key never in it. */
 export function queryApiUrl(server: string, datasetId: string, params: DatasetQueryParams): string {
   const { cursor: _cursor, page: _page, page_size: _size, download: _download, ...query } = params;
-  return `${server.replace(/\/+$/, '')}/v1/datasets/${encodeURIComponent(datasetId)}/query${encodeQuery(query)}`;
+  const path = endpointPath('datasetQuery', { dataset_id: datasetId });
+  return `${server.replace(/\/+$/, '')}${path}${encodeQuery(query)}`;
 }
 
 export function sidecarText(

@@ -1,10 +1,11 @@
 import { request } from '@/api/request';
-import type {
-  NearbyParams,
-  NearbyPricingLocation,
-  PricingLocation,
-  PricingLocationList,
-  PricingLocationListParams,
+import {
+  endpointPath,
+  type NearbyParams,
+  type NearbyPricingLocation,
+  type PricingLocation,
+  type PricingLocationList,
+  type PricingLocationListParams,
 } from '@/contract';
 
 interface FetchOptions {
@@ -15,14 +16,18 @@ export function fetchPricingLocations(
   params: PricingLocationListParams = {},
   { signal }: FetchOptions = {},
 ): Promise<PricingLocationList> {
-  return request<PricingLocationList>('/v1/pricing_locations', { params, signal, wire: 'pricingLocations' });
+  return request<PricingLocationList>(endpointPath('pricingLocations'), {
+    params,
+    signal,
+    wire: 'pricingLocations',
+  });
 }
 
 export function fetchNearbyLocations(
   params: NearbyParams,
   { signal }: FetchOptions = {},
 ): Promise<NearbyPricingLocation[]> {
-  return request<NearbyPricingLocation[]>('/v1/pricing_locations/nearby', { params, signal, wire: 'nearby' });
+  return request<NearbyPricingLocation[]>(endpointPath('nearby'), { params, signal, wire: 'nearby' });
 }
 
 export function fetchPricingLocation(
@@ -30,7 +35,7 @@ export function fetchPricingLocation(
   isos?: string,
   { signal }: FetchOptions = {},
 ): Promise<PricingLocation> {
-  return request<PricingLocation>(`/v1/pricing_locations/${encodeURIComponent(id)}`, {
+  return request<PricingLocation>(endpointPath('pricingLocation', { gs_entity_id: id }), {
     params: { isos },
     signal,
     wire: 'pricingLocation',

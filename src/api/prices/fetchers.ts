@@ -1,5 +1,10 @@
 import { request } from '@/api/request';
-import type { CellValue, DatasetQueryArraysResponse, DatasetQueryParams } from '@/contract';
+import {
+  type CellValue,
+  type DatasetQueryArraysResponse,
+  type DatasetQueryParams,
+  endpointPath,
+} from '@/contract';
 import type { LocationDayKey, SnapshotKey } from './keys';
 
 interface FetchOptions {
@@ -24,8 +29,6 @@ export interface PriceSeries {
 /** The pricing datasets carry every location; 5,000 rows per interval leaves room for ERCOT's ~1,000 nodes. */
 export const SNAPSHOT_PAGE_SIZE = 5000;
 
-const queryPath = (id: string): string => `/v1/datasets/${encodeURIComponent(id)}/query`;
-
 function columnIndex(header: readonly string[], name: string): number {
   const index = header.indexOf(name);
   if (index < 0) throw new Error(`The answer has no column ${name}.`);
@@ -48,11 +51,14 @@ export async function fetchPriceSnapshot(
     page_size: SNAPSHOT_PAGE_SIZE,
     json_schema: 'array_of_arrays',
   };
-  const body = await request<DatasetQueryArraysResponse>(queryPath(key.dataset), {
-    params,
-    signal,
-    wire: 'queryArrays',
-  });
+  const body = await request<DatasetQueryArraysResponse>(
+    endpointPath('datasetQuery', { dataset_id: key.dataset }),
+    {
+      params,
+      signal,
+      wire: 'queryArrays',
+    },
+  );
   const [header, ...rows] = body.data;
   const at = columnIndex(header, 'location');
   const vi = columnIndex(header, key.column);
@@ -84,11 +90,14 @@ export async function fetchLocationDay(
     page_size: SNAPSHOT_PAGE_SIZE,
     json_schema: 'array_of_arrays',
   };
-  const body = await request<DatasetQueryArraysResponse>(queryPath(key.dataset), {
-    params,
-    signal,
-    wire: 'queryArrays',
-  });
+  const body = await request<DatasetQueryArraysResponse>(
+    endpointPath('datasetQuery', { dataset_id: key.dataset }),
+    {
+      params,
+      signal,
+      wire: 'queryArrays',
+    },
+  );
   const [header, ...rows] = body.data;
   const ti = columnIndex(header, 'interval_start_utc');
   const vi = columnIndex(header, key.column);

@@ -1,7 +1,13 @@
 import { ApiError } from '@/api/ApiError';
 import { decodeTablePage, UnreadablePageError, type TablePage } from '@/api/query/tablePage';
 import { CSV_ACCEPT, encodeQuery, request, requestBytes } from '@/api/request';
-import { PAGING_HEADERS, type DatasetQueryParams, type DatasetQueryResponse } from '@/contract';
+import {
+  type DatasetQueryParams,
+  type DatasetQueryResponse,
+  endpointPath,
+  PAGING_HEADERS,
+  RESPONSE_HEADERS,
+} from '@/contract';
 
 interface FetchOptions {
   signal?: AbortSignal;
@@ -26,7 +32,7 @@ export interface DatasetQueryCsv {
   paging: CsvPaging;
 }
 
-const queryPath = (id: string): string => `/v1/datasets/${encodeURIComponent(id)}/query`;
+const queryPath = (id: string): string => endpointPath('datasetQuery', { dataset_id: id });
 
 export function fetchDatasetQuery(
   id: string,
@@ -62,7 +68,7 @@ export function readCsvPaging(headers: Headers): CsvPaging {
     limit: intHeader(headers, PAGING_HEADERS.limit),
     hasNextPage: headers.get(PAGING_HEADERS.hasNextPage)?.toLowerCase() === 'true',
     cursor: headers.get(PAGING_HEADERS.cursor),
-    filename: filenameOf(headers.get('content-disposition')),
+    filename: filenameOf(headers.get(RESPONSE_HEADERS.contentDisposition)),
   };
 }
 

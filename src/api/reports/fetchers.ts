@@ -1,5 +1,5 @@
 import { request } from '@/api/request';
-import type { DailyPeakReport } from '@/contract';
+import { type DailyPeakReport, endpointPath } from '@/contract';
 
 /** `date` is `YYYY-MM-DD`; without it the server answers for the latest complete market day. */
 export function fetchDailyPeak(
@@ -7,7 +7,7 @@ export function fetchDailyPeak(
   date?: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<DailyPeakReport> {
-  return request<DailyPeakReport>(`/v1/reports/daily_peak/${encodeURIComponent(iso)}`, {
+  return request<DailyPeakReport>(endpointPath('dailyPeak', { iso }), {
     params: { date },
     signal,
     wire: 'dailyPeak',

@@ -1,6 +1,6 @@
 import { getDataset } from '@/mock/data/catalog';
 import type { DatasetDef, Millis } from '@/mock/data/types';
-import { isQueryCancelled, NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
+import { CancelTicker, isQueryCancelled, NEVER_CANCELLED, QueryCancelled, type CancelCheck } from './cancel';
 import { Rejection } from './rejection';
 import { runQuery } from './runQuery';
 import { forecastHourly, load5, NOW as TEST_NOW, prices15 } from './testDatasets';
@@ -80,5 +80,22 @@ describe('a check that never says stop changes nothing', () => {
     expect(runQuery(def, query, TEST_NOW, null, NEVER_CANCELLED)).toEqual(plain);
     const { check } = stopAfter(Number.POSITIVE_INFINITY);
     expect(runQuery(def, query, TEST_NOW, null, check)).toEqual(plain);
+  });
+});
+
+describe('CancelTicker', () => {
+  it('asks the check once per few thousand units of work, and throws when it says stop', () => {
+    let asked = 0;
+    let stop = false;
+    const ticker = new CancelTicker(() => {
+      asked++;
+      return stop;
+    });
+    for (let i = 0; i < 8191; i++) ticker.tick();
+    expect(asked).toBe(0);
+    ticker.tick();
+    expect(asked).toBe(1);
+    stop = true;
+    expect(() => ticker.tick(8192)).toThrow(QueryCancelled);
   });
 });

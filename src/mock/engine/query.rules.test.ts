@@ -2,7 +2,7 @@ import type { CellValue } from '@/contract';
 import type { DatasetDef } from '@/mock/data/types';
 import { SCAN_TOO_LARGE } from './execute';
 import { Rejection } from './rejection';
-import { bucketer, parseFrequency } from './resample';
+import { bucketer, parseFrequency } from './resample/frequency';
 import { runQuery } from './runQuery';
 import { resolveZone } from './time';
 import {

@@ -1,7 +1,8 @@
 import type { DatasetDef, Millis } from '@/mock/data/types';
 import { NEVER_CANCELLED, type CancelCheck } from './cancel';
 import { executeQuery, type QueryResult } from './execute';
-import { planQuery, readQueryParams, type PathFilter } from './plan';
+import { planQuery } from './plan';
+import { readQueryParams, type PathFilter } from './plan/queryParams';
 
 /** The whole engine in one call: types (422), rules (400), then one page. Handlers split it to keep §3's order. */
 export function runQuery(

@@ -4,7 +4,7 @@ import { defineRoute } from './route';
 
 /** Reading one's usage is free (contract §2), so a client can poll it without spending quota. */
 export const apiUsageRoute = defineRoute(
-  '/v1/api_usage',
+  'apiUsage',
   (ctx) => {
     const caller = ctx.caller;
     if (caller === null) throw new Error('api_usage requires a key');

@@ -63,7 +63,7 @@ export function dailyPeakOf(date: string): DailyPeakReport {
 }
 
 /** Contract §9. Checks follow contract §3: the date's type (422), market and day (404), plan (403). */
-export const dailyPeakRoute = defineRoute('/v1/reports/daily_peak/:iso', (ctx) => {
+export const dailyPeakRoute = defineRoute('dailyPeak', (ctx) => {
   const requested = ctx.query.typed('date', parseCalendarDate, DATE_ISSUE);
   ctx.query.assertValid();
   const iso = pathParam(ctx, 'iso');

@@ -12,7 +12,7 @@ const AUDIT_FIELDS = [
 ] as const satisfies readonly (keyof DatasetAuditRecord)[];
 
 /** Contract §7: the last 30 complete market days, newest first. */
-export const datasetAuditRoute = defineRoute('/v1/datasets/:dataset_id/audit', (ctx) => {
+export const datasetAuditRoute = defineRoute('datasetAudit', (ctx) => {
   const format = formatParams(ctx.query);
   ctx.query.assertValid();
   const def = datasetOf(ctx);

@@ -19,7 +19,7 @@ const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
 
 /** Contract §7: publication runs of the last 7 days, newest first unless `order=asc`. */
-export const datasetUpdatesRoute = defineRoute('/v1/dataset-updates/:dataset_id', (ctx) => {
+export const datasetUpdatesRoute = defineRoute('datasetUpdates', (ctx) => {
   const format = formatParams(ctx.query);
   const limitParam = ctx.query.integer('limit');
   const rawOrder = ctx.query.string('order');

@@ -37,7 +37,7 @@ export function datasetOf(ctx: RouteContext): DatasetDef {
   return requireDataset(pathParam(ctx, 'dataset_id'));
 }
 
-export const datasetListRoute = defineRoute('/v1/datasets', (ctx) => {
+export const datasetListRoute = defineRoute('datasetList', (ctx) => {
   const format = formatParams(ctx.query);
   const source = ctx.query.string('source');
   ctx.query.assertValid();
@@ -56,7 +56,7 @@ export const datasetListRoute = defineRoute('/v1/datasets', (ctx) => {
   });
 });
 
-export const datasetRoute = defineRoute('/v1/datasets/:dataset_id', (ctx) => {
+export const datasetRoute = defineRoute('dataset', (ctx) => {
   const format = formatParams(ctx.query);
   ctx.query.assertValid();
   const def = datasetOf(ctx);

@@ -265,10 +265,10 @@ describe('unexpected errors', () => {
   function env(onError: (e: unknown) => void): DispatchEnv {
     return {
       routes: [
-        defineRoute('/v1/boom', () => {
+        defineRoute('apiUsage', () => {
           throw new Error('secret stack detail');
         }),
-        defineRoute('/v1/rule', () => {
+        defineRoute('datasetList', () => {
           throw badRequest('Invalid value for thing.');
         }),
       ],
@@ -295,8 +295,8 @@ describe('unexpected errors', () => {
   it('turns an exception into 500 Internal Server Error without a stack', async () => {
     const seen: unknown[] = [];
     const response = await dispatch(
-      new Request(`${BASE}/v1/boom`, { headers: { 'x-api-key': 'k' } }),
-      '/v1/boom',
+      new Request(`${BASE}/v1/api_usage`, { headers: { 'x-api-key': 'k' } }),
+      '/v1/api_usage',
       env((e) => seen.push(e)),
     );
     expect(response.status).toBe(500);
@@ -307,8 +307,8 @@ describe('unexpected errors', () => {
 
   it('turns an ApiProblem into its status and detail', async () => {
     const response = await dispatch(
-      new Request(`${BASE}/v1/rule`, { headers: { 'x-api-key': 'k' } }),
-      '/v1/rule',
+      new Request(`${BASE}/v1/datasets`, { headers: { 'x-api-key': 'k' } }),
+      '/v1/datasets',
       env(() => undefined),
     );
     expect(response.status).toBe(400);

@@ -1,4 +1,10 @@
-import { ALLOWED_METHODS, API_KEY_HEADER, API_KEY_QUERY_PARAM, type KeyPlan } from '@/contract';
+import {
+  ALLOWED_METHODS,
+  API_KEY_HEADER,
+  API_KEY_QUERY_PARAM,
+  type KeyPlan,
+  RESPONSE_HEADERS,
+} from '@/contract';
 import { ApiProblem, problemOf } from './problem';
 import { ParamReader } from '../engine/params';
 import type { RateLimiter } from './RateLimiter';
@@ -50,12 +56,12 @@ function checkLimits(env: DispatchEnv, caller: Caller, countsUsage: boolean, now
     const used = env.usage.get(caller.key, now);
     if (plan.limit_per_day !== null && used.requests_today >= plan.limit_per_day) {
       throw new ApiProblem(429, `Daily request limit of ${plan.limit_per_day} exceeded.`, {
-        'Retry-After': String(secondsToNextUtcDay(now)),
+        [RESPONSE_HEADERS.retryAfter]: String(secondsToNextUtcDay(now)),
       });
     }
     if (plan.limit_per_month !== null && used.requests_this_month >= plan.limit_per_month) {
       throw new ApiProblem(429, `Monthly request limit of ${plan.limit_per_month} exceeded.`, {
-        'Retry-After': String(secondsToNextUtcMonth(now)),
+        [RESPONSE_HEADERS.retryAfter]: String(secondsToNextUtcMonth(now)),
       });
     }
   }
@@ -65,7 +71,7 @@ function checkLimits(env: DispatchEnv, caller: Caller, countsUsage: boolean, now
     !env.rate.tryAcquire(caller.key, plan.requestsPerSecond, now)
   ) {
     throw new ApiProblem(429, `Too Many Requests. Limit: ${plan.requestsPerSecond} per 1 second.`, {
-      'Retry-After': '1',
+      [RESPONSE_HEADERS.retryAfter]: '1',
     });
   }
 }

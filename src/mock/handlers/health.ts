@@ -6,7 +6,7 @@ export const API_VERSION = '1.0.0';
 
 /** No key: load balancers and the settings page's connection test call it. */
 export const healthRoute = defineRoute(
-  '/health',
+  'health',
   () => jsonResponse({ status: 'ok', version: API_VERSION } satisfies HealthResponse),
-  { auth: false, countsUsage: false },
+  { countsUsage: false },
 );

@@ -22,7 +22,7 @@ function inRange(name: 'latitude' | 'longitude', value: number, bound: number): 
  * Contract §8: the nearest locations to a coordinate pair or to an anchor location, nearest
  * first. Checks follow contract §3: types (422), the anchor (404), then the rules (400).
  */
-export const nearbyRoute = defineRoute('/v1/pricing_locations/nearby', (ctx) => {
+export const nearbyRoute = defineRoute('nearby', (ctx) => {
   const { query } = ctx;
   const latitude = query.number('latitude');
   const longitude = query.number('longitude');

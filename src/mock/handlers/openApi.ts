@@ -7,8 +7,6 @@ import { defineRoute } from './route';
  * The generator (and the zod schemas it reads) loads on the first request for it, so the demo
  * backend's boot does not carry it. `openapi.test.ts` holds this path to the contract's table.
  */
-export const openApiRoute = defineRoute(
-  '/openapi.json',
-  async () => jsonResponse(await loadOpenApiDocument()),
-  { auth: false, countsUsage: false },
-);
+export const openApiRoute = defineRoute('openApi', async () => jsonResponse(await loadOpenApiDocument()), {
+  countsUsage: false,
+});

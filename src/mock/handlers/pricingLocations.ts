@@ -54,7 +54,7 @@ export function requirePricingLocation(market: string, id: string, now: Millis):
 }
 
 /** Contract §8: filters, disjunctive facets, sorting (nulls last) and paging. */
-export const pricingLocationsRoute = defineRoute('/v1/pricing_locations', (ctx) => {
+export const pricingLocationsRoute = defineRoute('pricingLocations', (ctx) => {
   const { query } = ctx;
   const hasGeo = query.boolean('has_geo');
   const page = query.integer('page', 1);

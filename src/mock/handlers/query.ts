@@ -1,6 +1,7 @@
 import { datasetMetadata } from '../data/catalog';
 import { describeQuery, executeQuery } from '../engine/execute';
-import { planQuery, readQueryParams, type PathFilter } from '../engine/plan';
+import { planQuery } from '../engine/plan';
+import { readQueryParams, type PathFilter } from '../engine/plan/queryParams';
 import { datasetOf } from './datasets';
 import { formatParams, tableResponse } from './responders';
 import { defineRoute, pathParam, type RouteContext } from './route';
@@ -31,12 +32,12 @@ function answer(ctx: RouteContext, pathFilter: PathFilter | null): Response {
   });
 }
 
-export const datasetQueryRoute = defineRoute('/v1/datasets/:dataset_id/query', (ctx) => answer(ctx, null), {
+export const datasetQueryRoute = defineRoute('datasetQuery', (ctx) => answer(ctx, null), {
   offload: true,
 });
 
 export const datasetPathQueryRoute = defineRoute(
-  '/v1/datasets/:dataset_id/query/:filter_column_id/:filter_value_path',
+  'datasetPathQuery',
   (ctx) =>
     answer(ctx, {
       column: pathParam(ctx, 'filter_column_id'),

@@ -1,10 +1,14 @@
 import {
   ALLOWED_METHODS,
+  API_KEY_HEADER,
   type CellValue,
+  CORS_HEADER_NAMES,
   type ErrorDetail,
   EXPOSED_HEADERS,
   type JsonSchema,
   type Meta,
+  PAGING_HEADERS,
+  RESPONSE_HEADERS,
   RETURN_FORMATS,
   type ReturnFormat,
   type Row,
@@ -17,18 +21,16 @@ import { oneOf, type ParamReader } from '../engine/params';
  * paging headers and CORS. Routes build every answer with these so formats stay uniform.
  */
 
-const EXPOSED = EXPOSED_HEADERS;
-
 /** Sent on every response, so a page on another origin can call the HTTP mock (contract §1). */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': EXPOSED.join(', '),
+  [CORS_HEADER_NAMES.allowOrigin]: '*',
+  [CORS_HEADER_NAMES.exposeHeaders]: EXPOSED_HEADERS.join(', '),
 };
 
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
-  'Access-Control-Allow-Headers': 'x-api-key',
-  'Access-Control-Max-Age': '600',
+  [CORS_HEADER_NAMES.allowMethods]: ALLOWED_METHODS.join(', '),
+  [CORS_HEADER_NAMES.allowHeaders]: API_KEY_HEADER,
+  [CORS_HEADER_NAMES.maxAge]: '600',
 };
 
 export const JSON_TYPE = 'application/json';
@@ -40,7 +42,7 @@ export function jsonResponse(
 ): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
-    headers: { 'Content-Type': JSON_TYPE, ...init.headers },
+    headers: { [RESPONSE_HEADERS.contentType]: JSON_TYPE, ...init.headers },
   });
 }
 
@@ -95,11 +97,11 @@ export function singlePageMeta(
 /** Paging headers of CSV answers (contract §4): `X-Limit` when set, `X-Cursor` when there is a next page. */
 export function pagingHeaders(meta: Meta): Record<string, string> {
   const headers: Record<string, string> = {};
-  if (meta.page !== null) headers['X-Page'] = String(meta.page);
-  if (meta.page_size !== null) headers['X-Page-Size'] = String(meta.page_size);
-  if (meta.limit !== null) headers['X-Limit'] = String(meta.limit);
-  if (meta.hasNextPage !== null) headers['X-Has-Next-Page'] = meta.hasNextPage ? 'true' : 'false';
-  if (meta.cursor !== null) headers['X-Cursor'] = meta.cursor;
+  if (meta.page !== null) headers[PAGING_HEADERS.page] = String(meta.page);
+  if (meta.page_size !== null) headers[PAGING_HEADERS.pageSize] = String(meta.page_size);
+  if (meta.limit !== null) headers[PAGING_HEADERS.limit] = String(meta.limit);
+  if (meta.hasNextPage !== null) headers[PAGING_HEADERS.hasNextPage] = meta.hasNextPage ? 'true' : 'false';
+  if (meta.cursor !== null) headers[PAGING_HEADERS.cursor] = meta.cursor;
   return headers;
 }
 
@@ -107,11 +109,14 @@ function downloadHeaders(format: ResponseFormat, filenameBase: string): Record<s
   if (!format.download) return {};
   // Ids are ASCII in the catalog; quotes and backslashes are removed so the header stays well-formed.
   const safe = filenameBase.replace(/["\\\r\n]/g, '_');
-  return { 'Content-Disposition': `attachment; filename="${safe}.${format.returnFormat}"` };
+  return { [RESPONSE_HEADERS.contentDisposition]: `attachment; filename="${safe}.${format.returnFormat}"` };
 }
 
 export function csvResponse(text: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status: 200, headers: { 'Content-Type': CSV_TYPE, ...headers } });
+  return new Response(text, {
+    status: 200,
+    headers: { [RESPONSE_HEADERS.contentType]: CSV_TYPE, ...headers },
+  });
 }
 
 export interface ListBody<T extends object> {

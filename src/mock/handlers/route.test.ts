@@ -3,10 +3,20 @@ import { defineRoute, matchRoute } from './route';
 
 const ok = () => jsonResponse({});
 const routes = [
-  defineRoute('/v1/pricing_locations/:gs_entity_id', ok),
-  defineRoute('/v1/pricing_locations/nearby', ok),
-  defineRoute('/v1/datasets/:dataset_id/query/:column/:value', ok),
+  defineRoute('pricingLocation', ok),
+  defineRoute('nearby', ok),
+  defineRoute('datasetPathQuery', ok),
+  defineRoute('health', ok),
 ];
+
+describe('defineRoute', () => {
+  it("takes the path and the key requirement from the contract's endpoint table", () => {
+    expect(routes[0]?.pattern).toBe('/v1/pricing_locations/:gs_entity_id');
+    expect(routes[0]?.auth).toBe(true);
+    expect(routes[3]?.pattern).toBe('/health');
+    expect(routes[3]?.auth).toBe(false);
+  });
+});
 
 describe('matchRoute', () => {
   it('prefers static segments over parameters whatever the registration order', () => {
@@ -21,8 +31,8 @@ describe('matchRoute', () => {
   it('decodes each parameter on its own, so an encoded slash stays in the value', () => {
     expect(matchRoute(routes, '/v1/datasets/ercot_spp/query/location/HB%2FNORTH%20X/')?.params).toEqual({
       dataset_id: 'ercot_spp',
-      column: 'location',
-      value: 'HB/NORTH X',
+      filter_column_id: 'location',
+      filter_value_path: 'HB/NORTH X',
     });
   });
 

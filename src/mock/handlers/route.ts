@@ -1,5 +1,5 @@
 import type { ParamReader } from '../engine/params';
-import type { KeyPlan } from '@/contract';
+import { ENDPOINTS, type EndpointName, type KeyPlan, routePattern } from '@/contract';
 
 /**
  * A route of the mock API: a path pattern under the base URL and a function from a request
@@ -39,8 +39,6 @@ export interface RouteContext {
 export type RouteHandler = (ctx: RouteContext) => Response | Promise<Response>;
 
 export interface RouteOptions {
-  /** Default true: a key is required (401 otherwise). */
-  auth?: boolean;
   /** Default true: the request counts toward the caller's usage and quotas apply. */
   countsUsage?: boolean;
   /**
@@ -62,8 +60,14 @@ export interface RouteDef {
 
 type Segment = { kind: 'static'; text: string } | { kind: 'param'; name: string };
 
-/** `pattern` is a path such as `/v1/datasets/:dataset_id`; a trailing slash is always accepted. */
-export function defineRoute(pattern: string, handle: RouteHandler, options: RouteOptions = {}): RouteDef {
+/**
+ * The mock's answer to one endpoint of the contract's table: its path (`/v1/datasets/:dataset_id`,
+ * a trailing slash always accepted) and whether it needs a key come from the table, so a route
+ * cannot drift from the documented one.
+ */
+export function defineRoute(name: EndpointName, handle: RouteHandler, options: RouteOptions = {}): RouteDef {
+  const endpoint = ENDPOINTS[name];
+  const pattern = routePattern(endpoint);
   const segments: Segment[] = pattern
     .split('/')
     .filter((s) => s !== '')
@@ -71,7 +75,7 @@ export function defineRoute(pattern: string, handle: RouteHandler, options: Rout
   return {
     pattern,
     segments,
-    auth: options.auth ?? true,
+    auth: endpoint.auth,
     countsUsage: options.countsUsage ?? true,
     offload: options.offload ?? false,
     handle,
