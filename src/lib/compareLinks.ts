@@ -5,9 +5,8 @@
  */
 import type { Dataset } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-import { marketDateOf, nextDate } from '@/lib/marketDay';
+import { addDays, marketDateOf, wallToInstant } from '@/time';
 import { readUrlState } from '@/lib/urlState';
-import { wallToInstant } from '@/lib/zones';
 import {
   compareHref,
   compareUrlState,
@@ -40,8 +39,8 @@ function lastWorkspace(): CompareState | null {
 
 /** The last `days` complete market days before `now`. */
 export function lastDays(days: number, now: number): { from: string; to: string } {
-  const to = nextDate(marketDateOf(now), -1);
-  return { from: nextDate(to, -(days - 1)), to };
+  const to = addDays(marketDateOf(now), -1);
+  return { from: addDays(to, -(days - 1)), to };
 }
 
 /** An empty workspace over the last `days` market days, in market time. */
@@ -106,7 +105,7 @@ export function marketRange(
   if (!Number.isFinite(a) || !Number.isFinite(b) || b <= a) return null;
   const from = marketDateOf(a);
   const to = marketDateOf(b - 1);
-  return to < nextDate(from, 366) ? { from, to } : { from: nextDate(to, -365), to };
+  return to < addDays(from, 366) ? { from, to } : { from: addDays(to, -365), to };
 }
 
 /** The hub a node settles against: its load zone's hub (LZ_WEST → HB_WEST), else the hub average. */

@@ -4,7 +4,7 @@
  * workspace's zone. A 25-hour day's repeated hour is averaged into its wall-clock slot; a 23-hour
  * day's skipped hour stays empty.
  */
-import { DAY_MS, MINUTE_MS } from '@/contract/time';
+import { DAY_MS, MINUTE_MS } from '@/time';
 import { wallClock, type Grid } from './grid';
 import { quantile } from '@/lib/quantile';
 

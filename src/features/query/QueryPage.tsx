@@ -26,7 +26,7 @@ import { writeQueryState, type QueryState } from './queryUrl';
 import { presetRange, toApiParams } from './requestParams';
 import { DataQualityLine, partialBuckets, sidecarQualityOf, useDataQuality } from './DataQualityLine';
 import type { QualityItem } from './dataQuality';
-import { isoUtc } from '@/lib/zones';
+import { formatUtc } from '@/time';
 import styles from './QueryPage.module.css';
 import { ResampleControl } from './ResampleControl';
 import { ResultsChart } from './ResultsChart';
@@ -253,8 +253,8 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
     const narrowed: QueryState = {
       ...state,
       range: 'custom',
-      start: isoUtc(item.bucket.start),
-      end: isoUtc(item.bucket.end),
+      start: formatUtc(item.bucket.start),
+      end: formatUtc(item.bucket.end),
     };
     if (item.group !== null && dataset.subseries_index_column !== null) {
       narrowed.fcol = dataset.subseries_index_column;

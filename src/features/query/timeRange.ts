@@ -1,8 +1,8 @@
 /** Time zones and the relative time presets: zone arithmetic, preset ranges, the anchor they count from. */
 import { bucketOf, type Dataset, type Frequency, type WallClock } from '@/contract';
-import { CADENCE_MS, DAY_MS, HOUR_MS } from '@/contract/time';
+import { CADENCE_MS } from '@/contract';
+import { DAY_MS, HOUR_MS, wallToInstant, zoneOffsetMs } from '@/time';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 import type { TimePreset } from './queryUrl';
 
 /** Any zone this browser's Intl knows, plus the API's `market`. */

@@ -6,9 +6,8 @@
  * query's zone (`2025-07-14T00:00` for yesterday in market time), the form the field reads and the
  * API reads in that zone, so the field shows back the instant in the words it was typed in.
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS, wallToInstant, zoneOffsetMs } from '@/time';
 import type { QueryState } from './queryUrl';
-import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 import { zonedMidnight, zoneLabel } from './timeRange';
 
 const TIMESTAMP =

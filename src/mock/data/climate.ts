@@ -10,7 +10,7 @@
  * Hour states are cached in a small direct-mapped table: they are pure functions of the hour, so
  * the cache never changes a value, it only spares the trigonometry on the next 11 five-minute rows.
  */
-import { centralOffsetMinutes, DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { centralOffsetMinutes, DAY_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { clamp, signedNoise, valueNoise } from './noise';
 import type { Millis } from './types';
 

@@ -1,13 +1,4 @@
-import {
-  DAY_MS,
-  dstEndUtc,
-  dstStartUtc,
-  HOUR_MS,
-  marketDayIndex,
-  marketMidnight,
-  marketMidnightOfDay,
-  MINUTE_MS,
-} from '@/contract/centralTime';
+import { DAY_MS, dstEndUtc, dstStartUtc, HOUR_MS, marketDayIndex, marketMidnight, marketMidnightOfDay, MINUTE_MS } from '@/time';
 import { DATASETS } from './catalog';
 import { loadAt } from './load';
 import { FORECAST_HORIZON, PUBLISH_LEAD_MS } from './loadForecast';

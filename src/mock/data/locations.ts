@@ -9,7 +9,7 @@
  */
 import type { PricingLocation } from '@/contract';
 import { DATA_START } from './climate';
-import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/time';
 import { uniformsOf } from './noise';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { LocationDef, Millis } from './types';

@@ -5,7 +5,7 @@
  * every hour at HH:30, and the day-ahead market publishes the next market day at 13:00 Central.
  */
 import type { DatasetUpdate, Order } from '@/contract';
-import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay } from '@/contract/centralTime';
+import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay } from '@/time';
 import { activeLocationCount, countRows } from './counting';
 import { FORECAST_HORIZON, latestVintage } from './loadForecast';
 import { dayAheadPublishTime } from './schedule';

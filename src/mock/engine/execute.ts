@@ -23,8 +23,7 @@ import type { Rejection } from './rejection';
 import { tooLarge } from './rejection';
 import { Accumulator, aggregateSlots, bucketer } from './resample';
 import { numericColumns, valueCache, type ValueBlock } from './valueCache';
-import { createIsoWriter } from '@/contract/centralTime';
-import { DAY_MS } from '@/contract/time';
+import { createIsoWriter, DAY_MS } from '@/time';
 
 /** More candidate rows than this (time range × locations × vintages) and a query is refused. */
 export { SCAN_LIMIT };

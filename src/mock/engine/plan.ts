@@ -25,7 +25,8 @@ import { decodeCursor, queryFingerprint, type CursorPosition } from './paging';
 import { EMPTY_IS_A_VALUE, ParamReader } from './params';
 import { invalid } from './rejection';
 import { parseFrequency, resolveResampleFunction } from './resample';
-import { parseTimestamp, resolveZone, type ParsedTimestamp, type Zone } from './time';
+import { parseTimestamp, type ParsedTimestamp, type Zone } from '@/time';
+import { resolveZone } from './time';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 

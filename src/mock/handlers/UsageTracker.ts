@@ -1,5 +1,5 @@
 import type { UsageCounts } from './route';
-import { DAY_MS } from '@/contract/time';
+import { DAY_MS } from '@/time';
 
 interface Ledger {
   day: number;

@@ -1,6 +1,6 @@
 import type { DailyPeakReport } from '@/contract';
 import { getDataset } from '../data/catalog';
-import { addDays, formatUtc, marketDateOf, marketMidnight } from '@/contract/centralTime';
+import { addDays, formatUtc, marketDateOf, marketMidnight } from '@/time';
 import { DATA_START } from '../data/climate';
 import type { Millis } from '../data/types';
 import { jsonResponse } from './responders';

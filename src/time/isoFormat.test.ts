@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { createIsoWriter, formatWithOffset } from '@/contract/centralTime';
+import { createIsoWriter, formatWithOffset } from '@/time';
 
 /** One writer across every case, so its memory of the last stamp, day and offset is exercised. */
 const formatIsoFast = createIsoWriter();
