@@ -42,6 +42,31 @@ const upward = [
   },
 ];
 
+/**
+ * Dates and times have one home, src/time, reached through its index (`@/time`): outside it, no
+ * Intl date formats, no `Date.UTC` and no date-shaped regexes, so calendar and zone arithmetic
+ * cannot grow a second copy with a second algorithm (scripts/timeLintRule.test.ts).
+ */
+const TIME_OUTSIDE_SRC_TIME = [
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+    message: 'Intl.DateTimeFormat lives in src/time: use @/time (zonedParts, zoneOffsetMs, isTimeZone, viewerTimeZone).',
+  },
+  {
+    selector: "MemberExpression[object.name='Date'][property.name='UTC']",
+    message: 'Date.UTC lives in src/time: use @/time (wallMs, daysFromCivil, utcMonthStart).',
+  },
+  {
+    selector: String.raw`Literal[regex.pattern=/\\d\{4\}\)?-/]`,
+    message: 'Date-shaped patterns live in src/time: use @/time (isCalendarDate, parseTimestamp, CALENDAR_DATE_RE).',
+  },
+  {
+    // esquery's regex cannot hold a slash: `.` stands for it, the class after "time" for "not a longer name".
+    selector: String.raw`ImportDeclaration[source.value=/^@.time[^\w-]/]`,
+    message: 'src/time has one door: import from @/time, never a file inside it.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'public', 'coverage', 'test-results', 'bench/results.json'] },
   js.configs.recommended,
@@ -134,11 +159,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!zod$|\\./|@/contract/)', message: 'The contract imports only zod and itself.' },
+            {
+              regex: '^(?!zod$|\\./|\\.\\./time$|@/contract/|@/time$)',
+              message: 'The contract imports only zod, the time module (through its index) and itself.',
+            },
           ],
         },
       ],
     },
+  },
+  // Time has one home. Test fixtures may write instants with Date.UTC and check src/time against Intl.
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/time/**', '**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'src/mock/engine/testDatasets.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...TIME_OUTSIDE_SRC_TIME] },
   },
   // Tests, boot, scripts and benchmarks may reach the mock.
   {

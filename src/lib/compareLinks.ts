@@ -5,7 +5,7 @@
  */
 import type { Dataset } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-import { addDays, marketDateOf, wallToInstant } from '@/time';
+import { addDays, marketDateOf, MINUTE_MS, parseTimestamp, wallToInstant } from '@/time';
 import { readUrlState } from '@/lib/urlState';
 import {
   compareHref,
@@ -77,18 +77,14 @@ export function addToCompareHref(
   return compareHref({ A: spec, ...(range ?? {}) });
 }
 
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-
 /** An API time bound as an instant: with an offset as written, without one in `zone` (contract §6.1). */
 function instantOf(text: string | undefined, zone: string): number {
   if (text === undefined) return Number.NaN;
-  const m = NAIVE.exec(text);
-  if (!m) return Date.parse(text);
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
-  return wallToInstant(
-    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)),
-    zone,
-  );
+  const stamp = parseTimestamp(text);
+  if (stamp === null) return Date.parse(text);
+  return stamp.offsetMinutes === null
+    ? wallToInstant(stamp.wall, zone)
+    : stamp.wall - stamp.offsetMinutes * MINUTE_MS;
 }
 
 /**

@@ -6,7 +6,14 @@
  */
 export { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants';
 export { civilDate, daysFromCivil, formatDayNumber, utcMonthStart, wallMs } from './civil';
-export { addDays, CALENDAR_DATE_RE, daysBetween, dayNumberOf, isCalendarDate, parseDate } from './calendarDate';
+export {
+  addDays,
+  CALENDAR_DATE_RE,
+  daysBetween,
+  dayNumberOf,
+  isCalendarDate,
+  parseDate,
+} from './calendarDate';
 export {
   createIsoWriter,
   formatUtc,
@@ -27,7 +34,14 @@ export {
   marketMidnight,
   marketMidnightOfDay,
 } from './centralTime';
-export { isTimeZone, viewerTimeZone, wallToInstant, zonedParts, type ZonedParts, zoneOffsetMs } from './zones';
+export {
+  isTimeZone,
+  viewerTimeZone,
+  wallToInstant,
+  zonedParts,
+  type ZonedParts,
+  zoneOffsetMs,
+} from './zones';
 export { marketDateOf, marketDay, type MarketDay, zonedMidnightOf } from './marketDay';
-export { parseTimestamp, type ParsedTimestamp } from './timestamp';
+export { isTimestampShaped, parseTimestamp, type ParsedTimestamp } from './timestamp';
 export { Zone } from './zone';

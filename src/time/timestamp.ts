@@ -16,6 +16,11 @@ export interface ParsedTimestamp {
 const TIMESTAMP_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?(?:([zZ])|([+-])(\d{2}):?(\d{2}))?$/;
 
+/** Whether `text` has the shape of a §6.1 timestamp, real or not (`2024-02-30` has it). */
+export function isTimestampShaped(text: string): boolean {
+  return TIMESTAMP_RE.test(text.trim());
+}
+
 /** The forms of §6.1, or null when `text` is none of them (the mock answers 422). */
 export function parseTimestamp(text: string): ParsedTimestamp | null {
   const m = TIMESTAMP_RE.exec(text.trim());

@@ -1,5 +1,5 @@
 import type { UsageCounts } from './route';
-import { DAY_MS } from '@/time';
+import { DAY_MS, utcMonthStart } from '@/time';
 
 interface Ledger {
   day: number;
@@ -22,8 +22,7 @@ export function secondsToNextUtcDay(now: number): number {
 
 /** Whole seconds from `now` until the first instant of the next UTC month (at least 1). */
 export function secondsToNextUtcMonth(now: number): number {
-  const date = new Date(now);
-  const next = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  const next = utcMonthStart(now, 1);
   return Math.max(1, Math.ceil((next - now) / 1000));
 }
 
