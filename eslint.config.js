@@ -50,7 +50,8 @@ const upward = [
 const TIME_OUTSIDE_SRC_TIME = [
   {
     selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
-    message: 'Intl.DateTimeFormat lives in src/time: use @/time (zonedParts, zoneOffsetMs, isTimeZone, viewerTimeZone).',
+    message:
+      'Intl.DateTimeFormat lives in src/time: use @/time (zonedParts, zoneOffsetMs, isTimeZone, viewerTimeZone).',
   },
   {
     selector: "MemberExpression[object.name='Date'][property.name='UTC']",
@@ -58,7 +59,8 @@ const TIME_OUTSIDE_SRC_TIME = [
   },
   {
     selector: String.raw`Literal[regex.pattern=/\\d\{4\}\)?-/]`,
-    message: 'Date-shaped patterns live in src/time: use @/time (isCalendarDate, parseTimestamp, CALENDAR_DATE_RE).',
+    message:
+      'Date-shaped patterns live in src/time: use @/time (isCalendarDate, parseTimestamp, CALENDAR_DATE_RE).',
   },
   {
     // esquery's regex cannot hold a slash: `.` stands for it, the class after "time" for "not a longer name".
@@ -171,7 +173,13 @@ export default tseslint.config(
   // Time has one home. Test fixtures may write instants with Date.UTC and check src/time against Intl.
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    ignores: ['src/time/**', '**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'src/mock/engine/testDatasets.ts'],
+    ignores: [
+      'src/time/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'src/test/**',
+      'src/mock/engine/testDatasets.ts',
+    ],
     rules: { 'no-restricted-syntax': ['error', ...TIME_OUTSIDE_SRC_TIME] },
   },
   // Tests, boot, scripts and benchmarks may reach the mock.

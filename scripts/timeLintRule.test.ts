@@ -15,7 +15,7 @@ const SNIPPET = [
   "export const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'US/Central' });",
   'export const start = Date.UTC(2024, 0, 1) + DAY_MS;',
   'export const isDate = (s: string) => /^(\\d{4})-(\\d{2})-(\\d{2})$/.test(s);',
-  "export const isStamp = (s: string) => /^\\d{4}-\\d{2}-\\d{2}T/.test(s);",
+  'export const isStamp = (s: string) => /^\\d{4}-\\d{2}-\\d{2}T/.test(s);',
 ].join('\n');
 
 async function timeMessages(filePath: string): Promise<string[]> {

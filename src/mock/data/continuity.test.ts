@@ -1,4 +1,13 @@
-import { DAY_MS, dstEndUtc, dstStartUtc, HOUR_MS, marketDayIndex, marketMidnight, marketMidnightOfDay, MINUTE_MS } from '@/time';
+import {
+  DAY_MS,
+  dstEndUtc,
+  dstStartUtc,
+  HOUR_MS,
+  marketDayIndex,
+  marketMidnight,
+  marketMidnightOfDay,
+  MINUTE_MS,
+} from '@/time';
 import { DATASETS } from './catalog';
 import { loadAt } from './load';
 import { FORECAST_HORIZON, PUBLISH_LEAD_MS } from './loadForecast';
