@@ -6,25 +6,10 @@
  */
 export { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants';
 export { civilDate, daysFromCivil, formatDayNumber, utcMonthStart, wallMs } from './civil';
-export {
-  addDays,
-  CALENDAR_DATE_RE,
-  daysBetween,
-  dayNumberOf,
-  isCalendarDate,
-  parseDate,
-} from './calendarDate';
-export {
-  createIsoWriter,
-  formatUtc,
-  formatWithOffset,
-  ISO_TIMESTAMP_RE,
-  type IsoWriter,
-  parseIsoOffset,
-} from './isoFormat';
+export { addDays, CALENDAR_DATE_RE, daysBetween, isCalendarDate } from './calendarDate';
+export { createIsoWriter, formatUtc, formatWithOffset, ISO_TIMESTAMP_RE, parseIsoOffset } from './isoFormat';
 export {
   CENTRAL_TIME_ZONE,
-  CLOSED_FORM_FROM,
   centralOffsetMinutes,
   dstEndUtc,
   dstStartUtc,
@@ -34,14 +19,7 @@ export {
   marketMidnight,
   marketMidnightOfDay,
 } from './centralTime';
-export {
-  isTimeZone,
-  viewerTimeZone,
-  wallToInstant,
-  zonedParts,
-  type ZonedParts,
-  zoneOffsetMs,
-} from './zones';
+export { isTimeZone, viewerTimeZone, wallToInstant, zonedParts, zoneOffsetMs } from './zones';
 export { marketDateOf, marketDay, type MarketDay, zonedMidnightOf } from './marketDay';
 export { isTimestampShaped, parseTimestamp, type ParsedTimestamp } from './timestamp';
 export { Zone } from './zone';
