@@ -10,6 +10,29 @@ import tseslint from 'typescript-eslint';
  * here: dependency-cruiser checks them (.dependency-cruiser.mjs, `npm run deps`), because it sees
  * relative and type-only imports that a pattern on an import's spelling misses.
  */
+
+/**
+ * Dates and times have one home, src/time, reached through its index (`@/time`): outside it, no
+ * Intl date formats, no `Date.UTC` and no date-shaped regexes, so calendar and zone arithmetic
+ * cannot grow a second copy with a second algorithm (scripts/timeLintRule.test.ts).
+ */
+const TIME_OUTSIDE_SRC_TIME = [
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+    message:
+      'Intl.DateTimeFormat lives in src/time: use @/time (zonedParts, zoneOffsetMs, isTimeZone, viewerTimeZone).',
+  },
+  {
+    selector: "MemberExpression[object.name='Date'][property.name='UTC']",
+    message: 'Date.UTC lives in src/time: use @/time (wallMs, daysFromCivil, utcMonthStart).',
+  },
+  {
+    selector: String.raw`Literal[regex.pattern=/\\d\{4\}\)?-/]`,
+    message:
+      'Date-shaped patterns live in src/time: use @/time (isCalendarDate, parseTimestamp, CALENDAR_DATE_RE).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'public', 'coverage', 'test-results', 'bench/results.json'] },
   js.configs.recommended,
@@ -34,6 +57,18 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js', '.dependency-cruiser.mjs'], ...tseslint.configs.disableTypeChecked },
+  // Time has one home. Test fixtures may write instants with Date.UTC and check src/time against Intl.
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: [
+      'src/time/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'src/test/**',
+      'src/mock/engine/testDatasets.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...TIME_OUTSIDE_SRC_TIME] },
+  },
   /*
    * node:assert builds the message of a bare `assert.ok(x)` by re-reading and re-parsing the caller's
    * source; on a TypeScript file that parse fails line after line and once held a browser journey's

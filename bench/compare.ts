@@ -12,6 +12,7 @@
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../scripts/bundleBudget';
+import { marketDateOf } from '../src/time';
 import { findEvents, parseCondition } from '../src/features/compare/events';
 import { buildGrid } from '../src/features/compare/grid';
 import { correlation, seriesStats } from '../src/features/compare/stats';
@@ -25,8 +26,7 @@ const STATS_TARGET_MS = 50;
 const HEATMAP_TARGET_MS = 200;
 const RUNS = 3;
 
-const marketDate = (ms: number): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(ms);
+const marketDate = marketDateOf;
 const DAY = 86_400_000;
 /** The last 365 complete market days. */
 const range = () => ({ from: marketDate(Date.now() - 365 * DAY), to: marketDate(Date.now() - DAY) });

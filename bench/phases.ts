@@ -6,7 +6,7 @@
  */
 import type { DatasetDef, LocationDef, Millis } from '@/mock/data/types';
 import { scedLmp } from '@/mock/data/prices';
-import { createIsoWriter } from '@/contract/centralTime';
+import { createIsoWriter } from '@/time';
 import type { QueryResult } from '@/mock/engine/execute';
 import { measure, type BenchRow, type Timing, type TimingOptions } from './harness';
 import type { Series } from './duckdbPeer';

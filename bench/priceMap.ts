@@ -11,6 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../scripts/bundleBudget';
+import { marketDateOf } from '../src/time';
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 
@@ -24,7 +25,7 @@ const PLAY_MS = 6000;
 
 /** Yesterday in market time: a whole day of data whatever the hour. */
 function yesterday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(Date.now() - 86_400_000);
+  return marketDateOf(Date.now() - 86_400_000);
 }
 
 /** Markers coloured by an interval, the canvas up and the top table filled (runs in the page; CSP forbids eval). */

@@ -23,7 +23,6 @@ import {
   datasetUpdatesResponseSchema,
   errorBodySchema,
   healthResponseSchema,
-  ISO_TIMESTAMP_RE,
   type Meta,
   metaSchema,
   nearbyPricingLocationsSchema,
@@ -32,6 +31,7 @@ import {
   type Row,
   rowArraysSchema,
 } from '@/contract';
+import { ISO_TIMESTAMP_RE } from '@/time';
 import { parseCsv } from '@/lib/csv';
 import { DATASETS } from '@/mock/data/catalog';
 import { LOCATIONS } from '@/mock/data/locations';

@@ -5,7 +5,7 @@
  * week (from Monday), month and year buckets start at local midnight, so they are computed on the
  * wall clock of the query's zone and turned back into instants by the caller's zone.
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
+import { civilDate, DAY_MS, daysFromCivil, HOUR_MS, MINUTE_MS } from '../time';
 import type { ResampleUnit } from './vocabulary';
 
 export interface Frequency {
@@ -39,6 +39,12 @@ function floorTo(n: number, step: number): number {
   return Math.floor(n / step) * step;
 }
 
+/** Wall-clock midnight of the first day of a month counted as year × 12 + month index. */
+function monthStart(monthIndex: number): number {
+  const year = Math.floor(monthIndex / 12);
+  return daysFromCivil(year, monthIndex - year * 12 + 1, 1) * DAY_MS;
+}
+
 /** The calendar bucket (day and longer) holding a wall-clock time, as wall-clock bounds. */
 function calendarWallBounds(wall: number, f: Frequency): Bucket {
   const n = f.count;
@@ -49,16 +55,13 @@ function calendarWallBounds(wall: number, f: Frequency): Bucket {
       return { start: (w * 7 + FIRST_MONDAY_DAY) * DAY_MS, end: ((w + n) * 7 + FIRST_MONDAY_DAY) * DAY_MS };
     }
     case 'month': {
-      const date = new Date(wall);
-      const m = floorTo(date.getUTCFullYear() * 12 + date.getUTCMonth(), n);
-      return {
-        start: Date.UTC(Math.floor(m / 12), m % 12, 1),
-        end: Date.UTC(Math.floor((m + n) / 12), (m + n) % 12, 1),
-      };
+      const [year, month] = civilDate(day);
+      const m = floorTo(year * 12 + month - 1, n);
+      return { start: monthStart(m), end: monthStart(m + n) };
     }
     case 'year': {
-      const y = floorTo(new Date(wall).getUTCFullYear(), n);
-      return { start: Date.UTC(y, 0, 1), end: Date.UTC(y + n, 0, 1) };
+      const y = floorTo(civilDate(day)[0], n);
+      return { start: daysFromCivil(y, 1, 1) * DAY_MS, end: daysFromCivil(y + n, 1, 1) * DAY_MS };
     }
     default: {
       const d = floorTo(day, n);

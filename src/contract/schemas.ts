@@ -5,6 +5,7 @@
  * them. Objects are not strict: the API may add properties, and a client must tolerate them.
  */
 import { z } from 'zod';
+import { CALENDAR_DATE_RE, ISO_TIMESTAMP_RE } from '../time';
 import {
   CADENCES,
   COLUMN_TYPES,
@@ -27,9 +28,6 @@ import {
 z.config({ jitless: true });
 
 /** Contract preamble: second precision and an explicit offset, never `Z`. */
-export const ISO_TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
-export const CALENDAR_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 export const isoTimestampSchema = z
   .string()
   .regex(ISO_TIMESTAMP_RE, 'Expected an ISO timestamp with offset')

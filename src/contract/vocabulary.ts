@@ -3,9 +3,10 @@
  * engine, the typed client and the UI import these as values, so a new operator, unit or format
  * is one edit here that the compiler then checks on every side.
  */
+import { CENTRAL_TIME_ZONE } from '../time';
 
 /** ERCOT's market time (contract preamble); `timezone=market` resolves to it. */
-export const MARKET_TIME_ZONE = 'US/Central';
+export const MARKET_TIME_ZONE = CENTRAL_TIME_ZONE;
 
 export const CADENCES = ['5_MINUTES', '15_MINUTES', '1_HOUR', 'IRREGULAR'] as const;
 export type Cadence = (typeof CADENCES)[number];

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { CellValue } from '@/contract';
-import { formatIsoOffset, pageRows, parseIsoOffset, toColumnar } from './columnar';
+import { formatWithOffset, parseIsoOffset } from '@/time';
+import { pageRows, toColumnar } from './columnar';
 
 const YEAR_0 = -62_167_219_200_000;
 const YEAR_9999_END = 253_402_300_799_000;
@@ -11,7 +12,7 @@ const apiTime = fc
     s: fc.integer({ min: YEAR_0 / 1000 + 86_400, max: YEAR_9999_END / 1000 - 86_400 }),
     offset: fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
   })
-  .map(({ s, offset }) => formatIsoOffset(s * 1000, offset));
+  .map(({ s, offset }) => formatWithOffset(s * 1000, offset));
 
 /** A column of one kind (or mixed), as cells of a JSON page can be. */
 const cell: fc.Arbitrary<CellValue>[] = [
@@ -55,7 +56,7 @@ describe('columnar pages', () => {
       fc.property(apiTime, (text) => {
         const t = parseIsoOffset(text);
         expect(t).not.toBeNull();
-        if (t) expect(formatIsoOffset(t.ms, t.offsetMin)).toBe(text);
+        if (t) expect(formatWithOffset(t.ms, t.offsetMin)).toBe(text);
       }),
     );
     expect(parseIsoOffset('2024-03-01T00:00:00-06:00')).toEqual({
@@ -83,7 +84,7 @@ describe('columnar pages', () => {
 
   it('holds 50,000 LMP rows in a few bytes a cell', () => {
     const rows = Array.from({ length: 50_000 }, (_, i): CellValue[] => [
-      formatIsoOffset(Date.UTC(2024, 0, 1) + i * 300_000, -360),
+      formatWithOffset(Date.UTC(2024, 0, 1) + i * 300_000, -360),
       ['HB_NORTH', 'HB_WEST', 'LZ_AEN'][i % 3] ?? null,
       'REAL_TIME_SCED',
       i % 7 === 0 ? null : -12.5 + i / 100,

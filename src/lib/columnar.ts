@@ -6,7 +6,7 @@
  * buffers can be transferred from a worker without copying.
  */
 import type { CellValue } from '@/contract';
-import { civilDate, daysFromCivil } from '@/contract/centralTime';
+import { formatWithOffset, parseIsoOffset } from '@/time';
 
 export interface NumberColumn {
   kind: 'number';
@@ -43,66 +43,6 @@ const isNull = (nulls: Uint8Array, i: number): boolean => ((nulls[i >> 3] ?? 0) 
 const setNull = (nulls: Uint8Array, i: number): void => {
   nulls[i >> 3] = (nulls[i >> 3] ?? 0) | (1 << (i & 7));
 };
-
-// ---------------------------------------------------------------- timestamps
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-
-function digits(s: string, from: number, count: number): number {
-  let n = 0;
-  for (let i = from; i < from + count; i++) {
-    const c = s.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    n = n * 10 + c;
-  }
-  return n;
-}
-
-/**
- * `2024-03-01T00:00:00-06:00` (the contract's only form: second precision, explicit offset) as
- * epoch ms and offset minutes, or null for any other text: only what prints back byte-identical
- * is read as a time, so a column with any other spelling stays text.
- */
-export function parseIsoOffset(s: string): { ms: number; offsetMin: number } | null {
-  if (s.length !== 25) return null;
-  if (s[4] !== '-' || s[7] !== '-' || s[10] !== 'T' || s[13] !== ':' || s[16] !== ':' || s[22] !== ':')
-    return null;
-  const sign = s[19] === '+' ? 1 : s[19] === '-' ? -1 : 0;
-  const y = digits(s, 0, 4);
-  const mo = digits(s, 5, 2);
-  const d = digits(s, 8, 2);
-  const h = digits(s, 11, 2);
-  const mi = digits(s, 14, 2);
-  const se = digits(s, 17, 2);
-  const oh = digits(s, 20, 2);
-  const om = digits(s, 23, 2);
-  if (sign === 0 || y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59) return null;
-  if (se < 0 || se > 59 || oh < 0 || oh > 23 || om < 0 || om > 59) return null;
-  const monthDays = mo === 2 && isLeap(y) ? 29 : (DAYS_IN_MONTH[mo - 1] ?? 0);
-  if (d > monthDays) return null;
-  const offsetMin = sign * (oh * 60 + om);
-  // `-00:00` would print back as `+00:00`.
-  if (offsetMin === 0 && sign < 0) return null;
-  const localMs = ((daysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60_000 + se * 1000;
-  return { ms: localMs - offsetMin * 60_000, offsetMin };
-}
-
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
-
-/** The inverse of `parseIsoOffset`: the API's text again, byte for byte. */
-export function formatIsoOffset(ms: number, offsetMin: number): string {
-  const local = ms + offsetMin * 60_000;
-  const days = Math.floor(local / 86_400_000);
-  const secs = Math.round((local - days * 86_400_000) / 1000);
-  const [y, mo, d] = civilDate(days);
-  const abs = Math.abs(offsetMin);
-  return (
-    `${String(y).padStart(4, '0')}-${pad2(mo)}-${pad2(d)}T` +
-    `${pad2(Math.floor(secs / 3600))}:${pad2(Math.floor(secs / 60) % 60)}:${pad2(secs % 60)}` +
-    `${offsetMin < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`
-  );
-}
 
 // ---------------------------------------------------------------- building
 
@@ -180,7 +120,7 @@ export function cellValue(page: ColumnarPage, column: number, row: number): Cell
     case 'number':
       return isNull(col.nulls, row) ? null : (col.values[row] ?? null);
     case 'time':
-      return isNull(col.nulls, row) ? null : formatIsoOffset(col.ms[row] ?? 0, col.offsetMin[row] ?? 0);
+      return isNull(col.nulls, row) ? null : formatWithOffset(col.ms[row] ?? 0, col.offsetMin[row] ?? 0);
     case 'dict':
       return col.dict[col.codes[row] ?? 0] ?? null;
   }

@@ -5,9 +5,8 @@
  */
 import type { Dataset } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-import { marketDateOf, nextDate } from '@/lib/marketDay';
+import { addDays, marketDateOf, MINUTE_MS, parseTimestamp, wallToInstant } from '@/time';
 import { readUrlState } from '@/lib/urlState';
-import { wallToInstant } from '@/lib/zones';
 import {
   compareHref,
   compareUrlState,
@@ -40,8 +39,8 @@ function lastWorkspace(): CompareState | null {
 
 /** The last `days` complete market days before `now`. */
 export function lastDays(days: number, now: number): { from: string; to: string } {
-  const to = nextDate(marketDateOf(now), -1);
-  return { from: nextDate(to, -(days - 1)), to };
+  const to = addDays(marketDateOf(now), -1);
+  return { from: addDays(to, -(days - 1)), to };
 }
 
 /** An empty workspace over the last `days` market days, in market time. */
@@ -78,18 +77,14 @@ export function addToCompareHref(
   return compareHref({ A: spec, ...(range ?? {}) });
 }
 
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-
 /** An API time bound as an instant: with an offset as written, without one in `zone` (contract §6.1). */
 function instantOf(text: string | undefined, zone: string): number {
   if (text === undefined) return Number.NaN;
-  const m = NAIVE.exec(text);
-  if (!m) return Date.parse(text);
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
-  return wallToInstant(
-    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)),
-    zone,
-  );
+  const stamp = parseTimestamp(text);
+  if (stamp === null) return Date.parse(text);
+  return stamp.offsetMinutes === null
+    ? wallToInstant(stamp.wall, zone)
+    : stamp.wall - stamp.offsetMinutes * MINUTE_MS;
 }
 
 /**
@@ -106,7 +101,7 @@ export function marketRange(
   if (!Number.isFinite(a) || !Number.isFinite(b) || b <= a) return null;
   const from = marketDateOf(a);
   const to = marketDateOf(b - 1);
-  return to < nextDate(from, 366) ? { from, to } : { from: nextDate(to, -365), to };
+  return to < addDays(from, 366) ? { from, to } : { from: addDays(to, -365), to };
 }
 
 /** The hub a node settles against: its load zone's hub (LZ_WEST → HB_WEST), else the hub average. */

@@ -9,7 +9,7 @@ import { RESAMPLE_FUNCTIONS, type ResampleFunction } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { quoteLinkValue, unreadUrlSettings, type SettingNote, type UnreadSetting } from '@/lib/linkSettings';
 import { defineUrlState, hasControlCharacters, type UrlStateOf } from '@/lib/urlState';
-import { isCalendarDate } from '@/lib/marketDay';
+import { isCalendarDate } from '@/time';
 import { writeUrlState } from '@/lib/urlState';
 
 /** The cadences a workspace's common time grid can have. */

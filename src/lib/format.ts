@@ -1,10 +1,10 @@
 /**
  * Display formatting shared by every page: numbers, cadences, instants in a chosen zone and ages.
- * Pure and Intl-based; the locale is fixed to en-US so that the same data reads the same on every
+ * Pure; instants are shown through `@/time`'s `zonedParts`; the locale is fixed to en-US so that the same data reads the same on every
  * machine (and in tests), whatever the browser's language.
  */
 import { type Cadence, MARKET_TIME_ZONE } from '@/contract';
-import { centralOffsetMinutes, formatCentral } from '@/contract/centralTime';
+import { zonedParts } from '@/time';
 
 /** ERCOT's market zone; the API writes it as `data_timezone`. */
 export { MARKET_TIME_ZONE };
@@ -108,60 +108,6 @@ export function resolveTimeZone(zone: string | undefined): string | undefined {
   if (zone === undefined || zone === 'market') return MARKET_TIME_ZONE;
   if (zone === 'local') return undefined;
   return zone;
-}
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(zone: string | undefined, seconds: boolean): Intl.DateTimeFormat {
-  const key = `${zone ?? ''}|${seconds}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE, {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: seconds ? '2-digit' : undefined,
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
-
-interface ZonedParts {
-  date: string;
-  time: string;
-  zoneName: string;
-}
-
-/**
- * From here on the US rules that centralTime.ts computes in closed form (CDT from the second Sunday
- * of March to the first Sunday of November) are in force; before, Intl knows the older rules.
- */
-const CLOSED_FORM_FROM = Date.UTC(2007, 0, 1);
-
-function zonedParts(millis: number, zone: string | undefined, seconds: boolean): ZonedParts {
-  // Market times without Intl: the first Intl object of a page costs 40–160 ms to load its data
-  // (on the first screen's critical path), and this is exact for every market time since 2007.
-  if (zone === MARKET_TIME_ZONE && millis >= CLOSED_FORM_FROM) {
-    const iso = formatCentral(millis);
-    return {
-      date: iso.slice(0, 10),
-      time: iso.slice(11, seconds ? 19 : 16),
-      zoneName: centralOffsetMinutes(millis) === -300 ? 'CDT' : 'CST',
-    };
-  }
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of dateTimeFormat(zone, seconds).formatToParts(millis)) parts[part.type] = part.value;
-  const time = [parts.hour, parts.minute, ...(seconds ? [parts.second] : [])].join(':');
-  return {
-    date: `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`,
-    time,
-    zoneName: parts.timeZoneName ?? '',
-  };
 }
 
 export interface TimestampFormatOptions {

@@ -11,7 +11,7 @@
  */
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { DatasetColumn } from '@/contract';
-import { parseIsoOffset } from '@/lib/columnar';
+import { parseIsoOffset } from '@/time';
 import { parseCsv } from '@/lib/csv';
 
 type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];

@@ -10,7 +10,7 @@
  */
 import { parseCsv } from '@/lib/csv';
 import { csvLine, type CsvCell } from '@/lib/csvWriter';
-import { zoneOffsetMs } from '@/lib/zones';
+import { zoneOffsetMs } from '@/time';
 
 export const UTF8_BOM = '\uFEFF';
 

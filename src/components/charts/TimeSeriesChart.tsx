@@ -3,8 +3,7 @@ import { decimateMinMax, type Point } from '@/lib/decimate';
 import { ChartBrush, type BrushWindow } from './ChartBrush';
 import { ChartHover, type PlotBox } from './ChartHover';
 import styles from './TimeSeriesChart.module.css';
-import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
-import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE, wallToInstant, zoneOffsetMs } from '@/time';
 
 export interface TimeSeries {
   name: string;

@@ -5,9 +5,8 @@
  * text for spreadsheets as in every export; numbers are written at their column's precision
  * (lib/csvWriter.ts), so a spread `A - B` reads `0.94`, not `0.9400000000000013`.
  */
-import { formatIsoOffset } from '@/lib/columnar';
 import { writeCsv, type CsvCell, type CsvNumberFormat } from '@/lib/csvWriter';
-import { isoUtc } from '@/lib/zones';
+import { formatUtc, formatWithOffset } from '@/time';
 import { wallClock, type Grid } from './grid';
 
 export interface CsvColumn {
@@ -22,7 +21,7 @@ export function alignedCsv(grid: Grid, columns: readonly CsvColumn[]): string {
   const rows = function* (): Generator<CsvCell[]> {
     for (let i = 0; i < grid.times.length; i++) {
       const t = grid.times[i] ?? 0;
-      const cells: CsvCell[] = [isoUtc(t), formatIsoOffset(t, (wall(t) - t) / 60_000)];
+      const cells: CsvCell[] = [formatUtc(t), formatWithOffset(t, (wall(t) - t) / 60_000)];
       for (const c of columns) cells.push(c.values?.[i] ?? null);
       yield cells;
     }

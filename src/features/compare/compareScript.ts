@@ -8,7 +8,7 @@
 import { API_KEY_ENV } from '@/api/connection';
 import type { Dataset } from '@/contract';
 import { intLiteral, pyComment, pyString as py } from '@/lib/codeLiterals';
-import { nextDate } from '@/lib/marketDay';
+import { addDays } from '@/time';
 import type { DataSeries, SeriesSpec } from '@/lib/compareWorkspace';
 import { ExpressionError, parseExpression, references, type Expr } from './expression';
 import type { GridCadence } from './grid';
@@ -122,7 +122,7 @@ export function compareScript({ baseUrl, from, to, zone, cadence, series, datase
     `client = GridStatusClient(host=${py(`${baseUrl.replace(/\/+$/, '')}/v1`)})`,
     `TZ = ${py(zone)}`,
     `START = pd.Timestamp(${py(from)}, tz=TZ)`,
-    `END = pd.Timestamp(${py(nextDate(to))}, tz=TZ)  # the day after the last day: exclusive`,
+    `END = pd.Timestamp(${py(addDays(to, 1))}, tz=TZ)  # the day after the last day: exclusive`,
     `GRID = pd.date_range(START, END, freq=${py(PANDAS_FREQ[cadence])}, inclusive="left")`,
     '',
     '',

@@ -4,7 +4,7 @@
  * letters stand for, the grid) goes into `<file>.query.json` beside it, the way every export of the
  * app keeps its query, never into a comment line a reader would take for a record.
  */
-import { isoUtc } from '@/lib/zones';
+import { formatUtc } from '@/time';
 import { writeCsv, type CsvNumberFormat } from '@/lib/csvWriter';
 import type { SeriesEvent } from './events';
 import type { Grid } from './grid';
@@ -33,8 +33,8 @@ export function eventsCsv(
   return writeCsv(
     EVENTS_CSV_HEADER,
     events.map((e) => [
-      isoUtc(e.start),
-      isoUtc(e.end),
+      formatUtc(e.start),
+      formatUtc(e.end),
       formatTime(e.start),
       (e.end - e.start) / 60_000,
       e.intervals,
@@ -68,8 +68,8 @@ export function eventsSidecarText(sidecar: EventsSidecar, exportedAt: Date): str
       grid: {
         cadence: grid.cadence,
         zone: grid.zone,
-        start_utc: grid.times.length > 0 ? isoUtc(grid.times[0] ?? grid.end) : null,
-        end_utc: isoUtc(grid.end),
+        start_utc: grid.times.length > 0 ? formatUtc(grid.times[0] ?? grid.end) : null,
+        end_utc: formatUtc(grid.end),
       },
       events: sidecar.events,
       numbers:

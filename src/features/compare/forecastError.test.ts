@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { HOUR_MS } from '@/contract/time';
+import { HOUR_MS } from '@/time';
 import { errorByLead, errorSummary, leadHoursOf, pickAtLead } from './forecastError';
 import { buildGrid } from './grid';
 

@@ -5,7 +5,7 @@
  * by lead hour uses every vintage: lead = the whole hours between publication and the interval's
  * start, rounded up (a vintage published at 13:30 forecasts 14:00 one hour ahead).
  */
-import { HOUR_MS } from '@/contract/time';
+import { HOUR_MS } from '@/time';
 import type { Grid } from './grid';
 
 export const MAX_LEAD_HOURS = 168;

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { DAY_MS, HOUR_MS } from '@/contract/time';
-import { nextDate } from '@/lib/marketDay';
+import { addDays, DAY_MS, HOUR_MS } from '@/time';
 import { alignToGrid, buildGrid, bucketHours, dayShifter, sourceRange } from './grid';
 
 const ZONE = 'US/Central';
@@ -40,7 +39,7 @@ describe('the compare grid', () => {
   it('keeps every market hour of a range exactly once, across DST days', () => {
     fc.assert(
       fc.property(date, fc.integer({ min: 0, max: 9 }), (from, extra) => {
-        const to = nextDate(from, extra);
+        const to = addDays(from, extra);
         const grid = buildGrid(from, to, '1h', ZONE);
         // Every bucket is a distinct wall-clock hour (with its zone name: the repeated 01:00 CDT and CST)...
         const labels = Array.from(grid.times, wallHour);

@@ -4,10 +4,8 @@
  * workspace's zone, so a DST day is one 23- or 25-hour bucket. A time shift moves a series by
  * days of the zone's calendar (the same wall-clock time N days later), never by N × 24 h.
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
-import { zonedMidnightOf, nextDate } from '@/lib/marketDay';
+import { addDays, DAY_MS, HOUR_MS, MINUTE_MS, wallToInstant, zonedMidnightOf, zoneOffsetMs } from '@/time';
 import { GRID_CADENCES, type GridCadence } from '@/lib/compareWorkspace';
-import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 
 export { GRID_CADENCES, type GridCadence };
 
@@ -46,10 +44,10 @@ export interface Grid {
 /** Every bucket of the dates [from, to] (both inclusive, calendar dates of `zone`). */
 export function buildGrid(from: string, to: string, cadence: GridCadence, zone: string): Grid {
   const start = zonedMidnightOf(from, zone);
-  const end = zonedMidnightOf(nextDate(to), zone);
+  const end = zonedMidnightOf(addDays(to, 1), zone);
   const times: number[] = [];
   if (cadence === '1d') {
-    for (let date = from; date <= to; date = nextDate(date)) times.push(zonedMidnightOf(date, zone));
+    for (let date = from; date <= to; date = addDays(date, 1)) times.push(zonedMidnightOf(date, zone));
   } else {
     const step = STEP_MS[cadence];
     for (let t = Math.ceil(start / step) * step; t < end; t += step) times.push(t);

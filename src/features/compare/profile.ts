@@ -4,7 +4,7 @@
  * workspace's zone. A 25-hour day's repeated hour is averaged into its wall-clock slot; a 23-hour
  * day's skipped hour stays empty.
  */
-import { DAY_MS, MINUTE_MS } from '@/contract/time';
+import { DAY_MS, formatDayNumber, MINUTE_MS } from '@/time';
 import { wallClock, type Grid } from './grid';
 import { quantile } from '@/lib/quantile';
 
@@ -36,7 +36,7 @@ export function heatmap(values: Float64Array, grid: Grid): Heatmap {
     const w = wall(grid.times[i] ?? 0);
     const day = Math.floor(w / DAY_MS);
     if (day !== lastDay) {
-      dates.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
+      dates.push(formatDayNumber(day));
       lastDay = day;
     }
     cellOf[i] = (dates.length - 1) * slots + Math.floor((w - day * DAY_MS) / slotMs);

@@ -5,11 +5,11 @@
  * grid-sized data travels. A forecast series with a lead time is asked for every vintage instead,
  * and the vintage known at that lead is picked here.
  */
-import { CADENCE_MS, HOUR_MS } from '@/contract/time';
+import { CADENCE_MS } from '@/contract';
+import { formatUtc, HOUR_MS } from '@/time';
 import type { Dataset, DatasetQueryParams } from '@/contract';
 import { fetchChartRows, type ChartProgress } from '@/api/query/chartRows';
 import { timeMs, numberAt, type ColumnarPage } from '@/lib/columnar';
-import { isoUtc } from '@/lib/zones';
 import { gridCadenceOfStep, sourceRange, type Grid, type GridCadence } from './grid';
 import { MAX_LEAD_HOURS } from './forecastError';
 import type { DataSeries } from '@/lib/compareWorkspace';
@@ -41,8 +41,8 @@ export function seriesParams(
   const lead = allLeads ? 1 : spec.lead;
   const vintages = hasVintages(dataset) && lead !== null;
   const params: Omit<DatasetQueryParams, 'cursor' | 'page'> = {
-    start_time: isoUtc(from),
-    end_time: isoUtc(to),
+    start_time: formatUtc(from),
+    end_time: formatUtc(to),
     columns: vintages ? `${dataset.publish_time_column},${spec.column}` : spec.column,
     timezone: grid.zone,
   };
@@ -55,8 +55,8 @@ export function seriesParams(
     // The vintages that can be the newest one `lead` hours ahead of some interval of the range
     // (vintages come hourly); with allLeads, every vintage that covers the range (168 h ahead).
     const earliestLead = allLeads ? MAX_LEAD_HOURS + 1 : lead + 2;
-    params.publish_time_start = isoUtc(from - earliestLead * HOUR_MS);
-    params.publish_time_end = isoUtc(to - lead * HOUR_MS + HOUR_MS);
+    params.publish_time_start = formatUtc(from - earliestLead * HOUR_MS);
+    params.publish_time_end = formatUtc(to - lead * HOUR_MS + HOUR_MS);
   } else if (datasetGridCadence(dataset) !== grid.cadence || dataset.cadence === 'IRREGULAR') {
     params.resample_frequency = RESAMPLE_FREQUENCY[grid.cadence];
     params.resample_function = spec.fn;

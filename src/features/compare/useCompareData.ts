@@ -51,6 +51,7 @@ import {
   type SeriesKey,
   type SeriesSpec,
 } from '@/lib/compareWorkspace';
+import { isTimeZone } from '@/time';
 
 /** The user-timing mark of a series' data arriving. */
 export const SERIES_ARRIVED_MARK = 'compare:series-arrived';
@@ -115,15 +116,6 @@ export function seriesLabel(spec: SeriesSpec, dataset: Dataset | undefined): str
   return parts.join(' · ');
 }
 
-function validZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function gridCadenceFor(state: CompareState, datasets: ReadonlyMap<string, Dataset>): GridCadence {
   if (state.grid !== 'auto') return state.grid;
   let coarsest: GridCadence | null = null;
@@ -148,7 +140,7 @@ function makeGrid(
 ): { grid: Grid | null; error: string | null } {
   const { from, to } = workspaceRange(state, now);
   if (from > to) return { grid: null, error: 'The range ends before it starts.' };
-  if (!validZone(state.tz)) return { grid: null, error: `Unknown time zone: ${state.tz}` };
+  if (!isTimeZone(state.tz)) return { grid: null, error: `Unknown time zone: ${state.tz}` };
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
   const perDay = { '5min': 288, '15min': 96, '1h': 24, '1d': 1 }[cadence];
   if (days * perDay > MAX_GRID_BUCKETS)

@@ -8,8 +8,7 @@ import { Loading } from '@/components/Loading';
 import { formatTimestamp } from '@/lib/format';
 import { money } from './colorScale';
 import { DayChart } from './DayChart';
-import { isoUtc } from '@/lib/zones';
-import type { MarketDay } from '@/lib/marketDay';
+import { formatUtc, type MarketDay } from '@/time';
 import type { PriceDataset } from './priceDatasets';
 import styles from './PriceMapPage.module.css';
 
@@ -28,8 +27,8 @@ function queryBuilderHref(dataset: string, location: string, day: MarketDay): st
   const params = new URLSearchParams({
     v: '1',
     range: 'custom',
-    start: isoUtc(day.start),
-    end: isoUtc(day.end),
+    start: formatUtc(day.start),
+    end: formatUtc(day.end),
     fcol: 'location',
     fval: location,
   });
@@ -52,8 +51,8 @@ export function LocationPanel({
       dataset: dataset.id,
       column: dataset.priceColumn,
       location: location.location,
-      start: isoUtc(day.start),
-      end: isoUtc(day.end),
+      start: formatUtc(day.start),
+      end: formatUtc(day.end),
     }),
   );
   return (

@@ -22,8 +22,7 @@ import { useUrlState } from '@/lib/urlState';
 import { buildScale, CLIP_CHOICES, money, scaleLabel, textOn, type Clip } from './colorScale';
 import { ExtremesTable } from './ExtremesTable';
 import { LocationPanel } from './LocationPanel';
-import { isoUtc } from '@/lib/zones';
-import { marketDateOf, marketDay } from '@/lib/marketDay';
+import { formatUtc, marketDateOf, marketDay } from '@/time';
 import { extremes, MEASURE_LABELS, MEASURES, measureValues, type Measure } from './measures';
 import { PriceLegend } from './PriceLegend';
 import { dayAheadPartner, pickPriceDatasets } from './priceDatasets';
@@ -95,7 +94,7 @@ export function PriceMapPage() {
       ? {
           dataset: partner.id,
           column: partner.priceColumn,
-          time: isoUtc(Math.floor(time / partner.stepMs) * partner.stepMs),
+          time: formatUtc(Math.floor(time / partner.stepMs) * partner.stepMs),
         }
       : null;
   const snapshot = useQuery({

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatTimestamp } from '@/lib/format';
-import { intervalText } from '@/lib/marketDay';
+import { intervalText } from './intervalText';
 import { SPEED_CHOICES } from './priceMapUrlState';
 import styles from './PriceMapPage.module.css';
 

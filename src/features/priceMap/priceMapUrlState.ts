@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SettingNote } from '@/lib/linkSettings';
 import { defineUrlState, type UrlStateOf } from '@/lib/urlState';
 import { CLIP_CHOICES } from './colorScale';
-import { isCalendarDate } from '@/lib/marketDay';
+import { isCalendarDate } from '@/time';
 import { MEASURES } from './measures';
 
 export const DEFAULT_VIEW = { lat: 31.2, lon: -99.3, zoom: 6 } as const;

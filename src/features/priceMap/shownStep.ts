@@ -2,9 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { datasetsOptions } from '@/api/datasets/queries';
 import type { SnapshotKey } from '@/api/prices/keys';
 import { priceSnapshotOptions } from '@/api/prices/queries';
-import { marketDateOf, marketDay } from '@/lib/marketDay';
+import { formatUtc, marketDateOf, marketDay } from '@/time';
 import { readUrlState } from '@/lib/urlState';
-import { isoUtc } from '@/lib/zones';
 import { pickPriceDatasets, type PriceDataset } from './priceDatasets';
 import { priceMapUrlState } from './priceMapUrlState';
 
@@ -50,7 +49,7 @@ export function stepWindow(
 export const snapshotKeyOf = (dataset: PriceDataset | undefined, time: number): SnapshotKey => ({
   dataset: dataset?.id ?? '',
   column: dataset?.priceColumn ?? '',
-  time: isoUtc(time),
+  time: formatUtc(time),
 });
 
 /**

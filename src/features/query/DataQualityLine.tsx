@@ -5,7 +5,7 @@ import { apiErrorText } from '@/api/ApiError';
 import { datasetQueryOptions } from '@/api/query/queries';
 import type { SidecarQuality } from '@/api/exports/sidecar';
 import type { Dataset, DatasetQueryParams } from '@/contract';
-import { CADENCE_MS } from '@/contract/time';
+import { CADENCE_MS } from '@/contract';
 import { formatInteger, formatTimestamp } from '@/lib/format';
 import {
   qualityFrequency,

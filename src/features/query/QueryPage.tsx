@@ -26,7 +26,7 @@ import { writeQueryState, type QueryState } from './queryUrl';
 import { presetRange, toApiParams } from './requestParams';
 import { DataQualityLine, partialBuckets, sidecarQualityOf, useDataQuality } from './DataQualityLine';
 import type { QualityItem } from './dataQuality';
-import { isoUtc } from '@/lib/zones';
+import { formatUtc, viewerTimeZone } from '@/time';
 import styles from './QueryPage.module.css';
 import { ResampleControl } from './ResampleControl';
 import { ResultsChart } from './ResultsChart';
@@ -63,7 +63,7 @@ function CompareLink({
   if (column === null) return null;
   const filtered = state.fcol !== '' && state.fop === '=' && state.fval !== '' && !state.fval.includes(',');
   const tz = state.tz === 'market' ? MARKET_TIME_ZONE : state.tz === 'local' ? undefined : state.tz;
-  const range = marketRange(start, end, tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const range = marketRange(start, end, tz ?? viewerTimeZone());
   const href = addToCompareHref(
     {
       dataset: dataset.id,
@@ -253,8 +253,8 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
     const narrowed: QueryState = {
       ...state,
       range: 'custom',
-      start: isoUtc(item.bucket.start),
-      end: isoUtc(item.bucket.end),
+      start: formatUtc(item.bucket.start),
+      end: formatUtc(item.bucket.end),
     };
     if (item.group !== null && dataset.subseries_index_column !== null) {
       narrowed.fcol = dataset.subseries_index_column;

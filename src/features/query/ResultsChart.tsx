@@ -11,6 +11,7 @@ import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDeci
 import styles from './QueryPage.module.css';
 import type { PartialBucket } from './DataQualityLine';
 import type { ChartBand } from '@/components/charts/TimeSeriesChart';
+import { viewerTimeZone } from '@/time';
 
 interface Props {
   datasetId: string;
@@ -268,7 +269,7 @@ export function ResultsChart({
         title={`${valueColumn.name}${unit ? ` (${unit})` : ''} over time`}
         formatTime={(ms) => formatTimestamp(ms, { timeZone })}
         formatValue={(v) => formatNumber(v, { decimals: unitDecimals(unit) })}
-        timeZone={resolveTimeZone(timeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+        timeZone={resolveTimeZone(timeZone) ?? viewerTimeZone()}
         bands={bands}
       />
     </div>

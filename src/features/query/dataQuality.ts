@@ -11,9 +11,9 @@
  */
 import type { SidecarQuality, SidecarQualityItem } from '@/api/exports/sidecar';
 import { type Bucket, bucketOf, type Dataset, type DatasetQueryParams, type Frequency } from '@/contract';
-import { CADENCE_MS, HOUR_MS } from '@/contract/time';
+import { CADENCE_MS } from '@/contract';
+import { HOUR_MS, wallToInstant } from '@/time';
 import { wallClockOf, zoneLabel } from './timeRange';
-import { wallToInstant } from '@/lib/zones';
 
 /** The largest page the contract allows: the count answer is read in one request. */
 export const QUALITY_PAGE_SIZE = 50_000;

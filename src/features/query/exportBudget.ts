@@ -6,6 +6,7 @@
  */
 import type { ApiUsage } from '@/contract';
 import type { RowEstimate } from '@/api/exports/exportJobs';
+import { DAY_MS, utcMonthStart } from '@/time';
 
 export interface ExportBudget {
   /** Requests the export will make (at least one: an empty result is still one answer). */
@@ -31,8 +32,5 @@ export function exportBudget(estimate: RowEstimate, pageSize: number, usage: Api
 
 /** When the quota that runs out next resets: the next UTC midnight, or the first of next month. */
 export function quotaResetMs(which: 'today' | 'this month', nowMs: number): number {
-  const now = new Date(nowMs);
-  return which === 'today'
-    ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
-    : Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return which === 'today' ? (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS : utcMonthStart(nowMs, 1);
 }

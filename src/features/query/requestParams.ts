@@ -1,7 +1,7 @@
 /** The API request a builder state stands for. */
 import type { Dataset, DatasetQueryParams, Frequency } from '@/contract';
 import type { QueryState } from './queryUrl';
-import { isoUtc } from '@/lib/zones';
+import { formatUtc } from '@/time';
 import { parseFrequency } from './frequency';
 import { alignToBuckets, presetAnchor, resolvePreset } from './timeRange';
 
@@ -39,8 +39,8 @@ export function toApiParams(state: QueryState, dataset: Dataset, nowMs: number):
   } else {
     const range = presetRange(state, dataset, nowMs);
     if (range) {
-      params.start_time = isoUtc(range.start);
-      params.end_time = isoUtc(range.end);
+      params.start_time = formatUtc(range.start);
+      params.end_time = formatUtc(range.end);
     }
   }
   if (state.fcol !== '' && state.fval !== '') {

@@ -1,7 +1,8 @@
 /** How many rows a request will give, for the export's estimate before the server says. */
 import type { RowEstimate } from '@/api/exports/exportJobs';
 import type { Dataset, DatasetQueryParams, PricingLocationListParams, ResampleUnit } from '@/contract';
-import { CADENCE_MS, DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
+import { CADENCE_MS } from '@/contract';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { parseFrequency } from './frequency';
 import { presetAnchor } from './timeRange';
 

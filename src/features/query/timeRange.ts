@@ -1,8 +1,8 @@
 /** Time zones and the relative time presets: zone arithmetic, preset ranges, the anchor they count from. */
 import { bucketOf, type Dataset, type Frequency, type WallClock } from '@/contract';
-import { CADENCE_MS, DAY_MS, HOUR_MS } from '@/contract/time';
+import { CADENCE_MS } from '@/contract';
+import { DAY_MS, HOUR_MS, isTimeZone, wallToInstant, zoneOffsetMs } from '@/time';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 
 /** The ranges the query builder offers: relative ones resolved from an anchor, a typed range, or the latest rows. */
 export const TIME_PRESETS = [
@@ -28,22 +28,13 @@ export const TIME_PRESET_LABELS = {
 
 /** Any zone this browser's Intl knows, plus the API's `market`. */
 export function isKnownTimeZone(zone: string): boolean {
-  if (zone === 'market' || zone === 'UTC') return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return zone === 'market' || zone === 'UTC' || isTimeZone(zone);
 }
 
 /** The instant of local midnight starting the day that contains `ms` in `zone`, moved by `days`. */
 export function zonedMidnight(ms: number, zone: string, days = 0): number {
-  const local = new Date(ms + zoneOffsetMs(ms, zone));
-  return wallToInstant(
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days),
-    zone,
-  );
+  const localDay = Math.floor((ms + zoneOffsetMs(ms, zone)) / DAY_MS);
+  return wallToInstant((localDay + days) * DAY_MS, zone);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { parseTimestamp, resolveZone } from '@/mock/engine/time';
+import { resolveZone } from '@/mock/engine/time';
+import { parseTimestamp } from '@/time';
 import { DEFAULT_QUERY_STATE } from './queryUrl';
 import { parseTypedTime, resolveTypedTimes, TIME_FORMAT_HELP, timeFieldText } from './typedTime';
 

@@ -6,13 +6,19 @@
  * query's zone (`2025-07-14T00:00` for yesterday in market time), the form the field reads and the
  * API reads in that zone, so the field shows back the instant in the words it was typed in.
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
+import {
+  CALENDAR_DATE_RE,
+  DAY_MS,
+  HOUR_MS,
+  isTimestampShaped,
+  MINUTE_MS,
+  parseTimestamp,
+  wallToInstant,
+  zoneOffsetMs,
+} from '@/time';
 import type { QueryState } from './queryUrl';
-import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 import { zonedMidnight, zoneLabel } from './timeRange';
 
-const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const RELATIVE = /^now\s*([+-])\s*(\d{1,5})\s*(min|m|h|d|w)$/;
 const UNIT_MS: Record<string, number> = {
   min: MINUTE_MS,
@@ -26,19 +32,6 @@ const DAY_WORDS: Record<string, number> = { yesterday: -1, today: 0, tomorrow: 1
 export const TIME_FORMAT_HELP = 'Use 2025-07-01, 2025-07-01 13:00, today, yesterday or now-7d.';
 
 export type TypedTime = { ok: true; value: string } | { ok: false; message: string };
-
-/** Whether the date and time written are real (no 31 June, no 25:00). */
-function isRealDate(m: RegExpExecArray): boolean {
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
-  return (
-    date.getUTCFullYear() === Number(y) &&
-    date.getUTCMonth() === Number(mo) - 1 &&
-    date.getUTCDate() === Number(d) &&
-    date.getUTCHours() === Number(h) &&
-    date.getUTCMinutes() === Number(mi)
-  );
-}
 
 /** `+05:30`, `-06:00`: an offset in ms as ISO 8601 writes it. */
 function offsetText(offsetMs: number): string {
@@ -66,9 +59,8 @@ export function zonedWallText(ms: number, zone: string): string {
 export function parseTypedTime(typed: string, tz: string, nowMs: number): TypedTime {
   const text = typed.trim();
   if (text === '') return { ok: true, value: '' };
-  const stamp = TIMESTAMP.exec(text);
-  if (stamp) {
-    if (!isRealDate(stamp)) return { ok: false, message: `“${text}” is not a real date or time.` };
+  if (isTimestampShaped(text)) {
+    if (parseTimestamp(text) === null) return { ok: false, message: `“${text}” is not a real date or time.` };
     return { ok: true, value: text.replace(' ', 'T') };
   }
   const word = text.toLowerCase();
@@ -151,5 +143,6 @@ export function resolveTypedTimes(
  * example and the query's summary write them; what is sent keeps the `T` (`2025-07-14T00:00`).
  */
 export function timeFieldText(value: string): string {
-  return /^\d{4}-\d{2}-\d{2}T\d/.test(value) ? value.replace('T', ' ') : value;
+  const timed = CALENDAR_DATE_RE.test(value.slice(0, 10)) && value[10] === 'T' && /\d/.test(value.charAt(11));
+  return timed ? value.replace('T', ' ') : value;
 }

@@ -13,7 +13,7 @@ import { DailyPeaksPanel } from './DailyPeaksPanel';
 import { DAILY_PEAK_LINK_NOTES, dailyPeakUrlState } from './dailyPeakUrlState';
 import { DateField } from './DateField';
 import { LoadCurvePanel } from './LoadCurvePanel';
-import { addDays } from './marketDates';
+import { addDays } from '@/time';
 import { Panel } from './Panel';
 import { PeakPanel } from './PeakPanel';
 import { resolveRange, type DayRange } from './resolveRange';

@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { Loading } from '@/components/Loading';
 import { formatNumber } from '@/lib/format';
 import { DateField } from './DateField';
-import { addDays } from './marketDates';
+import { addDays } from '@/time';
 import type { DayRange } from './resolveRange';
 import { LOAD_DATASET } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';

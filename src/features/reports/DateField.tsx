@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { isCalendarDate } from './marketDates';
+import { isCalendarDate } from '@/time';
 import styles from './DailyPeakPage.module.css';
 
 interface Props {

@@ -16,7 +16,7 @@ import {
   peakOf,
   type CurvePoint,
 } from './loadCurve';
-import { addDays } from './marketDates';
+import { addDays } from '@/time';
 import { LOAD_DATASET } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SettingNote } from '@/lib/linkSettings';
 import { defineUrlState } from '@/lib/urlState';
-import { isCalendarDate } from './marketDates';
+import { isCalendarDate } from '@/time';
 
 const marketDate = z.string().refine(isCalendarDate, 'Expected a calendar date written YYYY-MM-DD');
 

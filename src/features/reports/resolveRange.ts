@@ -1,5 +1,5 @@
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from './dailyPeakUrlState';
-import { addDays, daysBetween } from './marketDates';
+import { addDays, daysBetween } from '@/time';
 
 export interface DayRange {
   /** First market day, included. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { datasetOptions } from '@/api/datasets/queries';
 import { toMillis } from '@/lib/format';
 import { INTERVAL_MINUTES } from './loadCurve';
-import { addDays, marketDateOf } from './marketDates';
+import { addDays, marketDateOf } from '@/time';
 import type { DayRange } from './resolveRange';
 
 export const LOAD_DATASET = 'ercot_load';
@@ -18,5 +18,5 @@ export function useLoadBounds(): DayRange | undefined {
   if (!dataset) return undefined;
   const lastEnd = toMillis(dataset.latestData) + INTERVAL_MINUTES * 60_000;
   if (Number.isNaN(lastEnd)) return undefined;
-  return { from: marketDateOf(dataset.earliestData), to: addDays(marketDateOf(lastEnd), -1) };
+  return { from: marketDateOf(toMillis(dataset.earliestData)), to: addDays(marketDateOf(lastEnd), -1) };
 }

@@ -4,7 +4,7 @@
  * 2023-06-10; before that its column is null, as in ERCOT's own history.
  */
 import { climate, hourSlot, solarCapacity, solarFactor, windCapacity, windFactor } from './climate';
-import { HOUR_MS, MINUTE_MS, marketMidnight } from '@/contract/centralTime';
+import { HOUR_MS, marketMidnight, MINUTE_MS } from '@/time';
 import { loadRaw } from './load';
 import { clamp, gauss3, round2 } from './noise';
 import { scarcityAdder } from './prices';

@@ -2,7 +2,7 @@
  * Physical responsive capability (MW) from ERCOT's real-time ancillary service monitor, sampled
  * every 10 seconds: headroom that shrinks as load climbs and wobbles with unit commitments.
  */
-import { MINUTE_MS } from '@/contract/centralTime';
+import { MINUTE_MS } from '@/time';
 import { loadRaw } from './load';
 import { clamp, gauss2, round2, signedNoise } from './noise';
 import type { Millis } from './types';

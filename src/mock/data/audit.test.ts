@@ -1,5 +1,5 @@
 import { DATASETS, getDataset } from './catalog';
-import { addDays, marketMidnight } from '@/contract/centralTime';
+import { addDays, marketMidnight } from '@/time';
 import { countRows } from './counting';
 import { datasetAudit } from './audit';
 import { LOCATIONS } from './locations';

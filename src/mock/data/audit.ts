@@ -3,7 +3,7 @@
  * query from market midnight to market midnight returns.
  */
 import type { DatasetAuditRecord } from '@/contract';
-import { marketDateOf, marketDayIndex, marketMidnightOfDay } from '@/contract/centralTime';
+import { marketDateOf, marketDayIndex, marketMidnightOfDay } from '@/time';
 import { countRows } from './counting';
 import type { DatasetDef, Millis } from './types';
 

@@ -1,5 +1,5 @@
 import { datasetMetadata, DATASETS, getDataset } from './catalog';
-import { DAY_MS, HOUR_MS, marketMidnight } from '@/contract/centralTime';
+import { DAY_MS, HOUR_MS, marketMidnight } from '@/time';
 import { DATA_START } from './climate';
 import { countRows } from './counting';
 import { ECRS_START } from './ancillary';

@@ -6,7 +6,7 @@ import type { Dataset, DatasetColumn } from '@/contract';
 import { ancillaryValues } from './ancillary';
 import { AS_MONITOR_STEP_MS, prcAt } from './asMonitor';
 import { DATA_START } from './climate';
-import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/time';
 import { countRows } from './counting';
 import { fuelMixAt } from './fuelMix';
 import { loadAt } from './load';

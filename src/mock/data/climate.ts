@@ -10,11 +10,11 @@
  * Hour states are cached in a small direct-mapped table: they are pure functions of the hour, so
  * the cache never changes a value, it only spares the trigonometry on the next 11 five-minute rows.
  */
-import { centralOffsetMinutes, DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { centralOffsetMinutes, DAY_MS, HOUR_MS, MINUTE_MS, wallMs } from '@/time';
 import { clamp, signedNoise, valueNoise } from './noise';
 import type { Millis } from './types';
 
-export const DATA_START: Millis = Date.UTC(2023, 0, 1, 6);
+export const DATA_START: Millis = wallMs(2023, 1, 1, 6);
 const YEAR_DAYS = 365.2425;
 const TAU = Math.PI * 2;
 /** US/Central's offset in daylight-saving time. */

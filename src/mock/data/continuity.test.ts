@@ -7,7 +7,7 @@ import {
   marketMidnight,
   marketMidnightOfDay,
   MINUTE_MS,
-} from '@/contract/centralTime';
+} from '@/time';
 import { DATASETS } from './catalog';
 import { loadAt } from './load';
 import { FORECAST_HORIZON, PUBLISH_LEAD_MS } from './loadForecast';

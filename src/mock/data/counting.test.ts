@@ -1,5 +1,5 @@
 import { DATASETS, getDataset } from './catalog';
-import { DAY_MS, HOUR_MS, marketMidnight } from '@/contract/centralTime';
+import { DAY_MS, HOUR_MS, marketMidnight } from '@/time';
 import { DATA_START } from './climate';
 import { activeLocationCount, countRows, type RowCount } from './counting';
 import { LOCATIONS } from './locations';

@@ -3,7 +3,7 @@
  * closed form. Metadata, audit and updates all count through here, so they agree with what a query
  * returns.
  */
-import { HOUR_MS } from '@/contract/centralTime';
+import { HOUR_MS } from '@/time';
 import { FIRST_PUBLISH, FORECAST_HORIZON, latestVintage, PUBLISH_LEAD_MS } from './loadForecast';
 import type { DatasetDef, LocationDef, Millis } from './types';
 

@@ -1,5 +1,5 @@
 import { getDataset } from './catalog';
-import { HOUR_MS } from '@/contract/centralTime';
+import { HOUR_MS } from '@/time';
 import { DATA_START } from './climate';
 import { FUEL_COLUMNS, fuelMixAt } from './fuelMix';
 import { loadAt } from './load';

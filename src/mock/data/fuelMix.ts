@@ -12,7 +12,7 @@ import {
   windCapacity,
   windFactor,
 } from './climate';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { gauss2, round2, u2, valueNoise } from './noise';
 import { loadAt } from './load';
 import type { Millis } from './types';

@@ -1,4 +1,4 @@
-import { HOUR_MS, marketMidnight } from '@/contract/centralTime';
+import { HOUR_MS, marketMidnight } from '@/time';
 import { DATA_START } from './climate';
 import { loadAt } from './load';
 

@@ -5,7 +5,7 @@
  * and the clock changes included.
  */
 import { climate, hourSlot } from './climate';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { clamp, gauss2, round2 } from './noise';
 import type { Millis } from './types';
 

@@ -1,5 +1,5 @@
 import { getDataset } from './catalog';
-import { formatUtc, HOUR_MS } from '@/contract/centralTime';
+import { formatUtc, HOUR_MS } from '@/time';
 import { DATA_START } from './climate';
 import { FORECAST_HORIZON, forecastValues, latestVintage } from './loadForecast';
 import { weatherZoneLoads } from './weatherZones';

@@ -4,7 +4,7 @@
  * an error that is smooth along the horizon of one vintage and grows with the lead time.
  */
 import { DATA_START } from './climate';
-import { HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { HOUR_MS, MINUTE_MS } from '@/time';
 import { gauss2, round2, signedNoise } from './noise';
 import type { Millis } from './types';
 import { WEATHER_ZONES, weatherZoneLoads } from './weatherZones';

@@ -1,6 +1,6 @@
 import { DATA_START } from './climate';
 import type { LocationDef } from './types';
-import { DAY_MS, formatUtc } from '@/contract/centralTime';
+import { DAY_MS, formatUtc } from '@/time';
 import {
   getLocationByEntityId,
   getLocationByName,

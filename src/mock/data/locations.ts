@@ -9,7 +9,7 @@
  */
 import type { PricingLocation } from '@/contract';
 import { DATA_START } from './climate';
-import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, wallMs } from '@/time';
 import { uniformsOf } from './noise';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { LocationDef, Millis } from './types';
@@ -523,10 +523,10 @@ function buildDrafts(): Draft[] {
   });
   for (const fixed of FIXED_NODES) drafts.push(node(fixed.name, fixed.zone, fixed.lat, fixed.lon));
   const seen = new Set<string>(drafts.map((d) => d.location));
-  const retireFrom = Date.UTC(2023, 2, 1);
-  const retireTo = Date.UTC(2025, 5, 30);
-  const lateFrom = Date.UTC(2023, 1, 1);
-  const lateTo = Date.UTC(2025, 5, 1);
+  const retireFrom = wallMs(2023, 3, 1);
+  const retireTo = wallMs(2025, 6, 30);
+  const lateFrom = wallMs(2023, 2, 1);
+  const lateTo = wallMs(2025, 6, 1);
   const mixShares = cumulativeShares(ZONE_MIX.map((m) => m.weight));
   const kindShares = ZONE_MIX.map((m) => cumulativeShares(m.kinds));
   const placesOf = (zone: LoadZone, farm: boolean) => {

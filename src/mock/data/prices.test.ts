@@ -1,5 +1,5 @@
 import { getDataset } from './catalog';
-import { centralOffsetMinutes, HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { centralOffsetMinutes, HOUR_MS, MINUTE_MS } from '@/time';
 import { DATA_START } from './climate';
 import { getLocationByName, LOCATIONS } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedTimestamp } from './prices';

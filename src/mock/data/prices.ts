@@ -13,7 +13,7 @@ import {
   windCapacity,
   windFactor,
 } from './climate';
-import { HOUR_MS, MINUTE_MS } from '@/contract/centralTime';
+import { HOUR_MS, MINUTE_MS } from '@/time';
 import { loadRaw } from './load';
 import { LOAD_ZONES, LOCATION_SEED_BY_INDEX, LOCATIONS, PRICE_ZONE_BY_INDEX } from './locations';
 import { clamp, gauss2, gauss3, hash1, round2, signedNoise, u1, u2 } from './noise';

@@ -3,7 +3,7 @@
  * the location registry (latest seen) and the counting, so all three agree on one rule:
  * an interval's row exists once the interval has started.
  */
-import { HOUR_MS, marketDayIndex, marketLocalHour, marketMidnightOfDay } from '@/contract/centralTime';
+import { HOUR_MS, marketDayIndex, marketLocalHour, marketMidnightOfDay } from '@/time';
 import type { Millis } from './types';
 
 /** Last interval start of a regular grid (aligned to the epoch) that has started by `now`. */

@@ -1,5 +1,5 @@
 import { getDataset, DATASETS } from './catalog';
-import { DAY_MS, formatCentral, HOUR_MS } from '@/contract/centralTime';
+import { DAY_MS, formatCentral, HOUR_MS } from '@/time';
 import { countRows } from './counting';
 import { datasetUpdates } from './updates';
 import type { DatasetDef, Millis } from './types';

@@ -5,7 +5,7 @@
  * every hour at HH:30, and the day-ahead market publishes the next market day at 13:00 Central.
  */
 import type { DatasetUpdate, Order } from '@/contract';
-import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay } from '@/contract/centralTime';
+import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay, wallMs } from '@/time';
 import { activeLocationCount, countRows } from './counting';
 import { FORECAST_HORIZON, latestVintage } from './loadForecast';
 import { dayAheadPublishTime } from './schedule';
@@ -21,7 +21,7 @@ function scheduleOf(def: DatasetDef): Schedule {
   let s = schedules.get(def);
   if (s === undefined) {
     // Datasets whose data runs past now are the day-ahead market's.
-    const probe = Date.UTC(2024, 5, 1, 12);
+    const probe = wallMs(2024, 6, 1, 12);
     s = def.vintages ? 'vintage' : def.lastTime(probe) > probe + HOUR_MS ? 'day-ahead' : 'interval';
     schedules.set(def, s);
   }

@@ -4,7 +4,7 @@
  * system load of `ercot_load` at the start of the hour.
  */
 import { climate, hourSlot } from './climate';
-import { HOUR_MS } from '@/contract/centralTime';
+import { HOUR_MS } from '@/time';
 import { loadRaw } from './load';
 import { round2, signedNoise } from './noise';
 import type { Millis } from './types';

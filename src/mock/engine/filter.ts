@@ -7,7 +7,7 @@ import { FILTER_OPERATOR_ALIASES, type FilterOperator, MAX_IN_VALUES } from '@/c
 import type { ColumnDef, RawCell } from '@/mock/data/types';
 import { parsePythonFloat } from './params';
 import { invalid } from './rejection';
-import { parseTimestamp, type Zone } from './time';
+import { parseTimestamp, type Zone } from '@/time';
 
 interface OperatorDef {
   /** Whether the value is a comma-separated list. */

@@ -3,7 +3,7 @@
  * written as ISO text (UTC, or the query's zone for a `_local` twin).
  */
 import type { CellValue } from '@/contract';
-import { createIsoWriter } from '@/contract/centralTime';
+import { createIsoWriter } from '@/time';
 import type { RawCell } from '@/mock/data/types';
 import type { QueryPlan } from './plan/queryPlan';
 

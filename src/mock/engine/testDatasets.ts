@@ -5,7 +5,7 @@
  * with values simple enough that a test can compute what to expect on its own.
  */
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
-import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/contract/time';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/time';
 
 export { MINUTE, HOUR, DAY };
 

@@ -8,7 +8,7 @@
  * recently used once their total size passes the cap.
  */
 import type { DatasetDef, LocationDef, Millis } from '@/mock/data/types';
-import { DAY_MS as DAY } from '@/contract/time';
+import { DAY_MS as DAY } from '@/time';
 
 /** About 48 MB of values: a year of 5-minute prices for ~120 locations. */
 export const VALUE_CACHE_BYTES = 48 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { UsageCounts } from './route';
-import { DAY_MS } from '@/contract/time';
+import { civilDate, DAY_MS, utcMonthStart } from '@/time';
 
 interface Ledger {
   day: number;
@@ -10,8 +10,9 @@ interface Ledger {
 
 /** UTC day number and UTC month number (year·12 + month) of an instant. */
 function periods(now: number): { day: number; month: number } {
-  const date = new Date(now);
-  return { day: Math.floor(now / DAY_MS), month: date.getUTCFullYear() * 12 + date.getUTCMonth() };
+  const day = Math.floor(now / DAY_MS);
+  const [year, month] = civilDate(day);
+  return { day, month: year * 12 + month - 1 };
 }
 
 /** Whole seconds from `now` until the next UTC midnight (at least 1). */
@@ -22,8 +23,7 @@ export function secondsToNextUtcDay(now: number): number {
 
 /** Whole seconds from `now` until the first instant of the next UTC month (at least 1). */
 export function secondsToNextUtcMonth(now: number): number {
-  const date = new Date(now);
-  const next = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  const next = utcMonthStart(now, 1);
   return Math.max(1, Math.ceil((next - now) / 1000));
 }
 

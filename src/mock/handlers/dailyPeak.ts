@@ -1,6 +1,6 @@
 import type { DailyPeakReport } from '@/contract';
 import { getDataset } from '../data/catalog';
-import { addDays, formatUtc, marketDateOf, marketMidnight } from '@/contract/centralTime';
+import { addDays, formatUtc, isCalendarDate, marketDateOf, marketMidnight } from '@/time';
 import { DATA_START } from '../data/climate';
 import type { Millis } from '../data/types';
 import { jsonResponse } from './responders';
@@ -17,22 +17,9 @@ function requireDailyPeakReport(ctx: RouteContext): void {
 const SUPPORTED_ISO = 'ercot';
 const LOAD_DATASET = 'ercot_load';
 const DATE_ISSUE = { msg: 'Input should be a valid date', type: 'date_from_datetime_parsing' } as const;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
 /** A real calendar date written `YYYY-MM-DD`, or `undefined` (`2024-02-30` is not one). */
 export function parseCalendarDate(raw: string): string | undefined {
-  const m = DATE_RE.exec(raw);
-  if (m === null) return undefined;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  return raw;
+  return isCalendarDate(raw) ? raw : undefined;
 }
 
 /** Market days with a report as of `now`: from the first day of data to the latest complete day. */

@@ -1,6 +1,6 @@
 import type { ErrorBody, PricingLocation, PricingLocationList } from '@/contract';
 import { createMockApi } from '../createMockApi';
-import { DAY_MS } from '@/contract/centralTime';
+import { DAY_MS } from '@/time';
 import { LOCATIONS, toPricingLocation } from '../data/locations';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);

@@ -7,7 +7,7 @@ import type { FilterOperator } from '@/contract';
 import type { ColumnDef, DatasetDef, Millis } from '@/mock/data/types';
 import { compileFilter, resolveOperator } from '../filter';
 import { invalid } from '../rejection';
-import { parseTimestamp, type Zone } from '../time';
+import { parseTimestamp, type Zone } from '@/time';
 import { columnIndex, columnNotFound } from './columns';
 import type { RawQueryParams } from './queryParams';
 import type { QueryPlan } from './queryPlan';

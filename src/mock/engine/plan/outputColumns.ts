@@ -8,7 +8,7 @@ import type { DatasetDef } from '@/mock/data/types';
 import { invalid } from '../rejection';
 import { parseFrequency } from '../resample/frequency';
 import { resolveResampleFunction } from '../resample/functions';
-import type { Zone } from '../time';
+import type { Zone } from '@/time';
 import { columnIndex, columnNotFound, outputColumn, splitList } from './columns';
 import type { RawQueryParams } from './queryParams';
 import type { OutputColumn, PublishMode, QueryPlan, ResamplePlan } from './queryPlan';

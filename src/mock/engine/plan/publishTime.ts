@@ -1,7 +1,7 @@
 /** Planning the vintages (contract §6.4): `publish_time`, `publish_time_start`, `publish_time_end`. */
 import type { DatasetDef } from '@/mock/data/types';
 import { invalid } from '../rejection';
-import type { Zone } from '../time';
+import type { Zone } from '@/time';
 import type { RawQueryParams } from './queryParams';
 import type { PublishMode, QueryPlan } from './queryPlan';
 

@@ -12,7 +12,7 @@ import {
 } from '@/contract';
 import { listLength, MAX_IN_VALUES } from '../filter';
 import { EMPTY_IS_A_VALUE, ParamReader } from '../params';
-import { parseTimestamp, type ParsedTimestamp } from '../time';
+import { parseTimestamp, type ParsedTimestamp } from '@/time';
 
 /** A parameter of the query routes, as the contract names it. */
 type QueryParamName = keyof DatasetQueryParams;

@@ -2,7 +2,7 @@
 import type { ColumnType, Frequency, Order, ResampleFunction } from '@/contract';
 import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import type { CursorPosition } from '../cursor';
-import type { Zone } from '../time';
+import type { Zone } from '@/time';
 
 /** One column of the output: where its value comes from and how it is written. */
 export interface OutputColumn {

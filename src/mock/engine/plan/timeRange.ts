@@ -2,7 +2,7 @@
 import { type FilterOperator, TIME_COMPARISONS, type TimeComparison } from '@/contract';
 import type { Millis } from '@/mock/data/types';
 import { invalid } from '../rejection';
-import type { Zone } from '../time';
+import type { Zone } from '@/time';
 import type { RawQueryParams } from './queryParams';
 import type { QueryPlan } from './queryPlan';
 

@@ -13,7 +13,7 @@ import {
 } from '@/contract';
 import type { Millis } from '@/mock/data/types';
 import { invalid } from '../rejection';
-import type { Zone } from '../time';
+import type { Zone } from '@/time';
 
 const UNIT_SPELLINGS: readonly string[] = Object.values(RESAMPLE_UNITS).flat();
 

@@ -4,7 +4,7 @@
  * aggregated in place without building rows.
  */
 import { fixedBucketMs } from '@/contract';
-import { DAY_MS } from '@/contract/time';
+import { DAY_MS } from '@/time';
 import type { LocationDef, RawCell } from '@/mock/data/types';
 import type { Pager } from '../pager';
 import type { QueryPlan, ResamplePlan } from '../plan/queryPlan';

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isCalendarDate, marketDateOf } from './marketDates';
+import { addDays, daysBetween, isCalendarDate } from './calendarDate';
 
 describe('market dates', () => {
   it('accepts only real calendar dates written YYYY-MM-DD', () => {
@@ -24,13 +24,5 @@ describe('market dates', () => {
     expect(daysBetween('2025-07-14', '2025-07-14')).toBe(0);
     expect(daysBetween('2025-07-14', '2025-07-13')).toBe(-1);
     expect(() => daysBetween('nope', '2025-07-14')).toThrow(RangeError);
-  });
-
-  it('reads the market date of an instant in US/Central, not in UTC', () => {
-    // 03:00 UTC on the 15th is still the evening of the 14th in Texas.
-    expect(marketDateOf('2025-07-15T03:00:00+00:00')).toBe('2025-07-14');
-    expect(marketDateOf('2025-07-15T05:00:00+00:00')).toBe('2025-07-15');
-    // In winter (CST, UTC−6) market midnight is 06:00 UTC.
-    expect(marketDateOf('2025-01-15T05:00:00+00:00')).toBe('2025-01-14');
   });
 });

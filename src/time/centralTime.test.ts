@@ -7,7 +7,7 @@ import {
   HOUR_MS,
   marketDateOf,
   marketMidnight,
-} from '@/contract/centralTime';
+} from '@/time';
 
 const intl = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', timeZoneName: 'longOffset' });
 function intlOffset(ms: number): number {

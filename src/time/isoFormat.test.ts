@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { createIsoWriter, formatWithOffset } from '@/contract/centralTime';
+import { createIsoWriter, formatUtc, formatWithOffset, parseIsoOffset } from '@/time';
 
 /** One writer across every case, so its memory of the last stamp, day and offset is exercised. */
 const formatIsoFast = createIsoWriter();
@@ -63,5 +63,33 @@ describe('createIsoWriter', () => {
       expect(local(ms, -300)).toBe(formatIso(ms, -300));
       expect(utc(ms, 0)).toBe(formatIso(ms, 0));
     }
+  });
+});
+
+describe('formatWithOffset', () => {
+  it('floors sub-second instants to their second, never rounding into the next one (or the next day)', () => {
+    const lastSecond = Date.UTC(2024, 2, 9, 23, 59, 59);
+    expect(formatWithOffset(lastSecond + 999, 0)).toBe('2024-03-09T23:59:59+00:00');
+    expect(formatWithOffset(lastSecond + 500, -360)).toBe('2024-03-09T17:59:59-06:00');
+    expect(formatUtc(lastSecond + 999)).toBe(
+      new Date(lastSecond + 999).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    );
+    // Before the epoch too: -0.5 s is still 23:59:59 of 1969-12-31.
+    expect(formatUtc(-500)).toBe('1969-12-31T23:59:59+00:00');
+  });
+
+  it('reads back what it writes (parseIsoOffset is its inverse on whole seconds)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -62_000_000_000, max: 253_000_000_000 }),
+        fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+        (s, offset) => {
+          expect(parseIsoOffset(formatWithOffset(s * 1000, offset))).toEqual({
+            ms: s * 1000,
+            offsetMin: offset,
+          });
+        },
+      ),
+    );
   });
 });

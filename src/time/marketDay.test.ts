@@ -1,7 +1,9 @@
 import fc from 'fast-check';
-import { isoUtc, wallToInstant } from '@/lib/zones';
-import { MARKET_TIME_ZONE } from '@/lib/format';
-import { intervalText, marketDay, nextDate, zonedMidnightOf } from '@/lib/marketDay';
+import { addDays } from './calendarDate';
+import { CENTRAL_TIME_ZONE as MARKET_TIME_ZONE, marketMidnight } from './centralTime';
+import { formatUtc } from './isoFormat';
+import { marketDateOf, marketDay, zonedMidnightOf } from './marketDay';
+import { wallToInstant } from './zones';
 
 const FIVE = 5 * 60_000;
 const FIFTEEN = 15 * 60_000;
@@ -32,27 +34,35 @@ describe('market days', () => {
   });
 
   it('starts at market midnight in UTC', () => {
-    expect(isoUtc(marketDay('2024-07-15', FIVE).start)).toBe('2024-07-15T05:00:00+00:00');
-    expect(isoUtc(marketDay('2024-01-15', FIVE).start)).toBe('2024-01-15T06:00:00+00:00');
-    expect(isoUtc(marketDay('2024-11-03', FIVE).end)).toBe('2024-11-04T06:00:00+00:00');
+    expect(formatUtc(marketDay('2024-07-15', FIVE).start)).toBe('2024-07-15T05:00:00+00:00');
+    expect(formatUtc(marketDay('2024-01-15', FIVE).start)).toBe('2024-01-15T06:00:00+00:00');
+    expect(formatUtc(marketDay('2024-11-03', FIVE).end)).toBe('2024-11-04T06:00:00+00:00');
   });
 
   it('tiles time: each day ends where the next begins, 23 to 25 hours later (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3650 }), (n) => {
-        const date = nextDate('2020-01-01', n);
+        const date = addDays('2020-01-01', n);
         const day = marketDay(date, HOUR);
-        expect(day.end).toBe(marketDay(nextDate(date), HOUR).start);
+        expect(day.end).toBe(marketDay(addDays(date, 1), HOUR).start);
         expect([23, 24, 25]).toContain(day.steps.length);
       }),
     );
   });
 
-  it('names an interval in market time and UTC, so the repeated hour of November is unambiguous', () => {
-    const day = marketDay('2024-11-03', FIVE);
-    const firstOne = day.steps[12] ?? 0; // 01:00 CDT
-    const secondOne = day.steps[24] ?? 0; // 01:00 CST
-    expect(intervalText(firstOne, 12, 300)).toBe('2024-11-03 01:00 CDT (06:00 UTC), interval 13 of 300');
-    expect(intervalText(secondOne, 24, 300)).toBe('2024-11-03 01:00 CST (07:00 UTC), interval 25 of 300');
+  it('names the market date of an instant, with Intl before 2007 and in closed form since', () => {
+    expect(marketDateOf(Date.parse('2024-03-01T05:59:00Z'))).toBe('2024-02-29');
+    expect(marketDateOf(marketMidnight('2024-11-04') - 1)).toBe('2024-11-03');
+    // 2006 kept the older US rules (DST until the last Sunday of October), which only Intl knows.
+    expect(marketDateOf(Date.parse('2006-10-30T05:30:00Z'))).toBe('2006-10-29');
+    expect(marketDateOf(Number.NaN)).toBe('—');
+  });
+
+  it('reads the market date of an instant in US/Central, not in UTC', () => {
+    // 03:00 UTC on the 15th is still the evening of the 14th in Texas.
+    expect(marketDateOf(Date.parse('2025-07-15T03:00:00+00:00'))).toBe('2025-07-14');
+    expect(marketDateOf(Date.parse('2025-07-15T05:00:00+00:00'))).toBe('2025-07-15');
+    // In winter (CST, UTC−6) market midnight is 06:00 UTC.
+    expect(marketDateOf(Date.parse('2025-01-15T05:00:00+00:00'))).toBe('2025-01-14');
   });
 });
