@@ -38,7 +38,7 @@ const heavy = [
 const upward = [
   {
     group: ['@/features/*', '@/app/*'],
-    message: 'Shared code (api, lib, components) never imports features or app.',
+    message: 'Shared code (api, lib, compare, components) never imports features or app.',
   },
 ];
 
@@ -69,7 +69,7 @@ export default tseslint.config(
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
   // Shared layers: no upward imports.
   {
-    files: ['src/api/**', 'src/lib/**', 'src/components/**'],
+    files: ['src/api/**', 'src/lib/**', 'src/compare/**', 'src/components/**'],
     ignores: ['src/components/map/**', 'src/components/charts/**', '**/*.test.*'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...mswAndMock, ...heavy, ...upward] }] },
   },

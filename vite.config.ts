@@ -244,8 +244,9 @@ export default defineConfig({
             // The app's own shared modules (API layer, formatting, shell components) likewise.
             {
               name: 'app',
-              // Not the charts (recharts) nor the compare codec (zod): those stay with their pages.
-              test: (id) => APP_SHARED.test(id) && !/(charts[\\/]|compareWorkspace|compareLinks)/.test(id),
+              // Not the charts (recharts) nor Compare's shared layer (src/compare: its URL codec takes
+              // zod): those stay with the pages that use them.
+              test: (id) => APP_SHARED.test(id) && !/charts[\\/]|[\\/]src[\\/]compare[\\/]/.test(id),
               minShareCount: 2,
               priority: 1,
               // Nor the contract's schemas and zod, which its door (`@/contract`) leads to.

@@ -38,9 +38,9 @@ import {
   type CompareState,
   type CompareView,
   type SeriesSpec,
-} from '@/lib/compareWorkspace';
+} from '@/compare/compareWorkspace';
 import { CommitInput } from './CommitInput';
-import { rememberWorkspace } from '@/lib/compareLinks';
+import { rememberWorkspace } from '@/compare/compareLinks';
 import styles from './ComparePage.module.css';
 
 const VIEW_TITLES: Record<CompareView, string> = {

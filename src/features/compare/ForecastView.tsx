@@ -8,7 +8,7 @@ import { alignToGrid, type Grid } from './grid';
 import { errorByLead, errorSummary, MAX_LEAD_HOURS, pickAtLead } from './forecastError';
 import { hasVintages, type SeriesPoints } from './seriesRequest';
 import { useForecastVintages, type SeriesResult } from './useCompareData';
-import type { DataSeries, SeriesKey } from '@/lib/compareWorkspace';
+import type { DataSeries, SeriesKey } from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
 /** The longest range the forecast view fetches every vintage for: 31 days is about 125,000 rows. */

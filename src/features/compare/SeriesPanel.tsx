@@ -18,7 +18,7 @@ import {
   type DataSeries,
   type SeriesKey,
   type SeriesSpec,
-} from '@/lib/compareWorkspace';
+} from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
 interface Props {

@@ -3,7 +3,7 @@ import { describeEmptied } from './expression';
 import type { Grid } from './grid';
 import { correlation, seriesStats, type SeriesStats } from './stats';
 import { shownLabel, type SeriesResult } from './useCompareData';
-import type { SeriesKey } from '@/lib/compareWorkspace';
+import type { SeriesKey } from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
 interface Props {

@@ -6,7 +6,7 @@
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/contract/time';
 import { zonedMidnightOf, nextDate } from '@/lib/marketDay';
-import { GRID_CADENCES, type GridCadence } from '@/lib/compareWorkspace';
+import { GRID_CADENCES, type GridCadence } from '@/compare/compareWorkspace';
 import { wallToInstant, zoneOffsetMs } from '@/lib/zones';
 
 export { GRID_CADENCES, type GridCadence };

@@ -2,8 +2,8 @@
  * One-click workspaces for the questions asked every day. Ranges end on the last complete market
  * day, so the data is all there.
  */
-import { freshWorkspace, nodeVsHub } from '@/lib/compareLinks';
-import { dataSeries, type CompareState, type DataSeries } from '@/lib/compareWorkspace';
+import { freshWorkspace, nodeVsHub } from '@/compare/compareLinks';
+import { dataSeries, type CompareState, type DataSeries } from '@/compare/compareWorkspace';
 
 const RT_SPP = 'ercot_spp_real_time_15_min';
 const DA_SPP = 'ercot_spp_day_ahead_hourly';

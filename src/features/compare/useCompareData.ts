@@ -35,7 +35,7 @@ import {
 import { alignToGrid, buildGrid, gridOrder, type Grid, type GridCadence } from './grid';
 import { pickAtLead } from './forecastError';
 import { createPacer, paceForLimit } from './pacer';
-import { lastDays } from '@/lib/compareLinks';
+import { lastDays } from '@/compare/compareLinks';
 import {
   datasetGridCadence,
   fetchSeriesPoints,
@@ -50,7 +50,7 @@ import {
   type DataSeries,
   type SeriesKey,
   type SeriesSpec,
-} from '@/lib/compareWorkspace';
+} from '@/compare/compareWorkspace';
 
 /** The user-timing mark of a series' data arriving. */
 export const SERIES_ARRIVED_MARK = 'compare:series-arrived';
