@@ -21,13 +21,10 @@ import { PRESETS } from './presets';
 import { ProfileView } from './ProfileView';
 import { SeriesPanel } from './SeriesPanel';
 import { StatsPanel } from './StatsPanel';
-import {
-  gridCadenceFor,
-  shownLabel,
-  useCompareData,
-  workspaceRange,
-  type SeriesResult,
-} from './useCompareData';
+import { useCompareData } from './useCompareData';
+import { shownLabel } from './seriesLabel';
+import type { SeriesResult } from './seriesResult';
+import { gridCadenceFor, workspaceRange } from './workspaceGrid';
 import {
   compareLinkSettings,
   compareUrlState,

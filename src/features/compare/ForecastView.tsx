@@ -7,7 +7,8 @@ import { CommitInput } from './CommitInput';
 import { alignToGrid, type Grid } from './grid';
 import { errorByLead, errorSummary, MAX_LEAD_HOURS, pickAtLead } from './forecastError';
 import { hasVintages, type SeriesPoints } from './seriesRequest';
-import { useForecastVintages, type SeriesResult } from './useCompareData';
+import { useForecastVintages } from './seriesLoading';
+import type { SeriesResult } from './seriesResult';
 import type { DataSeries, SeriesKey } from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
