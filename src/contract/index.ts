@@ -4,6 +4,7 @@
  * OpenAPI document is built on demand (`loadOpenApiDocument`) so that the page never carries it.
  */
 export * from './buckets';
+export * from './datasets';
 export * from './endpoints';
 export * from './http';
 export * from './plans';

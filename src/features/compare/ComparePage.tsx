@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { DATASET_IDS } from '@/contract';
 import { scriptBaseUrl, useConnection } from '@/api/connection';
 import { saveBlob } from '@/api/exports/exportJobs';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
@@ -144,7 +145,7 @@ export function ComparePage() {
     if (!key) return;
     const spec: SeriesSpec =
       kind === 'data'
-        ? dataSeries(key, 'ercot_spp_day_ahead_hourly', 'spp', {
+        ? dataSeries(key, DATASET_IDS.dayAheadSpp, 'spp', {
             filterColumn: 'location',
             filterValue: 'HB_HOUSTON',
           })
