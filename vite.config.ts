@@ -73,9 +73,14 @@ function contentSecurityPolicyMeta(): Plugin {
 
 const APP_SHARED =
   /[\\/]src[\\/](lib|api|app|components|time)[\\/]|[\\/]src[\\/]contract[\\/](centralTime|time|vocabulary|buckets)\.ts$|vite[\\/]preload-helper/;
-/** What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it arrives. */
+/**
+ * What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it
+ * arrives. Vite's preload helper too: the entry's dynamic imports call it, and were it in the app's
+ * chunk, start would import app, app framework and framework start's React, a circle in which
+ * framework runs before React is defined (every page failed with "n is not a function").
+ */
 const ENTRY_MODULES =
-  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store|contract[\\/](index|http|plans))\.tsx?$|[\\/]node_modules[\\/]react[\\/]/;
+  /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store|contract[\\/](index|http|plans))\.tsx?$|[\\/]node_modules[\\/]react[\\/]|vite[\\/]preload-helper/;
 
 /** The modules the first screen of `/` needs, besides the entry (docs/decisions/0020-first-screen.md). */
 const FIRST_SCREEN_MODULES = [
