@@ -54,7 +54,7 @@ function seriesQuery(
 }
 
 /** Where one data series' fetch stands. */
-export interface SeriesLoad {
+interface SeriesLoad {
   points: SeriesPoints | null | undefined;
   /** Being fetched and not arrived yet. */
   loading: boolean;

@@ -4,7 +4,7 @@ import type { DataSeries } from '@/compare/compareWorkspace';
 import type { UnknownName } from '@/lib/nearestNames';
 
 /** A data series' definition checked against the catalog; a message when it cannot be asked for. */
-export function specProblem(spec: DataSeries, dataset: Dataset | undefined): string | null {
+function specProblem(spec: DataSeries, dataset: Dataset | undefined): string | null {
   if (!dataset) return `There is no dataset ${spec.dataset}.`;
   const column = dataset.all_columns.find((c) => c.name === spec.column);
   if (!column) return `${dataset.name} has no column ${spec.column}.`;

@@ -21,7 +21,7 @@ import { seriesProblem } from './seriesProblem';
 import type { SeriesResult } from './seriesResult';
 import { gridCadenceFor, workspaceGrid } from './workspaceGrid';
 
-export interface CompareData {
+interface CompareData {
   grid: Grid | null;
   /** Why there is no grid: an invalid range, zone or size. */
   gridError: string | null;
