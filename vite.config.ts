@@ -73,7 +73,12 @@ function contentSecurityPolicyMeta(): Plugin {
 
 const APP_SHARED =
   /[\\/]src[\\/](lib|api|app|components|time)[\\/]|[\\/]src[\\/]contract[\\/](centralTime|time|vocabulary|buckets)\.ts$|vite[\\/]preload-helper/;
-/** What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it arrives. */
+/**
+ * What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it
+ * arrives. Vite's preload helper too: the entry's dynamic imports call it, and were it in the app's
+ * chunk, start would import app, app framework and framework start's React, a circle in which
+ * framework runs before React is defined (every page failed with "n is not a function").
+ */
 const ENTRY_MODULES =
   /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store)\.tsx?$/;
 
@@ -242,8 +247,9 @@ export default defineConfig({
             // The app's own shared modules (API layer, formatting, shell components) likewise.
             {
               name: 'app',
-              // Not the charts (recharts) nor the compare codec (zod): those stay with their pages.
-              test: (id) => APP_SHARED.test(id) && !/(charts[\\/]|compareWorkspace|compareLinks)/.test(id),
+              // Not the charts (recharts) nor Compare's shared layer (src/compare: its URL codec takes
+              // zod): those stay with the pages that use them.
+              test: (id) => APP_SHARED.test(id) && !/charts[\\/]|[\\/]src[\\/]compare[\\/]/.test(id),
               minShareCount: 2,
               priority: 1,
               // Nor the contract's schemas and zod, which its door (`@/contract`) leads to.

@@ -16,7 +16,7 @@ import { marketDateOf } from '../src/time';
 import { findEvents, parseCondition } from '../src/features/compare/events';
 import { buildGrid } from '../src/features/compare/grid';
 import { correlation, seriesStats } from '../src/features/compare/stats';
-import { compareHref, dataSeries } from '../src/lib/compareWorkspace';
+import { compareHref, dataSeries } from '../src/compare/compareWorkspace';
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 

@@ -5,6 +5,7 @@
  */
 export * from './buckets';
 export * from './cadence';
+export * from './datasets';
 export * from './endpoints';
 export * from './http';
 export * from './plans';

@@ -4,7 +4,7 @@ import { fetchDatasetQuery } from '@/api/query/fetchers';
 import { neverAnswers, serverError } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
-import { compareHref, dataSeries } from '@/lib/compareWorkspace';
+import { compareHref, dataSeries } from '@/compare/compareWorkspace';
 import { parseCsv } from '@/lib/csv';
 import { writeCsv } from '@/lib/csvWriter';
 

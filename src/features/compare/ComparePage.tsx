@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { DATASET_IDS } from '@/contract';
 import { scriptBaseUrl, useConnection } from '@/api/connection';
 import { saveBlob } from '@/api/exports/exportJobs';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
@@ -21,13 +22,10 @@ import { PRESETS } from './presets';
 import { ProfileView } from './ProfileView';
 import { SeriesPanel } from './SeriesPanel';
 import { StatsPanel } from './StatsPanel';
-import {
-  gridCadenceFor,
-  shownLabel,
-  useCompareData,
-  workspaceRange,
-  type SeriesResult,
-} from './useCompareData';
+import { useCompareData } from './useCompareData';
+import { shownLabel } from './seriesLabel';
+import type { SeriesResult } from './seriesResult';
+import { gridCadenceFor, workspaceRange } from './workspaceGrid';
 import {
   compareLinkSettings,
   compareUrlState,
@@ -38,9 +36,9 @@ import {
   type CompareState,
   type CompareView,
   type SeriesSpec,
-} from '@/lib/compareWorkspace';
+} from '@/compare/compareWorkspace';
 import { CommitInput } from './CommitInput';
-import { rememberWorkspace } from '@/lib/compareLinks';
+import { rememberWorkspace } from '@/compare/compareLinks';
 import styles from './ComparePage.module.css';
 
 const VIEW_TITLES: Record<CompareView, string> = {
@@ -147,7 +145,7 @@ export function ComparePage() {
     if (!key) return;
     const spec: SeriesSpec =
       kind === 'data'
-        ? dataSeries(key, 'ercot_spp_day_ahead_hourly', 'spp', {
+        ? dataSeries(key, DATASET_IDS.dayAheadSpp, 'spp', {
             filterColumn: 'location',
             filterValue: 'HB_HOUSTON',
           })

@@ -16,7 +16,7 @@ import {
 } from './events';
 import { EVENTS_CSV_FILENAME, eventsCsv, eventsSidecarText } from './eventsCsv';
 import type { Grid } from './grid';
-import type { SeriesResult } from './useCompareData';
+import type { SeriesResult } from './seriesResult';
 import styles from './ComparePage.module.css';
 
 interface Props {

@@ -7,8 +7,9 @@ import { CommitInput } from './CommitInput';
 import { alignToGrid, type Grid } from './grid';
 import { errorByLead, errorSummary, MAX_LEAD_HOURS, pickAtLead } from './forecastError';
 import { hasVintages, type SeriesPoints } from './seriesRequest';
-import { useForecastVintages, type SeriesResult } from './useCompareData';
-import type { DataSeries, SeriesKey } from '@/lib/compareWorkspace';
+import { useForecastVintages } from './seriesLoading';
+import type { SeriesResult } from './seriesResult';
+import type { DataSeries, SeriesKey } from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
 /** The longest range the forecast view fetches every vintage for: 31 days is about 125,000 rows. */

@@ -3,7 +3,7 @@ import { formatNumber } from '@/lib/format';
 import type { Grid } from './grid';
 import { heatScale } from './heatColors';
 import { heatmap } from './profile';
-import type { SeriesResult } from './useCompareData';
+import type { SeriesResult } from './seriesResult';
 import styles from './ComparePage.module.css';
 
 const slotText = (slot: number, minutes: number): string => {

@@ -3,7 +3,7 @@ import { LazyBandChart } from '@/components/charts/LazyCompareCharts';
 import { formatNumber } from '@/lib/format';
 import type { Grid } from './grid';
 import { dailyProfile } from './profile';
-import type { SeriesResult } from './useCompareData';
+import type { SeriesResult } from './seriesResult';
 import styles from './ComparePage.module.css';
 
 /** The average day: mean by hour of the zone's clock, with the 5th–95th percentile band. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { compareHref, dataSeries } from '@/lib/compareWorkspace';
+import { compareHref, dataSeries } from '@/compare/compareWorkspace';
 import { serverError } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';

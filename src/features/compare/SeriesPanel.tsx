@@ -11,14 +11,16 @@ import { CommitInput } from './CommitInput';
 import { describeEmptied } from './expression';
 import { gridOrder, type GridCadence } from './grid';
 import { datasetGridCadence, hasVintages } from './seriesRequest';
-import { derivedProblem, useKnownLocations, type KnownLocations, type SeriesResult } from './useCompareData';
+import { derivedProblem } from './derivedSeries';
+import { useKnownLocations, type KnownLocations } from './knownLocations';
+import type { SeriesResult } from './seriesResult';
 import {
   MAX_SHIFT_DAYS,
   SHIFT_CHOICES,
   type DataSeries,
   type SeriesKey,
   type SeriesSpec,
-} from '@/lib/compareWorkspace';
+} from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
 interface Props {

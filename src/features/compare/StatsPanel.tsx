@@ -2,8 +2,9 @@ import { formatInteger, formatNumber } from '@/lib/format';
 import { describeEmptied } from './expression';
 import type { Grid } from './grid';
 import { correlation, seriesStats, type SeriesStats } from './stats';
-import { shownLabel, type SeriesResult } from './useCompareData';
-import type { SeriesKey } from '@/lib/compareWorkspace';
+import { shownLabel } from './seriesLabel';
+import type { SeriesResult } from './seriesResult';
+import type { SeriesKey } from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { parseCsv } from '@/lib/csv';
-import { dataSeries, type SeriesSpec } from '@/lib/compareWorkspace';
+import { dataSeries, type SeriesSpec } from '@/compare/compareWorkspace';
 import { alignedCsv } from './alignedCsv';
 import { seriesCsvFormats } from './csvPrecision';
 import { evaluate, parseExpression } from './expression';

@@ -5,7 +5,7 @@ import {
   seriesOf,
   type DataSeries,
   type SeriesSpec,
-} from '@/lib/compareWorkspace';
+} from '@/compare/compareWorkspace';
 import { readUrlState } from '@/lib/urlState';
 import {
   HAS_PYTHON,

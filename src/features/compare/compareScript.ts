@@ -9,7 +9,7 @@ import { API_KEY_ENV } from '@/api/connection';
 import type { Dataset } from '@/contract';
 import { intLiteral, pyComment, pyString as py } from '@/lib/codeLiterals';
 import { addDays } from '@/time';
-import type { DataSeries, SeriesSpec } from '@/lib/compareWorkspace';
+import type { DataSeries, SeriesSpec } from '@/compare/compareWorkspace';
 import { ExpressionError, parseExpression, references, type Expr } from './expression';
 import type { GridCadence } from './grid';
 

@@ -1,4 +1,4 @@
-import { dataSeries, type SeriesSpec } from '@/lib/compareWorkspace';
+import { dataSeries, type SeriesSpec } from '@/compare/compareWorkspace';
 import { seriesDecimals } from './csvPrecision';
 
 const cents = Float64Array.from([27.12, 31.5, 1200]);

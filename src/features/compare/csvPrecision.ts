@@ -5,7 +5,7 @@
  * operands' decimals, a product their sum, and a quotient none that can be told (null). Written at
  * these plus two, every value the arithmetic gives exactly comes out exactly, with no binary noise.
  */
-import type { SeriesSpec } from '@/lib/compareWorkspace';
+import type { SeriesSpec } from '@/compare/compareWorkspace';
 import { computedFormat, dataDecimals, decimalsOf, type CsvNumberFormat } from '@/lib/csvWriter';
 import { parseExpression, type Expr } from './expression';
 

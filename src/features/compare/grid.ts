@@ -5,7 +5,7 @@
  * days of the zone's calendar (the same wall-clock time N days later), never by N × 24 h.
  */
 import { addDays, DAY_MS, HOUR_MS, MINUTE_MS, wallToInstant, zonedMidnightOf, zoneOffsetMs } from '@/time';
-import { GRID_CADENCES, type GridCadence } from '@/lib/compareWorkspace';
+import { GRID_CADENCES, type GridCadence } from '@/compare/compareWorkspace';
 
 export { GRID_CADENCES, type GridCadence };
 

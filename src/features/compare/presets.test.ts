@@ -1,5 +1,5 @@
 import { readUrlState } from '@/lib/urlState';
-import { compareHref, compareUrlState, seriesOf } from '@/lib/compareWorkspace';
+import { compareHref, compareUrlState, seriesOf } from '@/compare/compareWorkspace';
 import { PRESETS } from './presets';
 
 describe('Compare presets', () => {

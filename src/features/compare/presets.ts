@@ -2,14 +2,17 @@
  * One-click workspaces for the questions asked every day. Ranges end on the last complete market
  * day, so the data is all there.
  */
-import { freshWorkspace, nodeVsHub } from '@/lib/compareLinks';
-import { dataSeries, type CompareState, type DataSeries } from '@/lib/compareWorkspace';
+import { DATASET_IDS } from '@/contract';
+import { freshWorkspace, nodeVsHub } from '@/compare/compareLinks';
+import { dataSeries, type CompareState, type DataSeries } from '@/compare/compareWorkspace';
 
-const RT_SPP = 'ercot_spp_real_time_15_min';
-const DA_SPP = 'ercot_spp_day_ahead_hourly';
-const LOAD = 'ercot_load';
-const FORECAST = 'ercot_load_forecast_by_forecast_zone';
-const FUEL_MIX = 'ercot_fuel_mix';
+const {
+  realTimeSpp: RT_SPP,
+  dayAheadSpp: DA_SPP,
+  load: LOAD,
+  loadForecast: FORECAST,
+  fuelMix: FUEL_MIX,
+} = DATASET_IDS;
 
 const at = (location: string): Partial<DataSeries> => ({ filterColumn: 'location', filterValue: location });
 

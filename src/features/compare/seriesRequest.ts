@@ -12,7 +12,7 @@ import { fetchChartRows, type ChartProgress } from '@/api/query/chartRows';
 import { timeMs, numberAt, type ColumnarPage } from '@/lib/columnar';
 import { gridCadenceOfStep, sourceRange, type Grid, type GridCadence } from './grid';
 import { MAX_LEAD_HOURS } from './forecastError';
-import type { DataSeries } from '@/lib/compareWorkspace';
+import type { DataSeries } from '@/compare/compareWorkspace';
 
 /** Rows one series may bring: a year of 5-minute data with room to spare, or a month of vintages. */
 export const SERIES_ROW_CAP = 300_000;

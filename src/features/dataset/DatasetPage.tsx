@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { addToCompareHref, valueColumnOf } from '@/lib/compareLinks';
+import { addToCompareHref, valueColumnOf } from '@/compare/compareLinks';
 import { isNotFoundError } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
 import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';

@@ -12,7 +12,7 @@ import { hasCoordinates, queryBuilderHref, statusText, typeColor } from './locat
 import styles from './LocationsPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { datasetsOptions } from '@/api/datasets/queries';
-import { addToCompareHref, hubOfZone, nodeVsHubHref, valueColumnOf } from '@/lib/compareLinks';
+import { addToCompareHref, hubOfZone, nodeVsHubHref, valueColumnOf } from '@/compare/compareLinks';
 
 function Seen({ value }: { value: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { addToCompareHref } from '@/lib/compareLinks';
+import { addToCompareHref } from '@/compare/compareLinks';
 import { locationDayOptions } from '@/api/prices/queries';
 import type { PricingLocation } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';

@@ -1,4 +1,4 @@
-import type { Cadence, Dataset, DatasetColumn } from '@/contract';
+import { CADENCE_MS, type Cadence, type Dataset, type DatasetColumn } from '@/contract';
 
 /** A dataset the map can colour: one row per location per interval, with a price column. */
 export interface PriceDataset {
@@ -13,11 +13,9 @@ export interface PriceDataset {
   latest: number;
 }
 
-export const CADENCE_STEP_MS: Partial<Record<Cadence, number>> = {
-  '5_MINUTES': 5 * 60_000,
-  '15_MINUTES': 15 * 60_000,
-  '1_HOUR': 60 * 60_000,
-};
+/** The interval of a regular cadence; none for IRREGULAR rows, which the map cannot step through. */
+const stepOf = (cadence: Cadence): number | undefined =>
+  cadence === 'IRREGULAR' ? undefined : CADENCE_MS[cadence];
 
 const PRICE_UNIT = '$/MWh';
 
@@ -34,7 +32,7 @@ function priceColumnOf(dataset: Dataset): DatasetColumn | undefined {
 export function pickPriceDatasets(datasets: readonly Dataset[]): PriceDataset[] {
   const out: PriceDataset[] = [];
   for (const d of datasets) {
-    const stepMs = CADENCE_STEP_MS[d.cadence];
+    const stepMs = stepOf(d.cadence);
     const column = priceColumnOf(d);
     if (d.subseries_index_column !== 'location' || stepMs === undefined || !column) continue;
     out.push({

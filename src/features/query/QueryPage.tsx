@@ -39,7 +39,7 @@ import { resolveTypedTimes, TIME_FIELD_IDS, TIME_FIELDS, type TimeField } from '
 import { maxPagesFor, usePagedRows } from './usePagedRows';
 import { VintageControl } from './VintageControl';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { addToCompareHref, marketRange, valueColumnOf } from '@/lib/compareLinks';
+import { addToCompareHref, marketRange, valueColumnOf } from '@/compare/compareLinks';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 

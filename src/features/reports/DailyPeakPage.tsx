@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { DATASET_IDS } from '@/contract';
 import { apiErrorText, isApiError } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
 import { dailyPeakOptions } from '@/api/reports/queries';
@@ -17,7 +18,7 @@ import { addDays } from '@/time';
 import { Panel } from './Panel';
 import { PeakPanel } from './PeakPanel';
 import { resolveRange, type DayRange } from './resolveRange';
-import { LOAD_DATASET, useLoadBounds } from './useLoadBounds';
+import { useLoadBounds } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
@@ -34,7 +35,7 @@ export function DailyPeakPage() {
   const report = useQuery(dailyPeakOptions(ISO, state.date || undefined));
   const bounds = useLoadBounds();
   // The same request useLoadBounds makes (one cache entry): read here for whether it failed.
-  const loadMetadata = useQuery(datasetOptions(LOAD_DATASET));
+  const loadMetadata = useQuery(datasetOptions(DATASET_IDS.load));
 
   useDocumentTitle('Daily peak report');
 

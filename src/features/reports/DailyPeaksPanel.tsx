@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { datasetQueryOptions } from '@/api/query/queries';
-import type { DatasetQueryParams, Row } from '@/contract';
+import { DATASET_IDS, type DatasetQueryParams, type Row } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyDailyPeaksChart, type DailyPeakDatum } from '@/components/charts/LazyDailyPeaksChart';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
@@ -12,7 +12,6 @@ import { formatNumber } from '@/lib/format';
 import { DateField } from './DateField';
 import { addDays } from '@/time';
 import type { DayRange } from './resolveRange';
-import { LOAD_DATASET } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
 
 /** One row per market day: day buckets start at market midnight, so DST days are 23 or 25 hours. */
@@ -57,7 +56,7 @@ interface Props {
 }
 
 function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { range: DayRange }) {
-  const query = useQuery(datasetQueryOptions(LOAD_DATASET, dailyPeaksParams(range)));
+  const query = useQuery(datasetQueryOptions(DATASET_IDS.load, dailyPeaksParams(range)));
   const rows = query.data?.data;
   const peaks = useMemo(() => (rows ? dailyPeaks(rows) : []), [rows]);
   const columns = useMemo<DataTableColumn<DailyPeakDatum>[]>(

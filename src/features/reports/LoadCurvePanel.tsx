@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { datasetQueryOptions } from '@/api/query/queries';
-import type { DatasetQueryParams } from '@/contract';
+import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyPeakCurveChart } from '@/components/charts/LazyPeakCurveChart';
 import { EmptyState } from '@/components/EmptyState';
@@ -17,7 +17,6 @@ import {
   type CurvePoint,
 } from './loadCurve';
 import { addDays } from '@/time';
-import { LOAD_DATASET } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
 
 /** Start and end read in market time, so the query covers market midnight to market midnight. */
@@ -36,7 +35,7 @@ function atMarketTime(p: CurvePoint): string {
 
 /** The load of one market day from the query API, every 5-minute interval, with its peak marked. */
 export function LoadCurvePanel({ date }: { date: string }) {
-  const query = useQuery(datasetQueryOptions(LOAD_DATASET, curveParams(date)));
+  const query = useQuery(datasetQueryOptions(DATASET_IDS.load, curveParams(date)));
   const rows = query.data?.data;
   const points = useMemo(() => (rows ? curvePoints(rows) : []), [rows]);
 

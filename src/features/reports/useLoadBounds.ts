@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { DATASET_IDS } from '@/contract';
 import { datasetOptions } from '@/api/datasets/queries';
 import { toMillis } from '@/lib/format';
 import { INTERVAL_MINUTES } from './loadCurve';
 import { addDays, marketDateOf } from '@/time';
 import type { DayRange } from './resolveRange';
-
-export const LOAD_DATASET = 'ercot_load';
 
 /**
  * The complete market days `ercot_load` covers, from its metadata: the date picker's limits, and
@@ -13,7 +12,7 @@ export const LOAD_DATASET = 'ercot_load';
  * the load). A day is complete once its last interval has ended.
  */
 export function useLoadBounds(): DayRange | undefined {
-  const query = useQuery(datasetOptions(LOAD_DATASET));
+  const query = useQuery(datasetOptions(DATASET_IDS.load));
   const dataset = query.data;
   if (!dataset) return undefined;
   const lastEnd = toMillis(dataset.latestData) + INTERVAL_MINUTES * 60_000;

@@ -2,7 +2,7 @@
  * The nine datasets the mock serves (contract §5.1): their descriptions, columns and generators,
  * and the wire form of their metadata.
  */
-import type { Dataset, DatasetColumn } from '@/contract';
+import { DATASET_IDS, type Dataset, type DatasetColumn } from '@/contract';
 import { ancillaryValues } from './ancillary';
 import { AS_MONITOR_STEP_MS, prcAt } from './asMonitor';
 import { DATA_START } from './climate';
@@ -93,7 +93,7 @@ const ZONE_DESCRIPTIONS = {
 const definitions: DatasetDef[] = [
   {
     ...intervalDataset,
-    id: 'ercot_load',
+    id: DATASET_IDS.load,
     name: 'ERCOT Load',
     description:
       'Actual system-wide electricity demand in the ERCOT region, in megawatts, at 5-minute resolution.',
@@ -105,7 +105,7 @@ const definitions: DatasetDef[] = [
   },
   {
     ...intervalDataset,
-    id: 'ercot_load_by_weather_zone',
+    id: DATASET_IDS.loadByWeatherZone,
     name: 'ERCOT Load by Weather Zone',
     description:
       'Hourly ERCOT load split across the eight weather zones, with the system total (the sum of the zones), in megawatts.',
@@ -121,7 +121,7 @@ const definitions: DatasetDef[] = [
   },
   {
     ...intervalDataset,
-    id: 'ercot_fuel_mix',
+    id: DATASET_IDS.fuelMix,
     name: 'ERCOT Fuel Mix',
     description:
       'Generation by fuel type every 5 minutes, in megawatts. The fuels add up to ERCOT load of the same interval; power storage is negative while batteries charge.',
@@ -146,7 +146,7 @@ const definitions: DatasetDef[] = [
   },
   {
     ...intervalDataset,
-    id: 'ercot_load_forecast_by_forecast_zone',
+    id: DATASET_IDS.loadForecast,
     name: 'ERCOT Load Forecast by Forecast Zone',
     description:
       'Seven-day hourly load forecast for the four ERCOT forecast zones and the system. A new forecast is published every hour at half past; each covers the next 168 hours, so one hour has up to 168 forecasts.',
@@ -171,7 +171,7 @@ const definitions: DatasetDef[] = [
   },
   {
     ...priceDataset,
-    id: 'ercot_spp_real_time_15_min',
+    id: DATASET_IDS.realTimeSpp,
     name: 'ERCOT Real-Time Settlement Point Prices (15-minute)',
     description:
       'Real-time settlement point prices for every trading hub, load zone, DC tie and resource node, per 15-minute settlement interval, in $/MWh.',
@@ -191,7 +191,7 @@ const definitions: DatasetDef[] = [
   },
   {
     ...priceDataset,
-    id: 'ercot_spp_day_ahead_hourly',
+    id: DATASET_IDS.dayAheadSpp,
     name: 'ERCOT Day-Ahead Settlement Point Prices (hourly)',
     description:
       'Day-ahead market settlement point prices per hour for every settlement point, in $/MWh. Published at 13:00 Central for the next operating day.',
@@ -211,7 +211,7 @@ const definitions: DatasetDef[] = [
   },
   {
     ...priceDataset,
-    id: 'ercot_lmp_by_settlement_point',
+    id: DATASET_IDS.realTimeLmp,
     name: 'ERCOT Real-Time LMP by Settlement Point',
     description:
       'Locational marginal prices from each 5-minute security-constrained economic dispatch (SCED) run, for every settlement point, in $/MWh.',
@@ -232,7 +232,7 @@ const definitions: DatasetDef[] = [
   },
   {
     ...intervalDataset,
-    id: 'ercot_as_prices',
+    id: DATASET_IDS.ancillaryPrices,
     name: 'ERCOT Ancillary Service Prices',
     description:
       'Day-ahead market clearing prices of the ancillary services (regulation, responsive reserves, non-spinning reserves and ECRS) per hour, in $/MW. Published at 13:00 Central for the next operating day; ECRS starts on 2023-06-10.',
@@ -256,7 +256,7 @@ const definitions: DatasetDef[] = [
   },
   {
     ...intervalDataset,
-    id: 'ercot_real_time_as_monitor',
+    id: DATASET_IDS.realTimeAncillaryMonitor,
     name: 'ERCOT Real-Time Ancillary Service Monitor',
     description:
       'Physical responsive capability (PRC) of the ERCOT system every 10 seconds, in megawatts: the online headroom available to arrest a frequency drop. Covers the last 30 days.',

@@ -3,7 +3,7 @@
  * workspace last opened in this tab (under its next free letter) or starts a new one; the
  * workspace is remembered in sessionStorage as the URL it was at, and nothing else is kept.
  */
-import type { Dataset } from '@/contract';
+import { DATASET_IDS, type Dataset } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { addDays, marketDateOf, MINUTE_MS, parseTimestamp, wallToInstant } from '@/time';
 import { readUrlState } from '@/lib/urlState';
@@ -18,7 +18,6 @@ import {
 } from './compareWorkspace';
 
 const STORAGE_KEY = 'gridscope.compare';
-const LMP = 'ercot_lmp_by_settlement_point';
 
 export function rememberWorkspace(search: string): void {
   try {
@@ -116,8 +115,8 @@ const at = (location: string): Partial<DataSeries> => ({ filterColumn: 'location
 export function nodeVsHub(node: string, hub: string, now: number): Partial<CompareState> {
   return {
     ...freshWorkspace(now, 7),
-    A: dataSeries('A', LMP, 'lmp', at(node)),
-    B: dataSeries('B', LMP, 'lmp', at(hub)),
+    A: dataSeries('A', DATASET_IDS.realTimeLmp, 'lmp', at(node)),
+    B: dataSeries('B', DATASET_IDS.realTimeLmp, 'lmp', at(hub)),
     C: { kind: 'expr', key: 'C', expr: 'A - B' },
     grid: '1h',
     corr: 'A,B',

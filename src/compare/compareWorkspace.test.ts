@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { readUrlState, writeUrlState } from '@/lib/urlState';
-import { linkSettingsText } from './linkSettings';
+import { linkSettingsText } from '@/lib/linkSettings';
 import { compareHref, compareLinkSettings, dataSeries } from './compareWorkspace';
 import { compareUrlState, formatSeries, parseSeries, seriesOf } from './compareWorkspace';
 

@@ -1,0 +1,17 @@
+/**
+ * The ids of the datasets the API serves for ERCOT (contract §5.1), named once. The mock's catalog
+ * defines its datasets under these ids, and the pages that ask for a dataset by name (the reports'
+ * load, Compare's presets, the node-versus-hub link) read them from here, so a renamed dataset is
+ * one edit that the compiler carries to both sides.
+ */
+export const DATASET_IDS = {
+  load: 'ercot_load',
+  loadByWeatherZone: 'ercot_load_by_weather_zone',
+  fuelMix: 'ercot_fuel_mix',
+  loadForecast: 'ercot_load_forecast_by_forecast_zone',
+  realTimeSpp: 'ercot_spp_real_time_15_min',
+  dayAheadSpp: 'ercot_spp_day_ahead_hourly',
+  realTimeLmp: 'ercot_lmp_by_settlement_point',
+  ancillaryPrices: 'ercot_as_prices',
+  realTimeAncillaryMonitor: 'ercot_real_time_as_monitor',
+} as const;

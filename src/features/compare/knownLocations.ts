@@ -1,0 +1,45 @@
+/**
+ * The registry's location names, for the names a location filter may take: a filter naming no
+ * known location is not asked for, and the series says so with the nearest names.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { Dataset, PricingLocationList } from '@/contract';
+import { pricingLocationsOptions } from '@/api/locations/queries';
+import type { DataSeries } from '@/compare/compareWorkspace';
+import { unknownNames, type UnknownName } from '@/lib/nearestNames';
+
+/** The registry in one page (the API's largest). */
+const REGISTRY = pricingLocationsOptions({ page_size: 5000 });
+
+export interface KnownLocations {
+  names: readonly string[];
+  set: ReadonlySet<string>;
+  /** Every location is among them: only then can a name be said not to exist. */
+  complete: boolean;
+}
+
+const knownLocationsOf = (page: PricingLocationList): KnownLocations => {
+  const names = page.items.map((l) => l.location);
+  return { names, set: new Set(names), complete: page.total_items <= page.items.length };
+};
+
+/** The registry's location names; undefined while they load, or when the registry did not answer. */
+export function useKnownLocations(enabled: boolean): KnownLocations | undefined {
+  return useQuery({ ...REGISTRY, enabled, select: knownLocationsOf }).data;
+}
+
+/** Whether `spec` filters its dataset by location, the registry's names. */
+export const filtersByLocation = (spec: DataSeries, dataset: Dataset | undefined): boolean =>
+  dataset?.subseries_index_column === 'location' &&
+  spec.filterColumn === 'location' &&
+  spec.filterValue.trim() !== '';
+
+/** The location `spec` filters on when the registry does not know it, with the nearest names. */
+export function unknownLocationOf(
+  spec: DataSeries,
+  dataset: Dataset | undefined,
+  known: KnownLocations | undefined,
+): UnknownName | null {
+  if (!known?.complete || !filtersByLocation(spec, dataset) || known.set.has(spec.filterValue)) return null;
+  return unknownNames([spec.filterValue], known.names)[0] ?? null;
+}
