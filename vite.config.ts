@@ -244,7 +244,7 @@ export default defineConfig({
             // The app's own shared modules (API layer, formatting, shell components) likewise.
             {
               name: 'app',
-              // Not the charts (recharts) nor the compare codec (zod): those stay with their pages.
+              // Not the charts (they load with the first chart shown) nor the compare codec (zod): those stay with their pages.
               test: (id) => APP_SHARED.test(id) && !/(charts[\\/]|compareWorkspace|compareLinks)/.test(id),
               minShareCount: 2,
               priority: 1,
