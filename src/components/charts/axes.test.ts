@@ -1,4 +1,4 @@
-import { categoryTicks } from './axes';
+import { categoryTicks, spacedTicks } from './axes';
 
 describe('categoryTicks', () => {
   const dates = Array.from({ length: 31 }, (_, i) => `2025-07-${String(i + 1).padStart(2, '0')}`);
@@ -18,5 +18,18 @@ describe('categoryTicks', () => {
 
   it('labels nothing when there is nothing', () => {
     expect(categoryTicks([], 800)).toEqual([]);
+  });
+});
+
+describe('spacedTicks', () => {
+  it('leaves out a tick whose label would touch the one before, and keeps the rest', () => {
+    const label = '2026-11-19 00:00 CST';
+    const ticks = [0, 40, 200, 240, 400].map((x) => ({ x, label }));
+    expect(spacedTicks(ticks).map((t) => t.x)).toEqual([0, 200, 400]);
+  });
+
+  it('keeps short labels that fit side by side', () => {
+    const ticks = [0, 60, 120].map((x) => ({ x, label: '06:00' }));
+    expect(spacedTicks(ticks)).toHaveLength(3);
   });
 });

@@ -57,8 +57,11 @@ export function ValueAxis({ ticks, y, plot, format, side = 'left', title }: Valu
   );
 }
 
-/** Rough width of a tick label in px at the axis' font size: enough to keep labels from touching. */
-const labelWidth = (label: string): number => label.length * FONT_SIZE * 0.6;
+/**
+ * Rough width of a tick label in px at the axis' font size: wide enough (digits and capitals run
+ * wider than the average letter) that labels kept apart by it do not touch.
+ */
+const labelWidth = (label: string): number => label.length * FONT_SIZE * 0.7;
 
 export interface AxisTick {
   /** Where the tick stands, in px. */
@@ -66,9 +69,26 @@ export interface AxisTick {
   label: string;
 }
 
+/** The space kept between two labels of the x axis; a tick whose label would come closer is left out. */
+const MIN_LABEL_GAP = 16;
+
+/** Of `ticks`, left to right, those whose labels keep `MIN_LABEL_GAP` from the one before. */
+export function spacedTicks(ticks: readonly AxisTick[]): AxisTick[] {
+  const kept: AxisTick[] = [];
+  let lastRight = Number.NEGATIVE_INFINITY;
+  for (const t of ticks) {
+    const half = labelWidth(t.label) / 2;
+    if (t.x - half < lastRight + MIN_LABEL_GAP) continue;
+    kept.push(t);
+    lastRight = t.x + half;
+  }
+  return kept;
+}
+
 /**
- * The x axis: a base line, tick marks and labels under the plot. A label that would run past the
- * plot's right edge ends at its mark instead of centring on it, so a phone does not cut it off.
+ * The x axis: a base line, tick marks and labels under the plot, leaving out ticks whose labels
+ * would touch (a phone, long time labels). A label that would run past the plot's right edge
+ * ends at its mark instead of centring on it, so a phone does not cut it off.
  */
 export function BaseAxis({
   ticks,
@@ -87,8 +107,8 @@ export function BaseAxis({
       aria-hidden="true"
       fontSize={FONT_SIZE}
     >
-      <line x1={plot.left} x2={plot.left + plot.width} y1={bottom} y2={bottom} />
-      {ticks.map((t) => (
+      <line x1={plot.left} x2={right} y1={bottom} y2={bottom} />
+      {spacedTicks(ticks).map((t) => (
         <g key={`${t.x}:${t.label}`}>
           <line x1={t.x} x2={t.x} y1={bottom} y2={bottom + TICK_LENGTH} />
           <text
