@@ -169,13 +169,6 @@ export default {
       from: { path: '^src/', pathNot: [...TESTS, '^src/components/map/'] },
       to: { path: [npm('leaflet'), npm('react-leaflet'), npm('supercluster')] },
     },
-    {
-      name: 'charts-stack-only-in-components-charts',
-      severity: 'error',
-      comment: 'recharts loads in the chart lazy chunk: only src/components/charts imports it.',
-      from: { path: '^src/', pathNot: [...TESTS, '^src/components/charts/'] },
-      to: { path: npm('recharts') },
-    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

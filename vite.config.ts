@@ -247,8 +247,8 @@ export default defineConfig({
             // The app's own shared modules (API layer, formatting, shell components) likewise.
             {
               name: 'app',
-              // Not the charts (recharts) nor Compare's shared layer (src/compare: its URL codec takes
-              // zod): those stay with the pages that use them.
+              // Not the charts (they load with the first chart shown) nor Compare's shared layer
+              // (src/compare: its URL codec takes zod): those stay with the pages that use them.
               test: (id) => APP_SHARED.test(id) && !/charts[\\/]|[\\/]src[\\/]compare[\\/]/.test(id),
               minShareCount: 2,
               priority: 1,

@@ -22,7 +22,7 @@ export function bundleRows(distDir: string): BenchRow[] {
       peer: null,
       ratio: report.totalGzipBytes / report.budgetBytes,
       verdict: judge(report.totalGzipBytes, report.budgetBytes),
-      note: `${report.chunks.length} chunks, largest ${largest}; mock, leaflet and recharts load lazily; ratio is of the budget`,
+      note: `${report.chunks.length} chunks, largest ${largest}; mock, leaflet and the charts load lazily; ratio is of the budget`,
     },
   ];
 }

@@ -19,12 +19,12 @@ test('the daily peak report of a DST day shows its 25-hour curve with the peak m
   const chart = curve.getByRole('img', { name: /ERCOT load on 2024-11-03/ });
   await chart.waitFor();
   await eventually(
-    async () => assert.equal(await chart.locator('.recharts-reference-dot').count(), 1),
+    async () => assert.equal(await chart.locator('[data-mark="peak"] circle').count(), 1),
     15_000,
   );
   await chart.getByText(/^Peak [\d,]+ MW at \d\d:\d\d$/).waitFor();
   // 300 points drawn: the line's path has one segment per interval.
-  const path = (await chart.locator('.recharts-line-curve').first().getAttribute('d')) ?? '';
+  const path = (await chart.locator('path.series-line').first().getAttribute('d')) ?? '';
   assert.ok(path.split(/[LC]/).length >= 300, `a 300-point curve (${path.split(/[LC]/).length} segments)`);
 
   // The spring-forward day has 23 hours.

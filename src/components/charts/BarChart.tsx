@@ -1,14 +1,6 @@
-import {
-  Bar,
-  BarChart as RechartsBarChart,
-  CartesianGrid,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import styles from './BarChart.module.css';
-import { noVerticalLines } from './grid';
+import { CategoryChart } from './CategoryChart';
+import { defaultFormatValue } from './formatValue';
+import { THEME } from './palette';
 
 export interface BarDatum {
   /** Category shown on the x axis (a market date, a hub…). */
@@ -27,7 +19,10 @@ export interface BarChartProps {
   formatLabel?: (label: string) => string;
 }
 
-const defaultFormat = (value: number): string => value.toLocaleString('en-US');
+const MARGIN = { top: 8, right: 8, bottom: 4, left: 8 };
+const same = (label: string) => label;
+/** The gap between bars, as a share of each category's width. */
+const GAP = 0.1;
 
 /**
  * A small bar chart. It is a picture of numbers that are also given as a table, so it is one
@@ -38,55 +33,41 @@ export function BarChart({
   title,
   valueLabel,
   height = 200,
-  formatValue = defaultFormat,
-  formatLabel,
+  formatValue = defaultFormatValue,
+  formatLabel = same,
 }: BarChartProps) {
   return (
-    <figure className={styles.figure} role="img" aria-label={title} style={{ height }}>
-      <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 600, height }}>
-        <RechartsBarChart
-          data={data}
-          margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid
-            vertical={false}
-            verticalCoordinatesGenerator={noVerticalLines}
-            stroke="var(--color-border, #d0d7de)"
-          />
-          <XAxis
-            dataKey="label"
-            tickFormatter={formatLabel}
-            tick={{ fill: 'var(--color-muted, #57606a)', fontSize: 11 }}
-            stroke="var(--color-border, #d0d7de)"
-            minTickGap={16}
-          />
-          <YAxis
-            tickFormatter={(v: number) => formatValue(v)}
-            tick={{ fill: 'var(--color-muted, #57606a)', fontSize: 11 }}
-            stroke="var(--color-border, #d0d7de)"
-            width={64}
-          />
-          <Tooltip
-            formatter={(v) => [typeof v === 'number' ? formatValue(v) : String(v), valueLabel]}
-            labelFormatter={(label) =>
-              typeof label === 'string' ? (formatLabel ? formatLabel(label) : label) : String(label as number)
-            }
-            contentStyle={{
-              background: 'var(--color-surface, #fff)',
-              border: '1px solid var(--color-border, #d0d7de)',
-              color: 'var(--color-text, #1f2328)',
-            }}
-            cursor={{ fill: 'var(--color-surface-2, rgba(127,127,127,0.12))' }}
-          />
-          <Bar
-            dataKey="value"
-            name={valueLabel}
-            fill="var(--color-accent, #0969da)"
-            isAnimationActive={false}
-          />
-        </RechartsBarChart>
-      </ResponsiveContainer>
-    </figure>
+    <CategoryChart
+      labels={data.map((d) => d.label)}
+      values={data.map((d) => d.value)}
+      title={title}
+      height={height}
+      margin={MARGIN}
+      yAxisWidth={64}
+      fromZero
+      formatValue={formatValue}
+      formatLabel={formatLabel}
+      valueLabel={valueLabel}
+      color={THEME.accent}
+    >
+      {({ centreOf, slot, yOf, base }) => (
+        <g fill={THEME.accent}>
+          {data.map((d, i) => {
+            const top = Math.min(yOf(d.value), yOf(base));
+            const w = Math.max(1, slot * (1 - GAP));
+            return (
+              <rect
+                key={d.label}
+                data-bar={d.label}
+                x={centreOf(i) - w / 2}
+                y={top}
+                width={w}
+                height={Math.abs(yOf(base) - yOf(d.value))}
+              />
+            );
+          })}
+        </g>
+      )}
+    </CategoryChart>
   );
 }

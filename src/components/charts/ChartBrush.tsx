@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
-import styles from './TimeSeriesChart.module.css';
+import styles from './chart.module.css';
 
 export interface BrushWindow {
   /** First and last index shown, inclusive. */

@@ -1,17 +1,7 @@
 import type { MouseEvent } from 'react';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type DotItemDotProps,
-  type MouseHandlerDataParam,
-} from 'recharts';
-import styles from './BarChart.module.css';
-import { noVerticalLines } from './grid';
+import { CategoryChart } from './CategoryChart';
+import { defaultFormatValue } from './formatValue';
+import { THEME } from './palette';
 
 export interface DailyPeakDatum {
   /** Market date `YYYY-MM-DD`. */
@@ -35,17 +25,8 @@ export interface DailyPeaksChartProps {
   formatDate?: (date: string) => string;
 }
 
-const defaultFormat = (value: number): string => value.toLocaleString('en-US');
-const MUTED = 'var(--color-muted, #57606a)';
-const BORDER = 'var(--color-border, #d0d7de)';
-const ACCENT = 'var(--color-accent, #0969da)';
-const SELECTED = 'var(--color-danger, #b3261e)';
-
-function isDatum(value: unknown): value is DailyPeakDatum {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { date?: unknown }).date === 'string'
-  );
-}
+const MARGIN = { top: 12, right: 24, bottom: 4, left: 8 };
+const same = (date: string) => date;
 
 /**
  * Daily peaks as a line of clickable points. The chart is a mouse shortcut and one image to
@@ -58,82 +39,66 @@ export function DailyPeaksChart({
   selectedDate,
   onSelectDate,
   height = 220,
-  formatValue = defaultFormat,
-  formatDate,
+  formatValue = defaultFormatValue,
+  formatDate = same,
 }: DailyPeaksChartProps) {
-  const renderDot = ({ cx, cy, payload, index }: DotItemDotProps) => {
-    if (typeof cx !== 'number' || typeof cy !== 'number' || !isDatum(payload)) return <g key={index} />;
-    const date = payload.date;
-    const selected = date === selectedDate;
-    const select = (event: MouseEvent<SVGGElement>): void => {
-      // The chart's own click handler would pick the same day a second time.
-      event.stopPropagation();
-      onSelectDate(date);
-    };
-    return (
-      <g key={date} data-date={date} onClick={select} style={{ cursor: 'pointer' }}>
-        {/* A larger invisible target: a 3 px dot is hard to hit, on touch screens above all. */}
-        <circle cx={cx} cy={cy} r={10} fill="transparent" />
-        <circle
-          cx={cx}
-          cy={cy}
-          r={selected ? 6 : 3.5}
-          fill={selected ? SELECTED : ACCENT}
-          stroke="var(--color-bg, #fff)"
-          strokeWidth={1.5}
-        />
-      </g>
-    );
+  const pick = (index: number) => {
+    const date = data[index]?.date;
+    if (date !== undefined) onSelectDate(date);
   };
-
-  const onChartClick = (state: MouseHandlerDataParam): void => {
-    if (typeof state.activeLabel === 'string') onSelectDate(state.activeLabel);
-  };
-
   return (
-    <figure className={styles.figure} role="img" aria-label={title} style={{ height }}>
-      <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 720, height }}>
-        <LineChart
-          data={data}
-          margin={{ top: 12, right: 24, bottom: 4, left: 8 }}
-          accessibilityLayer={false}
-          onClick={onChartClick}
-          style={{ cursor: 'pointer' }}
-        >
-          <CartesianGrid vertical={false} verticalCoordinatesGenerator={noVerticalLines} stroke={BORDER} />
-          <XAxis
-            dataKey="date"
-            tickFormatter={formatDate}
-            tick={{ fill: MUTED, fontSize: 11 }}
-            stroke={BORDER}
-            minTickGap={16}
-          />
-          <YAxis
-            domain={['auto', 'auto']}
-            tickFormatter={(v: number) => formatValue(v)}
-            tick={{ fill: MUTED, fontSize: 11 }}
-            stroke={BORDER}
-            width={72}
-          />
-          <Tooltip
-            formatter={(v) => [typeof v === 'number' ? formatValue(v) : String(v), valueLabel]}
-            contentStyle={{
-              background: 'var(--color-surface, #fff)',
-              border: `1px solid ${BORDER}`,
-              color: 'var(--color-text, #1f2328)',
-            }}
-          />
-          <Line
-            dataKey="value"
-            name={valueLabel}
-            stroke={ACCENT}
+    <CategoryChart
+      labels={data.map((d) => d.date)}
+      values={data.map((d) => d.value)}
+      title={title}
+      height={height}
+      margin={MARGIN}
+      yAxisWidth={72}
+      fromZero={false}
+      formatValue={formatValue}
+      formatLabel={formatDate}
+      valueLabel={valueLabel}
+      color={THEME.accent}
+      onPick={pick}
+    >
+      {({ centreOf, yOf }) => (
+        <g>
+          <path
+            className="series-line"
+            d={data
+              .map((d, i) => `${i === 0 ? 'M' : 'L'}${centreOf(i).toFixed(1)},${yOf(d.value).toFixed(1)}`)
+              .join('')}
+            fill="none"
+            stroke={THEME.accent}
             strokeWidth={1.5}
-            dot={renderDot}
-            activeDot={false}
-            isAnimationActive={false}
+            aria-hidden="true"
           />
-        </LineChart>
-      </ResponsiveContainer>
-    </figure>
+          {data.map((d, i) => {
+            const selected = d.date === selectedDate;
+            const cx = centreOf(i);
+            const cy = yOf(d.value);
+            const select = (event: MouseEvent<SVGGElement>): void => {
+              // The plot's own click handler would pick the same day a second time.
+              event.stopPropagation();
+              onSelectDate(d.date);
+            };
+            return (
+              <g key={d.date} data-date={d.date} onClick={select} style={{ cursor: 'pointer' }}>
+                {/* A larger invisible target: a 3 px dot is hard to hit, on touch screens above all. */}
+                <circle cx={cx} cy={cy} r={10} fill="transparent" />
+                <circle
+                  cx={cx}
+                  cy={cy}
+                  r={selected ? 6 : 3.5}
+                  fill={selected ? THEME.mark : THEME.accent}
+                  stroke={THEME.background}
+                  strokeWidth={1.5}
+                />
+              </g>
+            );
+          })}
+        </g>
+      )}
+    </CategoryChart>
   );
 }

@@ -17,6 +17,6 @@ describe('LazyBarChart', () => {
     );
     expect(screen.getByText('Loading chart…')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Datapoints per day' })).toBeInTheDocument();
-    await waitFor(() => expect(container.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(3));
+    await waitFor(() => expect(container.querySelectorAll('[data-bar]')).toHaveLength(3));
   });
 });

@@ -20,9 +20,9 @@ describe('LazyPeakCurveChart', () => {
       />,
     );
     const chart = await screen.findByRole('img', { name: 'Load on 2025-07-14' });
-    await waitFor(() => expect(container.querySelector('.recharts-line-curve')).not.toBeNull());
-    expect(chart.querySelector('.recharts-reference-dot')).not.toBeNull();
-    expect(chart.querySelector('.recharts-reference-line')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('path.series-line')).not.toBeNull());
+    expect(chart.querySelector('[data-mark="peak"] circle')).not.toBeNull();
+    expect(chart.querySelector('[data-mark="peak"] line')).not.toBeNull();
     expect(screen.getByText('Peak 72 MW at 00:10')).toBeInTheDocument();
   });
 });

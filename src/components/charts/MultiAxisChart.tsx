@@ -1,23 +1,17 @@
-import { useEffect, useMemo, useRef } from 'react';
-import {
-  Brush,
-  CartesianGrid,
-  Line,
-  LineChart,
-  useXAxisScale,
-  useYAxisScale,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type TooltipContentProps,
-} from 'recharts';
-import { linePath, niceTicks, PALETTE, timeTicks } from './TimeSeriesChart';
-import chartStyles from './TimeSeriesChart.module.css';
-import { noVerticalLines } from './grid';
-import { useDismissOnEscape } from './useDismissOnEscape';
+import { useMemo } from 'react';
+import { BaseAxis, GridLines, ValueAxis } from './axes';
+import { ChartBrush, type BrushWindow } from './ChartBrush';
+import { ChartHover } from './ChartHover';
+import { ChartTooltip, Swatch } from './ChartTooltip';
+import { plotBox, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './chartLayout';
+import { colorOf, THEME } from './palette';
+import { linear, linePath, valueRange, valueTicks } from './scales';
+import { SeriesLines } from './SeriesLines';
+import { timeTicks } from './timeTicks';
+import { useWidth } from './useWidth';
+import styles from './chart.module.css';
 import { formatNumber } from '@/lib/format';
-import { chartFrame, indexAtOrAfter, type FrameRow } from '@/lib/chartFrame';
+import { chartFrame, indexAtOrAfter } from '@/lib/chartFrame';
 
 export interface AxisSeries {
   key: string;
@@ -43,113 +37,18 @@ export interface MultiAxisChartProps {
   pixelWidth?: number;
 }
 
-const colorOf = (i: number): string => PALETTE[i % PALETTE.length] ?? '#0969da';
+const MARGIN = 8;
+const OVERVIEW_HEIGHT = 48;
+const BRUSH_HEIGHT = 24;
 
-function axisTicks(
-  rows: readonly FrameRow[],
-  series: readonly AxisSeries[],
-  axis: 'left' | 'right',
-): number[] {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  series.forEach((s, i) => {
-    if (s.axis !== axis) return;
-    for (const row of rows) {
-      const v = row[`s${i}`];
-      if (v === null || v === undefined) continue;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-  });
-  if (lo > hi) return [0, 1];
-  return niceTicks(lo === hi ? lo - 1 : lo, lo === hi ? hi + 1 : hi);
-}
-
-type Scale = (value: number) => number | undefined;
-const finite =
-  (scale: (v: number) => unknown): Scale =>
-  (v) => {
-    const px = scale(v);
-    return typeof px === 'number' && Number.isFinite(px) ? px : undefined;
-  };
-
-/**
- * The lines of one y axis as plain paths from the chart's own scales: recharts' <Line> also
- * builds a label object per point, which costs more than the drawing itself with eight series.
- */
-function AxisLines({
-  rows,
-  series,
-  axis,
-}: {
-  rows: readonly FrameRow[];
-  series: readonly AxisSeries[];
-  axis: 'left' | 'right';
-}) {
-  const x = useXAxisScale();
-  const y = useYAxisScale(axis);
-  if (!x || !y) return null;
-  return (
-    <g>
-      {series.map((s, i) => {
-        if (s.axis !== axis) return null;
-        const d = linePath(rows, `s${i}`, finite(x), finite(y), 0, rows.length - 1);
-        const single = /^M(-?[\d.]+),(-?[\d.]+)$/.exec(d);
-        if (single) return <circle key={s.key} cx={single[1]} cy={single[2]} r={3} fill={colorOf(s.color)} />;
-        return (
-          <path
-            key={s.key}
-            className="series-line"
-            d={d}
-            fill="none"
-            stroke={colorOf(s.color)}
-            strokeWidth={1.5}
-            strokeLinejoin="round"
-          />
-        );
-      })}
-    </g>
-  );
-}
-
-function Tip({
-  active,
-  label,
-  rows,
-  series,
-  formatTime,
-}: Pick<TooltipContentProps, 'active' | 'label'> & {
-  rows: ReadonlyMap<number, FrameRow>;
-  series: readonly AxisSeries[];
-  formatTime: (ms: number) => string;
-}) {
-  const row = typeof label === 'number' ? rows.get(label) : undefined;
-  if (!active || !row || typeof label !== 'number') return null;
-  return (
-    <div className={chartStyles.tooltip}>
-      <p className={chartStyles.tooltipTime}>{formatTime(label)}</p>
-      <ul>
-        {series.map((s, i) => {
-          const v = row[`s${i}`];
-          return (
-            <li key={s.key}>
-              <span
-                className={chartStyles.swatch}
-                style={{ background: colorOf(s.color) }}
-                aria-hidden="true"
-              />
-              {s.label}: {v === null || v === undefined ? '—' : formatNumber(v, { unit: s.unit })}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
+/** The keys (`s${i}`) of the series on one axis. */
+const keysOn = (series: readonly AxisSeries[], axis: 'left' | 'right'): string[] =>
+  series.flatMap((s, i) => (s.axis === axis ? [`s${i}`] : []));
 
 /**
  * Several series on one time axis, $/MWh on one y axis and MW on the other, with an overview
- * strip whose brush zooms the main chart (which is then drawn from the grid again, at full detail).
+ * strip whose zoom bar zooms the main chart (which is then drawn from the grid again, at full
+ * detail).
  */
 export function MultiAxisChart({
   times,
@@ -169,36 +68,66 @@ export function MultiAxisChart({
     [times, values, from, to, pixelWidth],
   );
   const overview = useMemo(() => chartFrame(times, values.slice(0, 1), 0, last, 300), [times, values, last]);
-  const rowsByX = useMemo(() => new Map(rows.map((r) => [r.x, r])), [rows]);
   const lo = times[from] ?? 0;
   const hi = times[to] ?? 0;
   const ticks = useMemo(() => timeTicks(lo, hi, 6, timeZone), [lo, hi, timeZone]);
-  const left = useMemo(() => axisTicks(rows, series, 'left'), [rows, series]);
-  const right = useMemo(() => axisTicks(rows, series, 'right'), [rows, series]);
+  const left = useMemo(() => valueTicks(rows, keysOn(series, 'left')), [rows, series]);
+  const right = useMemo(() => valueTicks(rows, keysOn(series, 'right')), [rows, series]);
   const leftUnit = series.find((s) => s.axis === 'left')?.unit ?? null;
   const rightUnit = series.find((s) => s.axis === 'right')?.unit;
   const hasRight = rightUnit !== undefined;
-  // With lines of our own the tooltip is always shown; Escape hides it until the pointer moves.
-  const { dismissed, onPointerMove } = useDismissOnEscape();
-  // Says what is drawn, after the commit: the bench waits for it, a test can read it.
-  const figure = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (figure.current) figure.current.dataset.drawn = `${series.length}:${rows.length}`;
-  }, [series, rows]);
-  // The overview's brush indexes its own rows; they map to grid indexes through their times.
+
+  const [width, figure] = useWidth<HTMLElement>(pixelWidth);
+  const frame = {
+    top: MARGIN,
+    right: MARGIN + (hasRight ? Y_AXIS_WIDTH : 0),
+    bottom: MARGIN / 2 + X_AXIS_HEIGHT,
+    left: MARGIN + Y_AXIS_WIDTH,
+  };
+  const plot = plotBox(width ?? pixelWidth, height, frame);
+  const xOf = linear(lo, hi, plot.left, plot.left + plot.width);
+  const xAt = linear(plot.left, plot.left + plot.width, lo, hi);
+  const yLeft = linear(left[0] ?? 0, left[left.length - 1] ?? 1, plot.top + plot.height, plot.top);
+  const yRight = linear(right[0] ?? 0, right[right.length - 1] ?? 1, plot.top + plot.height, plot.top);
+  // Drawn again only when the chart re-renders: a new window, new series or a new width. The
+  // pointer's tooltip re-renders ChartHover alone.
+  const lines = series.map((s, i) => ({
+    key: s.key,
+    color: colorOf(s.color),
+    d: linePath(rows, `s${i}`, xOf, s.axis === 'left' ? yLeft : yRight),
+  }));
+
+  // Says what is drawn, in the commit that draws it: the bench waits for it, a test can read it.
+  const drawn = width === null ? undefined : `${series.length}:${rows.length}`;
+
+  // The overview's zoom bar indexes its own rows; they map to grid indexes through their times.
   const overviewTimes = useMemo(() => Float64Array.from(overview, (r) => r.x), [overview]);
   const brushStart = Math.min(overview.length - 1, Math.max(0, indexAtOrAfter(overviewTimes, lo)));
   const brushEnd = Math.min(overview.length - 1, Math.max(brushStart, indexAtOrAfter(overviewTimes, hi)));
+  const onBrush = ({ start, end }: BrushWindow) => {
+    if (start <= 0 && end >= overview.length - 1) return onWindow(null);
+    const a = indexAtOrAfter(times, overview[start]?.x ?? lo);
+    const b = Math.min(last, indexAtOrAfter(times, overview[end]?.x ?? hi));
+    onWindow([a, Math.max(a, b)]);
+  };
+  const overviewX = linear(
+    overview[0]?.x ?? 0,
+    overview[overview.length - 1]?.x ?? 1,
+    plot.left,
+    plot.left + plot.width,
+  );
+  const [overviewLo, overviewHi] = valueRange(overview, ['s0']);
+  const overviewY = linear(overviewLo, overviewHi, OVERVIEW_HEIGHT - BRUSH_HEIGHT - 2, 2);
+  const overviewLine = linePath(overview, 's0', overviewX, overviewY);
+  const format = (v: number) => formatNumber(v);
+  const xs = (i: number) => rows[i]?.x ?? Number.NaN;
+
   return (
     <div>
-      <ul className={chartStyles.legend} aria-label="Legend">
+      <ul className={styles.legend} aria-label="Legend">
         {series.map((s) => (
           <li key={s.key}>
-            <span
-              className={chartStyles.swatch}
-              style={{ background: colorOf(s.color) }}
-              aria-hidden="true"
-            />
+            <Swatch color={colorOf(s.color)} />
             {s.label}
             {s.unit ? ` (${s.unit}, ${s.axis} axis)` : ` (${s.axis} axis)`}
           </li>
@@ -206,103 +135,69 @@ export function MultiAxisChart({
       </ul>
       <figure
         ref={figure}
-        className={chartStyles.figure}
+        data-drawn={drawn}
+        className={styles.figure}
         aria-label={`Chart of ${series.map((s) => s.label).join('; ')} from ${formatTime(lo)} to ${formatTime(hi)}`}
         style={{ height }}
       >
-        <ResponsiveContainer width="100%" height={height} initialDimension={{ width: pixelWidth, height }}>
-          <LineChart
-            data={rows}
-            margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
-            accessibilityLayer={false}
-            onMouseMove={onPointerMove}
-          >
-            <CartesianGrid
-              vertical={false}
-              verticalCoordinatesGenerator={noVerticalLines}
-              stroke="var(--color-border, #d0d7de)"
-            />
-            <XAxis
-              dataKey="x"
-              type="number"
-              domain={[lo, hi]}
-              ticks={ticks}
-              allowDataOverflow
-              tickFormatter={(v: number) => formatTime(v)}
-              tick={{ fontSize: 11 }}
-              minTickGap={32}
-            />
-            <YAxis
-              yAxisId="left"
-              type="number"
-              domain={[left[0] ?? 0, left[left.length - 1] ?? 1]}
-              ticks={left}
-              allowDataOverflow
-              tickFormatter={(v: number) => formatNumber(v)}
-              tick={{ fontSize: 11 }}
-              width={72}
-              label={{ value: leftUnit ?? '', angle: -90, position: 'insideLeft', fontSize: 11 }}
-            />
-            {hasRight && (
-              <YAxis
-                yAxisId="right"
-                orientation="right"
-                type="number"
-                domain={[right[0] ?? 0, right[right.length - 1] ?? 1]}
-                ticks={right}
-                allowDataOverflow
-                tickFormatter={(v: number) => formatNumber(v)}
-                tick={{ fontSize: 11 }}
-                width={72}
-                label={{ value: rightUnit ?? '', angle: 90, position: 'insideRight', fontSize: 11 }}
-              />
-            )}
-            <Tooltip
-              wrapperStyle={{ visibility: 'visible' }}
-              content={({ active, label }) => (
-                <Tip
-                  active={active && !dismissed}
-                  label={label}
-                  rows={rowsByX}
-                  series={series}
-                  formatTime={formatTime}
+        {width !== null && (
+          <>
+            <svg className={styles.svg} width={width} height={height}>
+              <GridLines ticks={left} y={yLeft} plot={plot} />
+              <ValueAxis ticks={left} y={yLeft} plot={plot} format={format} title={leftUnit ?? undefined} />
+              {hasRight && (
+                <ValueAxis
+                  ticks={right}
+                  y={yRight}
+                  plot={plot}
+                  format={format}
+                  side="right"
+                  title={rightUnit ?? undefined}
                 />
               )}
-            />
-            <AxisLines rows={rows} series={series} axis="left" />
-            {hasRight && <AxisLines rows={rows} series={series} axis="right" />}
-          </LineChart>
-        </ResponsiveContainer>
-      </figure>
-      {overview.length > 2 && (
-        <div className={chartStyles.figure} style={{ height: 48 }}>
-          <ResponsiveContainer width="100%" height={48} initialDimension={{ width: pixelWidth, height: 48 }}>
-            <LineChart
-              data={overview}
-              margin={{ top: 0, right: 80, bottom: 0, left: 80 }}
-              accessibilityLayer={false}
-            >
-              <XAxis dataKey="x" type="number" domain={['dataMin', 'dataMax']} hide />
-              <YAxis hide domain={['dataMin', 'dataMax']} />
-              <Line dataKey="s0" stroke="var(--color-muted, #57606a)" dot={false} isAnimationActive={false} />
-              <Brush
-                dataKey="x"
-                height={24}
-                startIndex={brushStart}
-                endIndex={brushEnd}
-                fill="var(--color-surface, #fff)"
-                stroke="var(--color-muted, #57606a)"
-                tickFormatter={(v: number) => formatTime(v)}
-                ariaLabel={`Zoom: ${formatTime(lo)} to ${formatTime(hi)}`}
-                onChange={({ startIndex, endIndex }) => {
-                  if (startIndex <= 0 && endIndex >= overview.length - 1) return onWindow(null);
-                  const a = indexAtOrAfter(times, overview[startIndex]?.x ?? lo);
-                  const b = Math.min(last, indexAtOrAfter(times, overview[endIndex]?.x ?? hi));
-                  onWindow([a, Math.max(a, b)]);
-                }}
+              <BaseAxis
+                className="time-axis"
+                ticks={ticks.map((t) => ({ x: xOf(t), label: formatTime(t) }))}
+                plot={plot}
               />
-            </LineChart>
-          </ResponsiveContainer>
+              <SeriesLines lines={lines} />
+            </svg>
+            {rows.length > 0 && (
+              <ChartHover xs={xs} from={0} to={rows.length - 1} xOf={xOf} xAt={xAt} plot={plot}>
+                {(index) => (
+                  <ChartTooltip
+                    title={formatTime(xs(index))}
+                    items={series.map((s, i) => {
+                      const v = rows[index]?.[`s${i}`];
+                      return {
+                        key: s.key,
+                        color: colorOf(s.color),
+                        label: s.label,
+                        value: v === null || v === undefined ? '—' : formatNumber(v, { unit: s.unit }),
+                      };
+                    })}
+                  />
+                )}
+              </ChartHover>
+            )}
+          </>
+        )}
+      </figure>
+      {overview.length > 2 && width !== null && (
+        <div className={styles.figure} style={{ height: OVERVIEW_HEIGHT }}>
+          <svg className={styles.svg} width={width} height={OVERVIEW_HEIGHT}>
+            <path d={overviewLine} fill="none" stroke={THEME.muted} strokeWidth={1} aria-hidden="true" />
+            <ChartBrush
+              count={overview.length}
+              window={{ start: brushStart, end: brushEnd }}
+              onChange={onBrush}
+              left={plot.left}
+              width={plot.width}
+              top={OVERVIEW_HEIGHT - BRUSH_HEIGHT}
+              height={BRUSH_HEIGHT}
+              label={(index) => formatTime(overview[index]?.x ?? lo)}
+            />
+          </svg>
         </div>
       )}
     </div>

@@ -1,16 +1,15 @@
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ReferenceDot,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import styles from './BarChart.module.css';
-import { noVerticalLines } from './grid';
+import { useMemo } from 'react';
+import { BaseAxis, GridLines, ValueAxis } from './axes';
+import { ChartHover } from './ChartHover';
+import { ChartTooltip } from './ChartTooltip';
+import { plotBox, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './chartLayout';
+import { defaultFormatValue } from './formatValue';
+import { THEME } from './palette';
+import { linear, linePath, valueTicks } from './scales';
+import { SeriesLines } from './SeriesLines';
+import { timeTicks } from './timeTicks';
+import { useWidth } from './useWidth';
+import styles from './chart.module.css';
 
 export interface PeakCurvePoint {
   /** Epoch ms. */
@@ -29,16 +28,15 @@ export interface PeakCurveChartProps {
   /** What a value measures, shown in the tooltip ("Load"). */
   valueLabel: string;
   height?: number;
-  /** Where the x axis has ticks (epoch ms); by default recharts picks them. */
+  /** Where the x axis has ticks (epoch ms); by default whole hours of UTC. */
   ticks?: readonly number[];
   formatTime: (ms: number) => string;
   formatValue?: (value: number) => string;
 }
 
-const defaultFormat = (value: number): string => value.toLocaleString('en-US');
-const MUTED = 'var(--color-muted, #57606a)';
-const BORDER = 'var(--color-border, #d0d7de)';
-const PEAK = 'var(--color-danger, #b3261e)';
+/** Room above the plot for the peak's label. */
+const FRAME = { top: 24, right: 16, bottom: 4 + X_AXIS_HEIGHT, left: 8 + Y_AXIS_WIDTH };
+const KEYS = ['value'];
 
 /**
  * One day's curve with its peak marked. Like the other charts it is a single image to assistive
@@ -53,73 +51,73 @@ export function PeakCurveChart({
   height = 280,
   ticks,
   formatTime,
-  formatValue = defaultFormat,
+  formatValue = defaultFormatValue,
 }: PeakCurveChartProps) {
+  const [width, ref] = useWidth<HTMLElement>(720);
+  const plot = plotBox(width ?? 720, height, FRAME);
+  const lo = points[0]?.x ?? 0;
+  const hi = points[points.length - 1]?.x ?? 1;
+  const yTicks = useMemo(() => valueTicks(points, KEYS), [points]);
+  const xTicks = useMemo(() => ticks ?? timeTicks(lo, hi), [ticks, lo, hi]);
+  const xOf = linear(lo, hi, plot.left, plot.left + plot.width);
+  const xAt = linear(plot.left, plot.left + plot.width, lo, hi);
+  const yOf = linear(yTicks[0] ?? 0, yTicks[yTicks.length - 1] ?? 1, plot.top + plot.height, plot.top);
+  const d = linePath(points, 'value', xOf, yOf);
+  const xs = (i: number) => points[i]?.x ?? Number.NaN;
   return (
-    <figure className={styles.figure} role="img" aria-label={title} style={{ height }}>
-      <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 720, height }}>
-        <LineChart
-          data={points}
-          margin={{ top: 24, right: 16, bottom: 4, left: 8 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid vertical={false} verticalCoordinatesGenerator={noVerticalLines} stroke={BORDER} />
-          <XAxis
-            dataKey="x"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            ticks={ticks ? [...ticks] : undefined}
-            tickFormatter={(v: number) => formatTime(v)}
-            tick={{ fill: MUTED, fontSize: 11 }}
-            stroke={BORDER}
-            minTickGap={8}
-          />
-          <YAxis
-            domain={['auto', 'auto']}
-            tickFormatter={(v: number) => formatValue(v)}
-            tick={{ fill: MUTED, fontSize: 11 }}
-            stroke={BORDER}
-            width={72}
-          />
-          <Tooltip
-            formatter={(v) => [typeof v === 'number' ? formatValue(v) : String(v), valueLabel]}
-            labelFormatter={(label) => (typeof label === 'number' ? formatTime(label) : '')}
-            contentStyle={{
-              background: 'var(--color-surface, #fff)',
-              border: `1px solid ${BORDER}`,
-              color: 'var(--color-text, #1f2328)',
-            }}
-          />
-          <Line
-            dataKey="value"
-            name={valueLabel}
-            type="monotone"
-            stroke="var(--color-accent, #0969da)"
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-          {peak && (
-            <ReferenceLine
-              x={peak.x}
-              stroke={PEAK}
-              strokeDasharray="4 3"
-              label={peakLabel ? { value: peakLabel, position: 'top', fill: PEAK, fontSize: 12 } : undefined}
-            />
+    <figure ref={ref} className={styles.figure} role="img" aria-label={title} style={{ height }}>
+      {width !== null && (
+        <>
+          <svg className={styles.svg} width={width} height={height}>
+            <GridLines ticks={yTicks} y={yOf} plot={plot} />
+            <ValueAxis ticks={yTicks} y={yOf} plot={plot} format={formatValue} />
+            <BaseAxis ticks={xTicks.map((t) => ({ x: xOf(t), label: formatTime(t) }))} plot={plot} />
+            <SeriesLines lines={[{ key: 'value', d, color: THEME.accent }]} width={2} />
+            {peak && (
+              <g data-mark="peak" aria-hidden="true">
+                <line
+                  x1={xOf(peak.x)}
+                  x2={xOf(peak.x)}
+                  y1={plot.top}
+                  y2={plot.top + plot.height}
+                  stroke={THEME.mark}
+                  strokeDasharray="4 3"
+                />
+                {peakLabel && (
+                  <text className={styles.markLabel} x={xOf(peak.x)} y={plot.top - 6} textAnchor="middle">
+                    {peakLabel}
+                  </text>
+                )}
+                <circle
+                  cx={xOf(peak.x)}
+                  cy={yOf(peak.value)}
+                  r={5}
+                  fill={THEME.mark}
+                  stroke={THEME.background}
+                  strokeWidth={2}
+                />
+              </g>
+            )}
+          </svg>
+          {points.length > 0 && (
+            <ChartHover xs={xs} from={0} to={points.length - 1} xOf={xOf} xAt={xAt} plot={plot}>
+              {(index) => (
+                <ChartTooltip
+                  title={formatTime(xs(index))}
+                  items={[
+                    {
+                      key: 'value',
+                      color: THEME.accent,
+                      label: valueLabel,
+                      value: points[index] ? formatValue(points[index].value) : null,
+                    },
+                  ]}
+                />
+              )}
+            </ChartHover>
           )}
-          {peak && (
-            <ReferenceDot
-              x={peak.x}
-              y={peak.value}
-              r={5}
-              fill={PEAK}
-              stroke="var(--color-bg, #fff)"
-              strokeWidth={2}
-            />
-          )}
-        </LineChart>
-      </ResponsiveContainer>
+        </>
+      )}
     </figure>
   );
 }

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import styles from './BarChart.module.css';
+import styles from './chart.module.css';
 
 /**
- * A chart in its own chunk: recharts (~100 kB gzip) loads with the first chart shown, never with the
+ * A chart in its own chunk: the chart code loads with the first chart shown, never with the
  * page that links to it. Until it arrives, a placeholder of the chart's height keeps the layout still.
  */
 export function lazyChart<P extends { height?: number }>(

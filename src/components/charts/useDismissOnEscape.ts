@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * A chart tooltip that follows the pointer must be dismissable without moving it (WCAG 1.4.13):
- * Escape hides it until the pointer moves over the chart again. recharts does this only for
- * tooltips fed by its own <Line>s; charts that draw their own paths use this.
+ * Escape hides it until the pointer moves over the chart again.
  */
 export function useDismissOnEscape(): { dismissed: boolean; onPointerMove: () => void } {
   const [dismissed, setDismissed] = useState(false);

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { apiErrorText } from '@/api/ApiError';
 import { retryCanHelp } from '@/api/retryPolicy';
 import { RESAMPLE_FUNCTIONS, type Dataset, type ResampleFunction } from '@/contract';
-import { PALETTE } from '@/components/charts/TimeSeriesChart';
+import { PALETTE } from '@/components/charts/palette';
 import { UnknownNames } from '@/components/UnknownNames';
 import { formatInteger } from '@/lib/format';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';

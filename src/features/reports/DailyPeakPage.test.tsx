@@ -9,33 +9,6 @@ import { curveParams } from './LoadCurvePanel';
 
 const { server } = setupMockServer();
 
-/*
- * renderApp installs a ResizeObserver that never reports, so recharts' ResponsiveContainer would
- * measure 0 px and draw nothing; give its box the size a desktop layout would.
- */
-let rectSpy: { mockRestore: () => void } | undefined;
-beforeEach(() => {
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the element as `this`
-  const original = Element.prototype.getBoundingClientRect;
-  rectSpy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    if (!this.classList.contains('recharts-responsive-container')) return original.call(this);
-    return {
-      x: 0,
-      y: 0,
-      top: 0,
-      left: 0,
-      right: 720,
-      bottom: 240,
-      width: 720,
-      height: 240,
-      toJSON: () => ({}),
-    };
-  });
-});
-afterEach(() => {
-  rectSpy?.mockRestore();
-});
-
 function panel(name: string): HTMLElement {
   return screen.getByRole('region', { name });
 }
@@ -92,8 +65,8 @@ describe('Daily peak report page', () => {
     expect(within(curve).getByText(mw, { selector: 'strong' })).toBeInTheDocument();
     const chart = await within(curve).findByRole('img', { name: /^ERCOT load on 2025-07-14, market time/ });
     expect(chart).toHaveAccessibleName(expect.stringContaining(`a peak of ${mw}`));
-    await waitFor(() => expect(chart.querySelector('.recharts-reference-dot')).not.toBeNull());
-    expect(chart.querySelector('.recharts-reference-line')).not.toBeNull();
+    await waitFor(() => expect(chart.querySelector('[data-mark="peak"] circle')).not.toBeNull());
+    expect(chart.querySelector('[data-mark="peak"] line')).not.toBeNull();
     expect(within(chart).getByText(/^Peak [\d,]+ MW at \d\d:\d\d$/)).toBeInTheDocument();
   });
 

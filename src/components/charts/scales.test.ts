@@ -1,0 +1,53 @@
+import { linePath, niceTicks, singlePoint, valueRange } from './scales';
+
+describe('niceTicks', () => {
+  it('covers the range with round steps, ends included', () => {
+    expect(niceTicks(13.2, 31.7)).toEqual([10, 15, 20, 25, 30, 35]);
+    expect(niceTicks(-12.5, 4999.5)).toEqual([-2000, 0, 2000, 4000, 6000]);
+    expect(niceTicks(0.12, 0.38)).toEqual([0.1, 0.2, 0.3, 0.4]);
+  });
+
+  it('gives the two ends back for an empty or degenerate range', () => {
+    expect(niceTicks(5, 5)).toEqual([5, 5]);
+  });
+});
+
+describe('linePath', () => {
+  const rows = [
+    { x: 0, s0: 10 },
+    { x: 1, s0: null },
+    { x: 2, s0: 30 },
+    { x: 3, s0: 40 },
+  ];
+  const scale = (v: number) => v * 10;
+
+  it('moves to the first value and draws to each next one, bridging nulls', () => {
+    expect(linePath(rows, 's0', scale, scale, 0, 3)).toBe('M0.0,100.0L20.0,300.0L30.0,400.0');
+  });
+
+  it('draws only the rows in the zoomed window', () => {
+    expect(linePath(rows, 's0', scale, scale, 2, 3)).toBe('M20.0,300.0L30.0,400.0');
+    expect(linePath(rows, 's1', scale, scale, 0, 3)).toBe('');
+  });
+});
+
+describe('valueRange', () => {
+  it('spans the given keys in the given rows, widening a single value and defaulting to [0, 1]', () => {
+    const rows = [
+      { x: 0, a: 3, b: 100 },
+      { x: 1, a: null, b: -5 },
+      { x: 2, a: 7, b: 50 },
+    ];
+    expect(valueRange(rows, ['a'])).toEqual([3, 7]);
+    expect(valueRange(rows, ['a', 'b'], 1, 2)).toEqual([-5, 50]);
+    expect(valueRange(rows, ['a'], 0, 0)).toEqual([2, 4]);
+    expect(valueRange(rows, ['c'])).toEqual([0, 1]);
+  });
+});
+
+describe('singlePoint', () => {
+  it('finds the one vertex of a path that has no segment', () => {
+    expect(singlePoint('M1.0,-2.5')).toEqual(['1.0', '-2.5']);
+    expect(singlePoint('M1.0,2.0L3.0,4.0')).toBeNull();
+  });
+});

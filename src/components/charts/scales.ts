@@ -1,0 +1,97 @@
+/** A chart row: an `x` (a time, an hour, a lead) and one value per series key, null where none. */
+export type ChartRow = object;
+
+/** Row's value under `key`, when it is a number. */
+function numberAt(row: ChartRow | undefined, key: string): number | undefined {
+  const v: unknown = row === undefined ? undefined : (row as Record<string, unknown>)[key];
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** Value → pixel; undefined where the value cannot be placed. */
+export type Scale = (value: number) => number | undefined;
+
+/** The linear map of [d0, d1] onto [r0, r1]; a degenerate domain maps to the range's middle. */
+export function linear(d0: number, d1: number, r0: number, r1: number): (v: number) => number {
+  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
+  return (v) => (d1 === d0 ? (r0 + r1) / 2 : r0 + (v - d0) * k);
+}
+
+/**
+ * About `count` ticks on round numbers (1, 2 or 5 × a power of ten) covering [lo, hi]; the first
+ * and last are the axis' ends.
+ */
+export function niceTicks(lo: number, hi: number, count = 5): number[] {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi <= lo) return [lo, hi];
+  const rough = (hi - lo) / Math.max(1, count - 1);
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const residual = rough / magnitude;
+  const step = (residual > 5 ? 10 : residual > 2 ? 5 : residual > 1 ? 2 : 1) * magnitude;
+  const first = Math.floor(lo / step);
+  const last = Math.ceil(hi / step);
+  const ticks: number[] = [];
+  // Multiplied, not accumulated, so 0.1 steps stay 0.3 and not 0.30000000000000004.
+  for (let k = first; k <= last; k++) ticks.push(Number((k * step).toPrecision(12)));
+  return ticks;
+}
+
+/** The lowest and highest value of `keys` in rows [from, to]; [0, 1] when there is none. */
+export function valueRange(
+  rows: readonly ChartRow[],
+  keys: readonly string[],
+  from = 0,
+  to = rows.length - 1,
+): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let r = from; r <= to; r++) {
+    const row = rows[r];
+    if (!row) continue;
+    for (const key of keys) {
+      const v = numberAt(row, key);
+      if (v === undefined || Number.isNaN(v)) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  if (lo > hi) return [0, 1];
+  return lo === hi ? [lo - 1, hi + 1] : [lo, hi];
+}
+
+/** Round ticks for the y axis of `keys` in rows [from, to]. */
+export function valueTicks(
+  rows: readonly ChartRow[],
+  keys: readonly string[],
+  from = 0,
+  to = rows.length - 1,
+): number[] {
+  const [lo, hi] = valueRange(rows, keys, from, to);
+  return niceTicks(lo, hi);
+}
+
+/** `M x,y L x,y …` through the non-null values of `key` in rows [from, to] (gaps are bridged). */
+export function linePath(
+  rows: readonly ChartRow[],
+  key: string,
+  x: Scale,
+  y: Scale,
+  from = 0,
+  to = rows.length - 1,
+): string {
+  const parts: string[] = [];
+  for (let r = from; r <= to; r++) {
+    const v = numberAt(rows[r], key);
+    const rx = numberAt(rows[r], 'x');
+    if (v === undefined || rx === undefined) continue;
+    const px = x(rx);
+    const py = y(v);
+    if (px === undefined || py === undefined) continue;
+    parts.push(`${parts.length === 0 ? 'M' : 'L'}${px.toFixed(1)},${py.toFixed(1)}`);
+  }
+  return parts.join('');
+}
+
+/** The one point of a path that has a single vertex (`M x,y`), or null: it is drawn as a dot. */
+export function singlePoint(d: string): [string, string] | null {
+  const match = /^M(-?[\d.]+),(-?[\d.]+)$/.exec(d);
+  return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : null;
+}
