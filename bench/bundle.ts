@@ -7,7 +7,7 @@ import { buildApp, checkBudget } from '../scripts/bundleBudget';
 import { formatNumber, judge, type BenchRow } from './harness';
 import { BENCH_DIST } from './previewServer';
 
-export function bundleRows(distDir: string): BenchRow[] {
+function bundleRows(distDir: string): BenchRow[] {
   const report = checkBudget(distDir);
   const largest = report.chunks
     .slice(0, 3)

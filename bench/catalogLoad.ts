@@ -22,8 +22,8 @@ import {
   type Server,
 } from './previewServer';
 
-export const CATALOG_PORT = 4601;
-export const STATIC_PAGE = 'bench-static-catalog.html';
+const CATALOG_PORT = 4601;
+const STATIC_PAGE = 'bench-static-catalog.html';
 /** Issue 16: a ratio to the floor measured in the same run, which holds on any machine. */
 const RATIO_TARGET = 3;
 /**
@@ -40,7 +40,7 @@ const escapeHtml = (s: string): string =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** The same nine rows as the catalog, with nothing to compute: what "instant" means here. */
-export function staticCatalogHtml(): string {
+function staticCatalogHtml(): string {
   const rows = DATASETS.map(
     (d) =>
       `<tr><th scope="row"><a href="/datasets/${encodeURIComponent(d.id)}">${escapeHtml(d.name)}</a> <code>${d.id}</code></th><td>${escapeHtml(d.description)}</td></tr>`,
@@ -79,13 +79,13 @@ async function timeToList(browser: Browser, url: string): Promise<number> {
   }
 }
 
-export interface CatalogLoadFigures {
+interface CatalogLoadFigures {
   app: number[];
   staticPage: number[];
 }
 
 /** Alternates app and static page so drift in machine load hits both alike. */
-export async function measureCatalogLoad(server: Server, runs = RUNS): Promise<CatalogLoadFigures> {
+async function measureCatalogLoad(server: Server, runs = RUNS): Promise<CatalogLoadFigures> {
   assertChromium();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
@@ -104,7 +104,7 @@ export async function measureCatalogLoad(server: Server, runs = RUNS): Promise<C
   }
 }
 
-export function catalogLoadRows({ app, staticPage }: CatalogLoadFigures): BenchRow[] {
+function catalogLoadRows({ app, staticPage }: CatalogLoadFigures): BenchRow[] {
   const a = summarise(app);
   const s = median(staticPage);
   return [
@@ -121,7 +121,7 @@ export function catalogLoadRows({ app, staticPage }: CatalogLoadFigures): BenchR
   ];
 }
 
-export function prepareBuild(build: boolean): void {
+function prepareBuild(build: boolean): void {
   if (build) buildApp(BENCH_DIST);
   writeFileSync(join(BENCH_DIST, STATIC_PAGE), staticCatalogHtml());
 }

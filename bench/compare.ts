@@ -20,7 +20,7 @@ import { compareHref, dataSeries } from '../src/compare/compareWorkspace';
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 
-export const COMPARE_PORT = 4641;
+const COMPARE_PORT = 4641;
 const DRAWN_TARGET_MS = 300;
 const STATS_TARGET_MS = 50;
 const HEATMAP_TARGET_MS = 200;

@@ -21,7 +21,7 @@ import { buildApp } from '../scripts/bundleBudget';
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 
-export const DEMO_MAIN_THREAD_PORT = 4630;
+const DEMO_MAIN_THREAD_PORT = 4630;
 const LONGEST_TASK_TARGET_MS = 100;
 const CLICK_TARGET_MS = 150;
 const CLICK_AFTER_MS = 400;
@@ -144,7 +144,7 @@ async function measureOnce(browser: Browser, url: string): Promise<RunFigures> {
   }
 }
 
-export interface DemoMainThreadFigures {
+interface DemoMainThreadFigures {
   query: string;
   runs: RunFigures[];
 }
@@ -155,7 +155,7 @@ const LIGHT_QUERY: HeavyQuery = {
   path: '/datasets/ercot_load_forecast_by_forecast_zone/query?v=1&range=last_hour',
 };
 
-export async function measureDemoMainThread(baseUrl: string, runs = RUNS): Promise<DemoMainThreadFigures[]> {
+async function measureDemoMainThread(baseUrl: string, runs = RUNS): Promise<DemoMainThreadFigures[]> {
   assertChromium();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
@@ -173,7 +173,7 @@ export async function measureDemoMainThread(baseUrl: string, runs = RUNS): Promi
   }
 }
 
-export function demoMainThreadRows([light, ...heavy]: readonly DemoMainThreadFigures[]): BenchRow[] {
+function demoMainThreadRows([light, ...heavy]: readonly DemoMainThreadFigures[]): BenchRow[] {
   if (light === undefined) return [];
   const idleClick = summarise(light.runs.map((r) => r.clickMs)).median;
   return heavy.flatMap(({ query, runs }) => {

@@ -10,7 +10,7 @@ export interface Series {
   values: Float64Array;
 }
 
-export interface HourlyMeans {
+interface HourlyMeans {
   /** Bucket starts, epoch ms. */
   starts: number[];
   means: number[];
@@ -26,8 +26,7 @@ export interface DuckDbPeer {
   close(): void;
 }
 
-export const HOURLY_MEAN_SQL =
-  'SELECT time_bucket(INTERVAL 1 HOUR, ts) AS b, avg(v) FROM t GROUP BY b ORDER BY b';
+const HOURLY_MEAN_SQL = 'SELECT time_bucket(INTERVAL 1 HOUR, ts) AS b, avg(v) FROM t GROUP BY b ORDER BY b';
 
 export async function createDuckDbPeer(series: Series): Promise<DuckDbPeer> {
   const db = await DuckDBInstance.create(':memory:');

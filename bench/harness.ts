@@ -36,7 +36,7 @@ export function summarise(samples: readonly number[]): Timing {
 }
 
 /** Wall time of one call in ms; awaits a promise so async peers are timed to completion. */
-export async function timeOnce(fn: () => unknown): Promise<number> {
+async function timeOnce(fn: () => unknown): Promise<number> {
   const t0 = performance.now();
   const out = fn();
   if (out instanceof Promise) await out;

@@ -15,7 +15,7 @@ import { ROOT } from '../scripts/bundleBudget';
 import { formatNumber, type BenchRow } from './harness';
 import { stopChild, waitUntilAnswering } from './previewServer';
 
-export const HTTP_LOAD_PORT = 4620;
+const HTTP_LOAD_PORT = 4620;
 
 // ------------------------------------------------------------------ the server, as its own process
 
@@ -27,7 +27,7 @@ export interface MockProcess {
   stop(): Promise<void>;
 }
 
-export function readRssKb(pid: number): number {
+function readRssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
   if (match?.[1] === undefined) throw new Error(`no VmRSS for process ${pid}`);
@@ -94,7 +94,7 @@ const NEXT_DAY = '2025-06-02';
  * One cycle of requests; every connection walks it in order, again and again. Fixed past windows,
  * so every answer is the same whatever the date the test runs on.
  */
-export function mixedRequests(): LoadRequest[] {
+function mixedRequests(): LoadRequest[] {
   const test = (kind: string, path: string): LoadRequest => ({ kind, path, key: 'test-key' });
   const page = (id: string, n: number, extra = ''): LoadRequest =>
     test(
@@ -261,7 +261,7 @@ export function describeKinds(byKind: Record<string, KindCounts>): string {
     .join('; ');
 }
 
-export function httpLoadRows(r: LoadResult): BenchRow[] {
+function httpLoadRows(r: LoadResult): BenchRow[] {
   const clean = r.errors === 0 && r.unexpected === 0;
   const common = `${r.connections} connections, ${formatNumber(r.durationSec)} s, ${r.requests} requests, test-key; ${describeKinds(r.byKind)}`;
   return [

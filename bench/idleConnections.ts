@@ -14,7 +14,7 @@ import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS } from '@/mock/serv
 import { formatNumber, median, type BenchRow } from './harness';
 import { startMockProcess } from './httpLoad';
 
-export const IDLE_CONNECTIONS = 2000;
+const IDLE_CONNECTIONS = 2000;
 /** Connections opened at once: well inside the listen backlog, so none waits for a SYN retry. */
 const BATCH = 100;
 const CHECKS = 500;

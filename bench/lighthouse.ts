@@ -25,10 +25,10 @@ import {
   waitUntilAnswering,
 } from './previewServer';
 
-export const LIGHTHOUSE_APP_PORT = 4610;
-export const LIGHTHOUSE_DEBUG_PORT = 4611;
+const LIGHTHOUSE_APP_PORT = 4610;
+const LIGHTHOUSE_DEBUG_PORT = 4611;
 
-export const LIGHTHOUSE_PAGES = [
+const LIGHTHOUSE_PAGES = [
   { label: 'catalog', path: '/' },
   { label: 'query builder with results', path: '/datasets/ercot_load/query?v=1&range=last_24h' },
   { label: 'map', path: '/locations' },
@@ -41,7 +41,7 @@ const CATEGORIES = Object.keys(TARGETS) as Category[];
 
 export type Preset = 'desktop' | 'mobile';
 
-export interface PageScores {
+interface PageScores {
   label: string;
   path: string;
   scores: Record<Category, number>;
@@ -101,7 +101,7 @@ async function startChromium(port: number): Promise<{ stop: () => Promise<void> 
   return { stop };
 }
 
-export async function auditPages(appUrl: string, preset: Preset, debugPort: number): Promise<PageScores[]> {
+async function auditPages(appUrl: string, preset: Preset, debugPort: number): Promise<PageScores[]> {
   const chromium = await startChromium(debugPort);
   const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
   const out: PageScores[] = [];
@@ -133,7 +133,7 @@ export async function auditPages(appUrl: string, preset: Preset, debugPort: numb
 const LIGHTHOUSE_RUNS = 3;
 
 /** One row per page and category: the lowest score of the runs, with the worst run's details. */
-export function lighthouseRows(runs: readonly (readonly PageScores[])[], preset: Preset): BenchRow[] {
+function lighthouseRows(runs: readonly (readonly PageScores[])[], preset: Preset): BenchRow[] {
   const first = runs[0] ?? [];
   return first.flatMap((page, index) =>
     CATEGORIES.map((c): BenchRow => {

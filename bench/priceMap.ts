@@ -15,7 +15,7 @@ import { marketDateOf } from '../src/time';
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 
-export const PRICE_MAP_PORT = 4611;
+const PRICE_MAP_PORT = 4611;
 const FIRST_PAINT_TARGET_MS = 1500;
 const STEP_TARGET_MS = 50;
 const FRAME_TARGET_MS = 50;

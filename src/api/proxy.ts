@@ -8,7 +8,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { APP_PROXY_INFO_PATH } from './proxyPaths';
 
 /** Whether the app's server forwards to an upstream; false too when it is a plain static host. */
-export async function fetchAppProxyAvailable(signal?: AbortSignal): Promise<boolean> {
+async function fetchAppProxyAvailable(signal?: AbortSignal): Promise<boolean> {
   try {
     const answer = await fetch(APP_PROXY_INFO_PATH, { signal, headers: { accept: 'application/json' } });
     if (!answer.ok || !answer.headers.get('content-type')?.includes('application/json')) return false;

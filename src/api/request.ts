@@ -2,7 +2,7 @@ import { API_KEY_HEADER, type ErrorDetail, RESPONSE_HEADERS, type WireSchemaName
 import { ApiError } from '@/api/ApiError';
 import { effectiveBaseUrl, getConnection, whenDemoBackendReady, type Connection } from '@/api/connection';
 
-export type QueryValue = string | number | boolean | undefined | null;
+type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   params?: Record<string, QueryValue> | object;

@@ -1,7 +1,7 @@
 import { createValueStore } from '@/lib/store';
 
 /** Whether the in-browser demo backend could start; the status line reads it. */
-export type DemoMockState = { state: 'idle' | 'starting' | 'running' } | { state: 'failed'; message: string };
+type DemoMockState = { state: 'idle' | 'starting' | 'running' } | { state: 'failed'; message: string };
 
 const store = createValueStore<DemoMockState>({ state: 'idle' });
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createExternalStore } from '@/lib/store';
 
-export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export type Theme = 'light' | 'dark';
 
@@ -12,7 +12,7 @@ function isChoice(value: unknown): value is ThemeChoice {
   return THEME_CHOICES.includes(value as ThemeChoice);
 }
 
-export function getThemeChoice(): ThemeChoice {
+function getThemeChoice(): ThemeChoice {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEY);
     return isChoice(stored) ? stored : 'system';
@@ -25,7 +25,7 @@ function systemTheme(): Theme {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
-export function resolveTheme(choice: ThemeChoice): Theme {
+function resolveTheme(choice: ThemeChoice): Theme {
   return choice === 'system' ? systemTheme() : choice;
 }
 
@@ -35,7 +35,7 @@ export function applyTheme(choice: ThemeChoice = getThemeChoice()): void {
 
 const store = createExternalStore(getThemeChoice);
 
-export function setThemeChoice(choice: ThemeChoice): void {
+function setThemeChoice(choice: ThemeChoice): void {
   try {
     if (choice === 'system') window.localStorage.removeItem(STORAGE_KEY);
     else window.localStorage.setItem(STORAGE_KEY, choice);
@@ -46,7 +46,7 @@ export function setThemeChoice(choice: ThemeChoice): void {
   store.notify();
 }
 
-export function nextThemeChoice(choice: ThemeChoice): ThemeChoice {
+function nextThemeChoice(choice: ThemeChoice): ThemeChoice {
   const index = THEME_CHOICES.indexOf(choice);
   return THEME_CHOICES[(index + 1) % THEME_CHOICES.length] ?? 'system';
 }

@@ -39,7 +39,7 @@ export interface DataSeries {
   lead: number | null;
 }
 
-export interface DerivedSeries {
+interface DerivedSeries {
   kind: 'expr';
   key: SeriesKey;
   expr: string;

@@ -9,7 +9,7 @@ interface Props {
   onRetry?: () => void;
 }
 
-export function formatWait(seconds: number): string {
+function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 120) return `${minutes} minutes`;

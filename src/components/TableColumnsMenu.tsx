@@ -17,7 +17,7 @@ interface Props {
 }
 
 /** Column ids in the order the table shows them: pinned first (in pin order), then by `order`, then the rest. */
-export function displayOrder(ids: readonly string[], view: TableView): string[] {
+function displayOrder(ids: readonly string[], view: TableView): string[] {
   const known = new Set(ids);
   const pinned = view.pinned.filter((id) => known.has(id));
   const ordered = view.order.filter((id) => known.has(id) && !pinned.includes(id));

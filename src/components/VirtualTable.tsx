@@ -40,7 +40,7 @@ export interface VirtualTableColumn {
 }
 
 /** A size in px. */
-export interface Rect {
+interface Rect {
   width: number;
   height: number;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useConnection } from '@/api/connection';
 
 /** When a wait starts to need words: a normal answer comes well before this. */
-export const SLOW_AFTER_MS = 2000;
+const SLOW_AFTER_MS = 2000;
 
 /**
  * Whole seconds since the caller mounted, once the wait has become slow; null until then. The

@@ -44,7 +44,3 @@ export const DEMO_API_KEY = 'demo-key' satisfies BuiltInKey;
 export const BUILT_IN_KEY_LIST: readonly (KeyPlan & { key: BuiltInKey })[] = (
   Object.entries(BUILT_IN_KEYS) as [BuiltInKey, KeyPlan][]
 ).map(([key, plan]) => ({ key, ...plan }));
-
-export const PLANS = ['Developer', 'Free', 'Internal'] as const;
-/** @public */
-export type Plan = (typeof PLANS)[number];

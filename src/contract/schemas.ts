@@ -28,11 +28,11 @@ import {
 z.config({ jitless: true });
 
 /** Contract preamble: second precision and an explicit offset, never `Z`. */
-export const isoTimestampSchema = z
+const isoTimestampSchema = z
   .string()
   .regex(ISO_TIMESTAMP_RE, 'Expected an ISO timestamp with offset')
   .meta({ description: 'ISO 8601 with seconds and an explicit offset, e.g. 2024-03-01T00:00:00-06:00' });
-export const calendarDateSchema = z.string().regex(CALENDAR_DATE_RE, 'Expected a YYYY-MM-DD date');
+const calendarDateSchema = z.string().regex(CALENDAR_DATE_RE, 'Expected a YYYY-MM-DD date');
 
 // ---------------------------------------------------------------------------------------------
 // Envelopes and errors
@@ -49,7 +49,7 @@ export const metaSchema = z
   .meta({ id: 'Meta' });
 export type Meta = z.infer<typeof metaSchema>;
 
-export const validationIssueSchema = z
+const validationIssueSchema = z
   .object({
     loc: z.array(z.union([z.string(), z.number()])),
     msg: z.string(),
@@ -60,7 +60,7 @@ export const validationIssueSchema = z
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
 /** `detail` is a sentence, or (422 type errors) a list of per-parameter entries. */
-export const errorDetailSchema = z.union([z.string(), z.array(validationIssueSchema)]);
+const errorDetailSchema = z.union([z.string(), z.array(validationIssueSchema)]);
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 export const errorBodySchema = z.object({ detail: errorDetailSchema }).meta({ id: 'Error' });
@@ -75,7 +75,7 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 // Datasets
 // ---------------------------------------------------------------------------------------------
 
-export const datasetColumnSchema = z
+const datasetColumnSchema = z
   .object({
     name: z.string(),
     type: z.enum(COLUMN_TYPES),
@@ -110,9 +110,9 @@ export const datasetSchema = z
 export type Dataset = z.infer<typeof datasetSchema>;
 
 /** One cell of a row: numbers, strings (timestamps are ISO strings with an offset), booleans, null. */
-export const cellValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const cellValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type CellValue = z.infer<typeof cellValueSchema>;
-export const rowSchema = z.record(z.string(), cellValueSchema);
+const rowSchema = z.record(z.string(), cellValueSchema);
 export type Row = z.infer<typeof rowSchema>;
 /** `array_of_arrays`: the first element is the column names, each later element one row. */
 export const rowArraysSchema = z.tuple([z.array(z.string())], z.array(cellValueSchema));
@@ -122,13 +122,6 @@ export type RowArrays = z.infer<typeof rowArraysSchema>;
 function listResponseSchema<T extends z.ZodType, M extends z.ZodType>(item: T, metadata: M) {
   return z.object({ data: z.array(item), meta: metaSchema, dataset_metadata: metadata });
 }
-/** @public */
-export interface ListResponse<T, M = null> {
-  data: T[];
-  meta: Meta;
-  dataset_metadata: M;
-}
-
 export const datasetListResponseSchema = listResponseSchema(datasetSchema, z.null()).meta({
   id: 'DatasetList',
 });
@@ -144,7 +137,7 @@ export const datasetQueryArraysResponseSchema = z
   .meta({ id: 'QueryResultArrays' });
 export type DatasetQueryArraysResponse = z.infer<typeof datasetQueryArraysResponseSchema>;
 
-export const datasetUpdateSchema = z
+const datasetUpdateSchema = z
   .object({
     id: z.string(),
     dataset: z.string(),
@@ -161,7 +154,7 @@ export const datasetUpdatesResponseSchema = listResponseSchema(datasetUpdateSche
 });
 export type DatasetUpdatesResponse = z.infer<typeof datasetUpdatesResponseSchema>;
 
-export const datasetAuditRecordSchema = z
+const datasetAuditRecordSchema = z
   .object({
     market_date: calendarDateSchema,
     number_of_datapoints: z.number().int().nonnegative(),
@@ -214,7 +207,7 @@ export const pricingLocationListSchema = z
   .meta({ id: 'PricingLocationList' });
 export type PricingLocationList = z.infer<typeof pricingLocationListSchema>;
 
-export const nearbyPricingLocationSchema = z
+const nearbyPricingLocationSchema = z
   .object({
     gs_entity_id: z.string(),
     location: z.string(),
@@ -266,8 +259,6 @@ export const formatParamsSchema = z.object({
     'Shape of `data` in JSON list answers; array_of_objects by default',
   ).optional(),
 });
-/** @public */
-export type FormatParams = z.infer<typeof formatParamsSchema>;
 
 export const datasetQueryParamsSchema = formatParamsSchema.extend({
   order: z.enum(ORDERS).optional(),

@@ -15,8 +15,7 @@ export const COLUMN_TYPES = ['TIMESTAMP', 'VARCHAR', 'DOUBLE PRECISION'] as cons
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 /** What a filter compares: numbers, instants or exact strings (contract §6.2). */
-export const COLUMN_KINDS = ['number', 'string', 'timestamp'] as const;
-export type ColumnKind = (typeof COLUMN_KINDS)[number];
+export type ColumnKind = 'number' | 'string' | 'timestamp';
 
 export const RETURN_FORMATS = ['json', 'csv'] as const;
 export type ReturnFormat = (typeof RETURN_FORMATS)[number];
@@ -43,11 +42,9 @@ export const FILTER_OPERATOR_ALIASES = {
   lt: '<',
   lte: '<=',
 } as const satisfies Record<string, FilterOperator>;
-/** @public */
-export type FilterOperatorAlias = keyof typeof FILTER_OPERATOR_ALIASES;
 
 /** The column kinds each operator makes sense for (the query builder offers only these). */
-export const FILTER_OPERATOR_KINDS = {
+const FILTER_OPERATOR_KINDS = {
   '=': ['number', 'string', 'timestamp'],
   '!=': ['number', 'string', 'timestamp'],
   '>': ['number', 'timestamp'],
@@ -112,11 +109,8 @@ export const LOCATION_TYPES = ['Trading Hub', 'Load Zone', 'Load Zone DC Tie', '
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 export const LOCATION_STATUSES = ['active', 'inactive'] as const;
-/** @public */
-export type LocationStatus = (typeof LOCATION_STATUSES)[number];
 
-export const PRICING_LOCATION_FACETS = ['location_type', 'zone', 'status'] as const;
-export type PricingLocationFacet = (typeof PRICING_LOCATION_FACETS)[number];
+export type PricingLocationFacet = 'location_type' | 'zone' | 'status';
 
 /** Scalar fields a location list can be sorted by. */
 export const PRICING_LOCATION_SORT_COLUMNS = [

@@ -8,14 +8,14 @@
 import type { CellValue } from '@/contract';
 import { formatWithOffset, parseIsoOffset } from '@/time';
 
-export interface NumberColumn {
+interface NumberColumn {
   kind: 'number';
   values: Float64Array;
   /** Bit i set: row i is null. */
   nulls: Uint8Array;
 }
 
-export interface TimeColumn {
+interface TimeColumn {
   kind: 'time';
   /** Epoch milliseconds (whole seconds). */
   ms: Float64Array;
@@ -24,7 +24,7 @@ export interface TimeColumn {
   nulls: Uint8Array;
 }
 
-export interface DictColumn {
+interface DictColumn {
   kind: 'dict';
   codes: Uint8Array | Uint16Array | Uint32Array;
   /** The distinct values in order of first appearance (`null` included when present). */

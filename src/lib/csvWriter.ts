@@ -38,13 +38,13 @@ export interface CsvOptions {
 }
 
 /** Decimals added to the data's own for a value the app computes from it (a mean, a spread). */
-export const COMPUTED_EXTRA_DECIMALS = 2;
+const COMPUTED_EXTRA_DECIMALS = 2;
 
 /**
  * Significant digits for a computed value whose data gives no decimals (a ratio): enough for any
  * market quantity, and well short of the 15th–17th digits where the noise of arithmetic sits.
  */
-export const FALLBACK_SIGNIFICANT = 12;
+const FALLBACK_SIGNIFICANT = 12;
 
 /**
  * A value written in at most this many significant digits is a short decimal, as data is; more
@@ -68,7 +68,7 @@ export function startsLikeFormula(text: string): boolean {
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One text field: neutralised when asked, then quoted when it needs to be. */
-export function csvText(text: string, neutralise = true): string {
+function csvText(text: string, neutralise = true): string {
   const safe = neutralise && startsLikeFormula(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -23,7 +23,7 @@ export interface SettingNote {
   instead: string;
 }
 
-export const LINK_SETTINGS_LEAD = 'Some settings in the link could not be read and were not used';
+const LINK_SETTINGS_LEAD = 'Some settings in the link could not be read and were not used';
 
 /** Quoted values are cut here: the notice names a value, it does not reprint a long one. */
 const MAX_QUOTED = 40;
@@ -49,7 +49,7 @@ export function linkSettingsText(unread: readonly UnreadSetting[]): string | nul
 }
 
 /** A param no reader of the page knows (a typo, another page's key, a hand-made link). */
-export const UNKNOWN_SETTING = 'not a setting of this page';
+const UNKNOWN_SETTING = 'not a setting of this page';
 
 /** The params of `params` whose names are not in `known`, each once, in link order. */
 export function unknownLinkSettings(params: URLSearchParams, known: Iterable<string>): UnreadSetting[] {

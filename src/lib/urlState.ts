@@ -126,7 +126,7 @@ export function writeUrlState<S extends UrlStateShape>(
   return next;
 }
 
-export interface SetUrlStateOptions {
+interface SetUrlStateOptions {
   /** Replace the history entry instead of pushing one (typing in a box should not fill history). */
   replace?: boolean;
   /**

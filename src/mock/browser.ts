@@ -22,7 +22,7 @@ function enginePool(): WorkerPool {
 }
 
 /** What the demo backend exposes on `window` (demo mode only) for the bench and browser journeys. */
-export interface DemoEngineProbe {
+interface DemoEngineProbe {
   stats(): WorkerPoolStats;
 }
 

@@ -6,8 +6,6 @@ import { ROUTES } from './handlers/routes';
 import { UsageTracker } from './handlers/UsageTracker';
 import { BUILT_IN_KEYS, type KeyPlan } from '@/contract';
 
-export type { KeyPlan };
-
 export interface MockApiOptions {
   /**
    * Origin and path prefix the handlers answer under (`http://localhost:4173/demo-api`); every
@@ -29,7 +27,7 @@ export interface MockApiOptions {
   offload?: OffloadRunner;
 }
 
-export interface MockUsage {
+interface MockUsage {
   /** Forgets all usage counts and rate windows. */
   reset(): void;
   /** A key's counts for the UTC day and month containing the mock's `now`. */

@@ -145,7 +145,7 @@ export function slowResponse(path: FaultPath, ms: number, options?: FaultOptions
  * Turns on the app's real retry policy (none for 4xx but 429; backoff for 5xx and network errors)
  * with delays cut to at most `maxDelayMs`, so a test can watch retries without waiting seconds.
  */
-export function enableRetries(queryClient: QueryClient, maxDelayMs = 20): void {
+function enableRetries(queryClient: QueryClient, maxDelayMs = 20): void {
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: {

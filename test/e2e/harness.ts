@@ -49,7 +49,7 @@ export function setCurrentFile(file: string): void {
 }
 
 /** What the CSP guard writes to the console; the runner fails a journey on any console error. */
-export const CSP_VIOLATION_PREFIX = 'Content-Security-Policy violation:';
+const CSP_VIOLATION_PREFIX = 'Content-Security-Policy violation:';
 
 /*
  * Chromium reports a violation in the console too, but only through its log domain, whose wording
@@ -101,7 +101,7 @@ export async function eventually<T>(
 // ---------------------------------------------------------------------------------------------
 // Accessibility: axe-core in the page.
 
-export interface AxeFinding {
+interface AxeFinding {
   id: string;
   impact: string;
   help: string;
@@ -126,7 +126,7 @@ const axeFigures: AxeFigures[] = [];
  * Runs axe on the page as it is now and records the figures in `test-results/axe.json`.
  * Returns every violation; `assertAccessible` fails on the serious and critical ones.
  */
-export async function axe(page: Page, state: string): Promise<AxeFigures> {
+async function axe(page: Page, state: string): Promise<AxeFigures> {
   const results = await new AxeBuilder({ page }).analyze();
   const findings = results.violations.map((v) => ({
     id: v.id,

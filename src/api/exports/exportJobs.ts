@@ -23,7 +23,7 @@ import { sidecarFilename, sidecarText, type SidecarSource } from './sidecar';
  * Rows per request. Smaller than the API's 50,000 maximum so the progress line moves at least every
  * second or so and a page's text stays small while it is in memory.
  */
-export const EXPORT_PAGE_SIZE = 10_000;
+const EXPORT_PAGE_SIZE = 10_000;
 
 /**
  * Rows per request of a format. Parquet takes the API's largest pages (50,000 rows): each page is
@@ -35,7 +35,7 @@ export function exportPageSize(format: ExportFormat): number {
   return format === 'parquet' ? 50_000 : EXPORT_PAGE_SIZE;
 }
 
-export type ExportStatus = 'running' | 'waiting' | 'done' | 'cancelled' | 'failed';
+type ExportStatus = 'running' | 'waiting' | 'done' | 'cancelled' | 'failed';
 
 export interface ExportJob {
   id: number;
@@ -104,7 +104,7 @@ export interface StartExportOptions {
 }
 
 /** Backoff for a page that failed on the way (network, 5xx, time-out): three more tries over about 7 s. */
-export const EXPORT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
+const EXPORT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
 
 /** A 429 not worth waiting for: the job stops and says when to resume. */
 class QuotaSpent extends Error {

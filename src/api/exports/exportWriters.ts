@@ -166,7 +166,7 @@ function parquetWriter(dataset: Dataset, params: DatasetQueryParams): ExportWrit
 }
 
 /** Whether the rows come one per hour: an hourly dataset left alone, or any dataset resampled to one hour. */
-export function isHourly(dataset: Dataset, params: DatasetQueryParams): boolean {
+function isHourly(dataset: Dataset, params: DatasetQueryParams): boolean {
   const frequency = params.resample_frequency?.trim();
   if (!frequency) return dataset.cadence === '1_HOUR';
   const m = /^(\d+)\s*([a-z]+)$/i.exec(frequency);
@@ -175,7 +175,7 @@ export function isHourly(dataset: Dataset, params: DatasetQueryParams): boolean 
   return (unit === 'hour' && count === 1) || (unit === 'minute' && count === 60);
 }
 
-export function spreadsheetLayout(dataset: Dataset, params: DatasetQueryParams): SpreadsheetLayout {
+function spreadsheetLayout(dataset: Dataset, params: DatasetQueryParams): SpreadsheetLayout {
   return {
     timeZone: dataset.data_timezone,
     datetimeColumns: dataset.all_columns.filter((c) => c.is_datetime).map((c) => c.name),

@@ -13,13 +13,13 @@ import type * as ParquetModule from './parquetFile';
 import type { ParquetFileOptions, ParquetReply, ParquetRequest } from './parquetFile';
 
 /** What reading a page found: its rows and how far in time they reach. */
-export interface PageRead {
+interface PageRead {
   rows: number;
   lastRowMs: number;
 }
 
 /** A page handed to the file: its number, to commit it by, and what reading it finds. */
-export interface PageSent {
+interface PageSent {
   seq: number;
   read: Promise<PageRead>;
 }

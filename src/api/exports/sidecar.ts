@@ -60,7 +60,7 @@ interface SidecarJob {
 export const sidecarFilename = (filename: string): string => `${filename}.query.json`;
 
 /** The API URL of the whole query: every page of it, the key never in it. */
-export function queryApiUrl(server: string, datasetId: string, params: DatasetQueryParams): string {
+function queryApiUrl(server: string, datasetId: string, params: DatasetQueryParams): string {
   const { cursor: _cursor, page: _page, page_size: _size, download: _download, ...query } = params;
   const path = endpointPath('datasetQuery', { dataset_id: datasetId });
   return `${server.replace(/\/+$/, '')}${path}${encodeQuery(query)}`;

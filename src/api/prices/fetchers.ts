@@ -27,7 +27,7 @@ export interface PriceSeries {
 }
 
 /** The pricing datasets carry every location; 5,000 rows per interval leaves room for ERCOT's ~1,000 nodes. */
-export const SNAPSHOT_PAGE_SIZE = 5000;
+const SNAPSHOT_PAGE_SIZE = 5000;
 
 function columnIndex(header: readonly string[], name: string): number {
   const index = header.indexOf(name);

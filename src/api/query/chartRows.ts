@@ -10,7 +10,7 @@ import { fetchDatasetTablePage } from './fetchers';
 import { queryKeys } from './keys';
 
 /** Rows per request: the API's largest page, so a month of one hub is one request. */
-export const CHART_PAGE_SIZE = 50_000;
+const CHART_PAGE_SIZE = 50_000;
 /** Rows charted at most: about 200 MB of nothing, and far more points than pixels. */
 export const CHART_ROW_CAP = 300_000;
 

@@ -14,7 +14,7 @@ interface FetchOptions {
 }
 
 /** Paging of a CSV answer, which travels in headers because the body has no room for it. */
-export interface CsvPaging {
+interface CsvPaging {
   page: number | null;
   pageSize: number | null;
   limit: number | null;
@@ -61,7 +61,7 @@ function filenameOf(disposition: string | null): string | null {
   return match?.[1] ?? null;
 }
 
-export function readCsvPaging(headers: Headers): CsvPaging {
+function readCsvPaging(headers: Headers): CsvPaging {
   return {
     page: intHeader(headers, PAGING_HEADERS.page),
     pageSize: intHeader(headers, PAGING_HEADERS.pageSize),

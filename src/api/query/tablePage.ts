@@ -26,7 +26,7 @@ export class UnreadablePageError extends Error {
 }
 
 /** A query answer's bytes as a columnar page; `array_of_objects` is read too, in case a server ignores `json_schema`. */
-export function decodeTablePageBytes(bytes: ArrayBuffer): TablePage {
+function decodeTablePageBytes(bytes: ArrayBuffer): TablePage {
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));

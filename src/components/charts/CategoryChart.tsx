@@ -7,7 +7,7 @@ import { linear, niceTicks } from './scales';
 import { useWidth } from './useWidth';
 import styles from './chart.module.css';
 
-export interface CategoryGeometry {
+interface CategoryGeometry {
   plot: PlotBox;
   /** Category `index`'s centre, and the width each category has. */
   centreOf: (index: number) => number;

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /** The row in [from, to] whose x is nearest `x` (a binary search: no index to build). */
-export function nearestIndex(xs: (index: number) => number, from: number, to: number, x: number): number {
+function nearestIndex(xs: (index: number) => number, from: number, to: number, x: number): number {
   let lo = from;
   let hi = to;
   while (hi - lo > 1) {

@@ -13,7 +13,7 @@ import type { DataSeries, SeriesKey } from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
 /** The longest range the forecast view fetches every vintage for: 31 days is about 125,000 rows. */
-export const MAX_FORECAST_DAYS = 31;
+const MAX_FORECAST_DAYS = 31;
 
 /** The error at the chosen lead and by every lead, recomputed only when an input changes. */
 const scores = memoLast(

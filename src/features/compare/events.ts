@@ -14,8 +14,7 @@ import {
 } from './expression';
 import type { Grid } from './grid';
 
-export const COMPARATORS = ['>=', '<=', '>', '<'] as const;
-export type Comparator = (typeof COMPARATORS)[number];
+type Comparator = '>=' | '<=' | '>' | '<';
 
 export interface Condition {
   left: Expr;

@@ -189,11 +189,11 @@ export function unitOf(expr: Expr, units: ReadonlyMap<string, string | null>): s
 }
 
 /** Why an operation left an interval empty although every series it reads has a value there. */
-export const EMPTY_REASONS = {
+const EMPTY_REASONS = {
   'division by zero': 'division by zero',
   overflow: 'a result too large for a number',
 } as const;
-export type EmptyReason = keyof typeof EMPTY_REASONS;
+type EmptyReason = keyof typeof EMPTY_REASONS;
 
 /** Intervals an expression left empty itself, by reason (only reasons that occurred). */
 export type EmptiedCounts = Partial<Record<EmptyReason, number>>;

@@ -15,7 +15,7 @@ import { MAX_LEAD_HOURS } from './forecastError';
 import type { DataSeries } from '@/compare/compareWorkspace';
 
 /** Rows one series may bring: a year of 5-minute data with room to spare, or a month of vintages. */
-export const SERIES_ROW_CAP = 300_000;
+const SERIES_ROW_CAP = 300_000;
 
 const RESAMPLE_FREQUENCY: Record<GridCadence, string> = {
   '5min': '5min',

@@ -4,7 +4,7 @@ import styles from './DatasetPage.module.css';
 import { Section } from './Section';
 
 /** The roles a column plays in the dataset's index, as short labels. */
-export function columnRoles(dataset: Dataset, column: string): string[] {
+function columnRoles(dataset: Dataset, column: string): string[] {
   const roles: string[] = [];
   if (column === dataset.time_index_column) roles.push('Time index');
   if (column === dataset.subseries_index_column) roles.push('Subseries');

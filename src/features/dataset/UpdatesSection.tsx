@@ -10,9 +10,9 @@ import styles from './DatasetPage.module.css';
 import { Section } from './Section';
 
 /** The API serves 100 updates by default and at most 1000. */
-export const UPDATE_LIMITS = [100, 250, 500, 1000] as const;
+const UPDATE_LIMITS = [100, 250, 500, 1000] as const;
 /** The page shows this many newest runs until asked for all, so the audit below stays in reach. */
-export const UPDATES_PREVIEW = 10;
+const UPDATES_PREVIEW = 10;
 
 const columns: DataTableColumn<DatasetUpdate>[] = [
   {

@@ -8,7 +8,7 @@ import { formatNumber } from '@/lib/format';
 import type { LatLon } from './locationsUrlState';
 import styles from './LocationsPage.module.css';
 
-export interface NearbySearch {
+interface NearbySearch {
   point: LatLon | null;
   anchor: PricingLocation | null;
   anchorId: string;

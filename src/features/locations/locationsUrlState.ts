@@ -7,7 +7,7 @@ export const PAGE_SIZE = 100;
 /** The map shows every match with coordinates in one request (the API's largest page). */
 export const MAP_PAGE_SIZE = 5000;
 export const DEFAULT_VIEW = { lat: 31.2, lon: -99.3, zoom: 6 } as const;
-export const DEFAULT_NEARBY_LIMIT = 10;
+const DEFAULT_NEARBY_LIMIT = 10;
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const round4 = (n: number): number => Math.round(n * 1e4) / 1e4;

@@ -33,13 +33,13 @@ export const COLOR_LUT: readonly string[] = Array.from({ length: LUT_SIZE }, (_,
  * Where a one-sided scale starts, as a position: a tint off the centre's white, so no value is
  * drawn in the centre's colour unless it is at the centre of a two-sided scale.
  */
-export const ONE_SIDED_START = 0.1;
+const ONE_SIDED_START = 0.1;
 
 /** What sets one end of the scale: the clip percentile, or the data's extreme (no clip, or the percentile lies across the centre). */
-export type ScaleEnd = 'clip' | 'extreme';
+type ScaleEnd = 'clip' | 'extreme';
 
 /** Which sides of the centre the values lie on. */
-export type ScaleSides = 'both' | 'above' | 'below' | 'none';
+type ScaleSides = 'both' | 'above' | 'below' | 'none';
 
 export interface ColorScale {
   center: number;
@@ -67,7 +67,7 @@ export interface ColorScale {
 }
 
 /** Markers without a price at the interval. */
-export const NO_VALUE_COLOR = '#8a8f96';
+const NO_VALUE_COLOR = '#8a8f96';
 
 const clamp01 = (x: number): number => Math.max(0, Math.min(1, x));
 

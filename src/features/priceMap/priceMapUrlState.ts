@@ -5,7 +5,7 @@ import { CLIP_CHOICES } from './colorScale';
 import { isCalendarDate } from '@/time';
 import { MEASURES } from './measures';
 
-export const DEFAULT_VIEW = { lat: 31.2, lon: -99.3, zoom: 6 } as const;
+const DEFAULT_VIEW = { lat: 31.2, lon: -99.3, zoom: 6 } as const;
 export const TOP_N_CHOICES = [5, 10, 20] as const;
 export const SPEED_CHOICES = [1, 2, 4, 8] as const;
 export const CENTERS = ['zero', 'hub'] as const;

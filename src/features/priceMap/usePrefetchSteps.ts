@@ -7,7 +7,7 @@ import type { SnapshotKey } from '@/api/prices/keys';
  * Prefetches start no closer than this: at most 10 per second, half the demo key's 20/s, leaving
  * the rest for what the user asks for (the shown step, the panel's day, the location list).
  */
-export const PREFETCH_SPACING_MS = 100;
+const PREFETCH_SPACING_MS = 100;
 
 /**
  * Loads upcoming steps into the cache, nearest first, one every PREFETCH_SPACING_MS. A new list

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tabs } from '@/components/Tabs';
 import styles from './QueryPage.module.css';
 
-export const RESULT_TABS = ['Table', 'Chart', 'Export', 'Code'] as const;
+const RESULT_TABS = ['Table', 'Chart', 'Export', 'Code'] as const;
 export type ResultTab = (typeof RESULT_TABS)[number];
 
 interface Props {

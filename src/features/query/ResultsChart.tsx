@@ -32,7 +32,7 @@ interface Props {
 }
 
 /** Lines drawn at once: more is a tangle nobody reads. */
-export const MAX_SHOWN_SERIES = 12;
+const MAX_SHOWN_SERIES = 12;
 /** Series drawn by default when there are many: the hubs, or the highest peaks. */
 const DEFAULT_SERIES = 8;
 /** Names listed in the series picker at once (a search finds the rest). */
@@ -83,7 +83,7 @@ function buildGroups(
 }
 
 /** The series that matter by default: all when few, else the hubs, else the highest peaks. */
-export function defaultSeries(groups: readonly Group[]): string[] {
+function defaultSeries(groups: readonly Group[]): string[] {
   if (groups.length <= DEFAULT_SERIES) return groups.map((g) => g.name);
   const hubs = groups.filter((g) => g.hub);
   if (hubs.length > 0) return hubs.slice(0, DEFAULT_SERIES).map((g) => g.name);

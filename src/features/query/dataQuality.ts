@@ -16,7 +16,7 @@ import { HOUR_MS, wallToInstant } from '@/time';
 import { wallClockOf, zoneLabel } from './timeRange';
 
 /** The largest page the contract allows: the count answer is read in one request. */
-export const QUALITY_PAGE_SIZE = 50_000;
+const QUALITY_PAGE_SIZE = 50_000;
 
 const ONE_DAY: Frequency = { count: 1, unit: 'day' };
 

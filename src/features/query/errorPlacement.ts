@@ -5,16 +5,7 @@
  */
 import { detailText, isApiError } from '@/api/ApiError';
 
-export const QUERY_CONTROLS = [
-  'time',
-  'timezone',
-  'filter',
-  'columns',
-  'resample',
-  'vintage',
-  'paging',
-] as const;
-export type QueryControl = (typeof QUERY_CONTROLS)[number];
+export type QueryControl = 'time' | 'timezone' | 'filter' | 'columns' | 'resample' | 'vintage' | 'paging';
 
 /** Longer names first, so `publish_time_start` is not taken for `time`. */
 const PARAMETER_CONTROL: readonly [parameter: string, control: QueryControl][] = [

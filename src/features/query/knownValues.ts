@@ -9,7 +9,7 @@ import type { Dataset } from '@/contract';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';
 
 /** Sets up to this size are offered as a list to pick from instead of a text box. */
-export const PICKABLE_VALUES = 30;
+const PICKABLE_VALUES = 30;
 /** The registry in one page: the API's largest. */
 const REGISTRY = pricingLocationsOptions({ page_size: 5000 });
 const LOCATION_TYPE_COLUMN = 'location_type';

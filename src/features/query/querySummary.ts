@@ -16,7 +16,7 @@ function readable(ts: string): string {
 }
 
 /** `whole hours`, `whole 15-minute buckets`: what a range was aligned to. */
-export function wholeBucketsText({ count, unit }: Frequency): string {
+function wholeBucketsText({ count, unit }: Frequency): string {
   const info = RESAMPLE_UNIT_INFO[unit];
   return count === 1 ? `whole ${info.plural}` : `whole ${count}-${info.singular} buckets`;
 }

@@ -46,7 +46,7 @@ function offsetText(offsetMs: number): string {
  * reads in the query's zone. A wall time the zone passes twice (the hour a DST change repeats)
  * keeps its offset, or it could be read as the other one.
  */
-export function zonedWallText(ms: number, zone: string): string {
+function zonedWallText(ms: number, zone: string): string {
   const offset = zoneOffsetMs(ms, zone);
   const wall = new Date(ms + offset).toISOString().slice(0, 16);
   return wallToInstant(ms + offset, zone) === ms ? wall : `${wall}${offsetText(offset)}`;

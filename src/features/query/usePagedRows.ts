@@ -3,7 +3,7 @@ import { PagedRows, type FetchTablePage, type PagedRowsState } from '@/api/query
 import type { TablePage } from '@/api/query/tablePage';
 
 /** Rows held at most while scrolling (about 6 MB of LMP rows in columns), whatever the page size. */
-export const MAX_HELD_ROWS = 200_000;
+const MAX_HELD_ROWS = 200_000;
 
 /** Pages a store may hold for a page size: enough for the view and its neighbours, few enough to stay bounded. */
 export function maxPagesFor(pageSize: number | undefined): number {

@@ -15,7 +15,7 @@ import type { DayRange } from './resolveRange';
 import styles from './DailyPeakPage.module.css';
 
 /** One row per market day: day buckets start at market midnight, so DST days are 23 or 25 hours. */
-export function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
+function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
   return {
     start_time: from,
     end_time: addDays(to, 1),

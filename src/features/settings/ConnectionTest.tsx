@@ -15,10 +15,7 @@ export interface ConnectionTestResult {
 }
 
 /** Asks both the open health check and a keyed route, so a bad address and a bad key read differently. */
-export async function testConnection(
-  connection: Connection,
-  signal?: AbortSignal,
-): Promise<ConnectionTestResult> {
+async function testConnection(connection: Connection, signal?: AbortSignal): Promise<ConnectionTestResult> {
   const [health, usage] = await Promise.allSettled([
     fetchHealth({ connection, signal }),
     fetchApiUsage({ connection, signal }),

@@ -7,7 +7,7 @@ import { marketDateOf, marketDayIndex, marketMidnightOfDay } from '@/time';
 import { countRows } from './counting';
 import type { DatasetDef, Millis } from './types';
 
-export const AUDIT_DAYS = 30;
+const AUDIT_DAYS = 30;
 
 export function datasetAudit(def: DatasetDef, now: Millis): DatasetAuditRecord[] {
   const today = marketDayIndex(now);

@@ -283,7 +283,7 @@ export function getDataset(id: string): DatasetDef | undefined {
 }
 
 /** `all_columns` entries of the wire form. */
-export function wireColumns(columns: readonly ColumnDef[]): DatasetColumn[] {
+function wireColumns(columns: readonly ColumnDef[]): DatasetColumn[] {
   return columns.map((c) => ({
     name: c.name,
     type: c.type,

@@ -9,7 +9,7 @@ import { gauss2, round2, signedNoise } from './noise';
 import type { Millis } from './types';
 import { WEATHER_ZONES, weatherZoneLoads } from './weatherZones';
 
-export const FORECAST_ZONES = ['north', 'south', 'west', 'houston'] as const;
+const FORECAST_ZONES = ['north', 'south', 'west', 'houston'] as const;
 export const FORECAST_HORIZON = 168;
 /** Vintages are published 30 minutes before the first interval they cover. */
 export const PUBLISH_LEAD_MS = 30 * MINUTE_MS;

@@ -14,23 +14,15 @@ import { uniformsOf } from './noise';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { LocationDef, Millis } from './types';
 
-export const PRICE_DATASET_IDS = [
+const PRICE_DATASET_IDS = [
   'ercot_lmp_by_settlement_point',
   'ercot_spp_day_ahead_hourly',
   'ercot_spp_real_time_15_min',
 ] as const;
 
-export const STATUS_THRESHOLD_DAYS = 7;
+const STATUS_THRESHOLD_DAYS = 7;
 
-export const HUBS = [
-  'HB_BUSAVG',
-  'HB_HOUSTON',
-  'HB_HUBAVG',
-  'HB_NORTH',
-  'HB_PAN',
-  'HB_SOUTH',
-  'HB_WEST',
-] as const;
+const HUBS = ['HB_BUSAVG', 'HB_HOUSTON', 'HB_HUBAVG', 'HB_NORTH', 'HB_PAN', 'HB_SOUTH', 'HB_WEST'] as const;
 export const LOAD_ZONES = [
   'LZ_AEN',
   'LZ_CPS',
@@ -354,7 +346,7 @@ const DC_TIES: readonly { name: string; zone: LoadZone; lat: number; lon: number
 ];
 
 /** Zone of each hub for pricing purposes (hubs themselves carry no zone on the wire). */
-export const HUB_PRICE_ZONE: Record<(typeof HUBS)[number], LoadZone | null> = {
+const HUB_PRICE_ZONE: Record<(typeof HUBS)[number], LoadZone | null> = {
   HB_BUSAVG: null,
   HB_HUBAVG: null,
   HB_HOUSTON: 'LZ_HOUSTON',
@@ -414,7 +406,7 @@ const FIXED_NODES: readonly { name: string; zone: LoadZone; lat: number; lon: nu
   { name: 'CPSES_UNIT2', zone: 'LZ_NORTH', lat: 32.2988, lon: -97.7847 },
 ];
 
-export const NODE_COUNT = 640;
+const NODE_COUNT = 640;
 const S_NODE = 71;
 
 function pick<T>(items: readonly T[], u: number): T {

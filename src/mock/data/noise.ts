@@ -4,7 +4,7 @@
  */
 
 /** The fixed seed of the whole mock; changing it changes every value. */
-export const SEED = 0x5eed_2023;
+const SEED = 0x5eed_2023;
 
 const TWO32 = 4294967296;
 
@@ -35,12 +35,12 @@ export function hash2(stream: number, a: number, b: number): number {
   return step(step(step(SEED ^ stream, stream), a), b);
 }
 
-export function hash3(stream: number, a: number, b: number, c: number): number {
+function hash3(stream: number, a: number, b: number, c: number): number {
   return step(step(step(step(SEED ^ stream, stream), a), b), c);
 }
 
 /** Unsigned 32-bit hash of any number of integers. */
-export function hashInts(...ints: number[]): number {
+function hashInts(...ints: number[]): number {
   let h = SEED;
   for (const x of ints) h = step(h, x);
   return h;

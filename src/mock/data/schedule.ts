@@ -12,7 +12,7 @@ export function lastStarted(now: Millis, stepMs: Millis): Millis {
 }
 
 /** Day-ahead publication hour, market time. */
-export const DAY_AHEAD_PUBLISH_HOUR = 13;
+const DAY_AHEAD_PUBLISH_HOUR = 13;
 
 /** Publication instant of the day-ahead results for market day `day + 1` (days since epoch). */
 export function dayAheadPublishTime(day: number): Millis {

@@ -11,7 +11,7 @@ import { FORECAST_HORIZON, latestVintage } from './loadForecast';
 import { dayAheadPublishTime } from './schedule';
 import type { DatasetDef, Millis } from './types';
 
-export const UPDATES_WINDOW_MS = 7 * DAY_MS;
+const UPDATES_WINDOW_MS = 7 * DAY_MS;
 
 type Schedule = 'interval' | 'vintage' | 'day-ahead';
 

@@ -16,11 +16,10 @@ import { resampleSeries, seriesOf } from './resample/seriesResampler';
 import { Walk, type Direction } from './walk';
 
 /** More candidate rows than this (time range × locations × vintages) and a query is refused. */
-export { SCAN_LIMIT };
 export const SCAN_TOO_LARGE =
   'Query too large: it would scan more than 10000000 rows. Narrow the time range or filter by location.';
 
-export interface ResultColumn {
+interface ResultColumn {
   name: string;
   type: ColumnType;
   unit: string | null;

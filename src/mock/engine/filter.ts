@@ -16,7 +16,7 @@ interface OperatorDef {
   matches: (comparisons: readonly number[]) => boolean;
 }
 
-export const FILTER_OPERATOR_DEFS = {
+const FILTER_OPERATOR_DEFS = {
   '=': { list: false, matches: (cs) => cs.some((c) => c === 0) },
   '!=': { list: false, matches: (cs) => cs.some((c) => c !== 0) },
   '>': { list: false, matches: (cs) => cs.some((c) => c > 0) },

@@ -10,7 +10,7 @@ import type {
   PricingLocationSortColumn,
 } from '@/contract';
 
-export interface LocationFilters {
+interface LocationFilters {
   /** Case-insensitive substring of `location`, `gs_entity_id` or `zone`. */
   search?: string;
   /** Each list: case-insensitive exact values; absent or empty = no filter. */

@@ -16,9 +16,9 @@ const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, '1': true, false: false, '0': false };
 
-export const INTEGER_ISSUE = { msg: 'Input should be a valid integer', type: 'int_parsing' } as const;
-export const NUMBER_ISSUE = { msg: 'Input should be a valid number', type: 'float_parsing' } as const;
-export const BOOLEAN_ISSUE = { msg: 'Input should be a valid boolean', type: 'bool_parsing' } as const;
+const INTEGER_ISSUE = { msg: 'Input should be a valid integer', type: 'int_parsing' } as const;
+const NUMBER_ISSUE = { msg: 'Input should be a valid number', type: 'float_parsing' } as const;
+const BOOLEAN_ISSUE = { msg: 'Input should be a valid boolean', type: 'bool_parsing' } as const;
 
 /**
  * What Python's `float()` and `int()` strip from both ends: ASCII space and tab to carriage

@@ -15,7 +15,7 @@ export const NOW = Date.UTC(2024, 2, 15, 12, 7, 30);
 export const START = Date.UTC(2024, 0, 1, 6);
 
 /** A deterministic integer hash of a few integers. */
-export function hash(...parts: number[]): number {
+function hash(...parts: number[]): number {
   let h = 0x9e3779b9;
   for (const p of parts) {
     h = Math.imul(h ^ (p | 0), 0x85ebca6b) >>> 0;
@@ -127,7 +127,7 @@ export const prices15: DatasetDef = {
 };
 
 /** Each forecast vintage is published at HH:30 and covers the next 6 hourly intervals. */
-export const FORECAST_HORIZON = 6;
+const FORECAST_HORIZON = 6;
 const FIRST_PUBLISH = START - 30 * MINUTE;
 
 function newestPublish(now: Millis): Millis {
@@ -143,7 +143,7 @@ export function forecastVintages(t: Millis, now: Millis): Millis[] {
   return out;
 }
 
-export function forecastValue(t: Millis, publish: Millis): number {
+function forecastValue(t: Millis, publish: Millis): number {
   return valueOf(40_000, 30_000, t, publish, 5);
 }
 
@@ -173,7 +173,7 @@ export const forecastHourly: DatasetDef = {
   },
 };
 
-export function prcValue(t: Millis): number {
+function prcValue(t: Millis): number {
   return valueOf(2_000, 8_000, t, 6);
 }
 
@@ -196,7 +196,7 @@ export const irregular10s: DatasetDef = {
 };
 
 /** 2,000 locations every 5 minutes since 2023: about 860 million rows, for the scan guard and cost. */
-export const WIDE_LOCATIONS: readonly LocationDef[] = Array.from({ length: 2000 }, (_, i) =>
+const WIDE_LOCATIONS: readonly LocationDef[] = Array.from({ length: 2000 }, (_, i) =>
   location(i, `N${String(i).padStart(4, '0')}`, 'Resource Node', Date.UTC(2023, 0, 1, 6), null),
 );
 

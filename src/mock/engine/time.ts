@@ -7,7 +7,7 @@ import { isTimeZone, Zone } from '@/time';
 import { invalid } from './rejection';
 
 /** The market zone of ERCOT; `timezone=market` resolves to it. */
-export const MARKET_ZONE = MARKET_TIME_ZONE;
+const MARKET_ZONE = MARKET_TIME_ZONE;
 
 const zones = new Map<string, Zone>();
 

@@ -11,7 +11,7 @@ import type { DatasetDef, LocationDef, Millis } from '@/mock/data/types';
 import { DAY_MS as DAY } from '@/time';
 
 /** About 48 MB of values: a year of 5-minute prices for ~120 locations. */
-export const VALUE_CACHE_BYTES = 48 * 1024 * 1024;
+const VALUE_CACHE_BYTES = 48 * 1024 * 1024;
 
 export interface ValueBlock {
   /** Grid time of the block's first slot. */

@@ -23,7 +23,7 @@ export function parseCalendarDate(raw: string): string | undefined {
 }
 
 /** Market days with a report as of `now`: from the first day of data to the latest complete day. */
-export function dailyPeakRange(now: Millis): { first: string; last: string } {
+function dailyPeakRange(now: Millis): { first: string; last: string } {
   return { first: marketDateOf(DATA_START), last: addDays(marketDateOf(now), -1) };
 }
 
@@ -31,7 +31,7 @@ export function dailyPeakRange(now: Millis): { first: string; last: string } {
  * The peak of `ercot_load.load` over market day `date` (market midnight to market midnight, so
  * 23 or 25 hours on DST days) and the interval start of its first occurrence.
  */
-export function dailyPeakOf(date: string): DailyPeakReport {
+function dailyPeakOf(date: string): DailyPeakReport {
   const def = getDataset(LOAD_DATASET);
   if (def === undefined) throw new Error(`The catalog has no ${LOAD_DATASET}`);
   const loadColumn = def.columns.findIndex((c) => c.name === 'load');

@@ -26,7 +26,7 @@ export const DATASET_FIELDS = [
 ] as const satisfies readonly (keyof Dataset)[];
 
 /** Every route naming a dataset answers the same 404 (contract §5). */
-export function requireDataset(id: string): DatasetDef {
+function requireDataset(id: string): DatasetDef {
   const def = getDataset(id);
   if (def === undefined) throw notFound(`Dataset '${id}' not found.`);
   return def;

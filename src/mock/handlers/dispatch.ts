@@ -27,8 +27,8 @@ export interface DispatchEnv {
   offload?: OffloadRunner;
 }
 
-export const MISSING_KEY = 'Missing API Key.';
-export const INVALID_KEY = 'Invalid API key.';
+const MISSING_KEY = 'Missing API Key.';
+const INVALID_KEY = 'Invalid API key.';
 const ANSWERED_METHODS: ReadonlySet<string> = new Set(ALLOWED_METHODS);
 
 function withCors(response: Response, head: boolean, extra: Readonly<Record<string, string>> = {}): Response {

@@ -39,7 +39,7 @@ export function csvField(value: EncodableCell): string {
 }
 
 /** One CSV line without its line end. */
-export function csvLine(cells: readonly EncodableCell[]): string {
+function csvLine(cells: readonly EncodableCell[]): string {
   const out = new Array<string>(cells.length);
   for (let i = 0; i < cells.length; i++) out[i] = csvField(cells[i]);
   return out.join(',');

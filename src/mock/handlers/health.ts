@@ -2,7 +2,7 @@ import type { HealthResponse } from '@/contract';
 import { jsonResponse } from './responders';
 import { defineRoute } from './route';
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 
 /** No key: load balancers and the settings page's connection test call it. */
 export const healthRoute = defineRoute(

@@ -8,7 +8,7 @@ import { jsonResponse } from './responders';
 import { defineRoute } from './route';
 
 /** The only market with a registry; any other market has none (contract §8). */
-export const REGISTRY_MARKET = 'ercot';
+const REGISTRY_MARKET = 'ercot';
 
 const ORDER_VALUES = ['asc', 'desc'] as const satisfies readonly Order[];
 const DEFAULT_PAGE_SIZE = 100;
@@ -33,7 +33,7 @@ interface Registry {
 let cached: Registry | null = null;
 
 /** Every pricing location of the registry as wire items as of `now`, sorted by `location`. */
-export function registryAsOf(now: Millis): Registry {
+function registryAsOf(now: Millis): Registry {
   if (cached?.now !== now) {
     const items = LOCATIONS.map((loc) => toPricingLocation(loc, now));
     cached = { now, items, byId: new Map(items.map((item) => [item.gs_entity_id, item])) };

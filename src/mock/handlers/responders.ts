@@ -34,7 +34,7 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export const JSON_TYPE = 'application/json';
-export const CSV_TYPE = 'text/csv; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 export function jsonResponse(
   body: unknown,
@@ -112,7 +112,7 @@ function downloadHeaders(format: ResponseFormat, filenameBase: string): Record<s
   return { [RESPONSE_HEADERS.contentDisposition]: `attachment; filename="${safe}.${format.returnFormat}"` };
 }
 
-export function csvResponse(text: string, headers: Record<string, string> = {}): Response {
+function csvResponse(text: string, headers: Record<string, string> = {}): Response {
   return new Response(text, {
     status: 200,
     headers: { [RESPONSE_HEADERS.contentType]: CSV_TYPE, ...headers },

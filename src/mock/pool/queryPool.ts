@@ -11,7 +11,7 @@ import type { OffloadJob, OffloadRunner, SerializedResponse } from '../handlers/
 import type { PoolTask } from './queryWorker';
 
 /** How long a cancelled job may take to notice its flag before its thread is ended. */
-export const CANCEL_GRACE_MS = 200;
+const CANCEL_GRACE_MS = 200;
 
 export interface QueryPoolStats {
   running: number;

@@ -6,7 +6,7 @@
  * This module is tiny on purpose: it is part of the entry's chunk.
  */
 
-export function newEngineWorker(): Worker {
+function newEngineWorker(): Worker {
   return new Worker(new URL('./engineWorker.ts', import.meta.url), {
     type: 'module',
     name: 'gridscope-demo-engine',
