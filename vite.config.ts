@@ -182,7 +182,7 @@ function upstreamProxy(): Plugin {
     name: 'gridscope-upstream-proxy',
     configureServer: (server) => void server.middlewares.use(proxy),
     // Right after the host check (which keeps DNS-rebinding pages out): the requests it forwards
-    // skip the preview server's static files, about 1 ms per request (bench proxy).
+    // skip the preview server's static files (bench proxy).
     configurePreviewServer: (server) => {
       const stack = server.middlewares.stack;
       const hostCheck = stack.findIndex(

@@ -249,8 +249,8 @@ function sendProblem(res: ServerResponse, status: number, detail: string): void 
 
 /**
  * Kept-alive connections to the upstream, and node:http rather than fetch: the proxy then adds a
- * fraction of a millisecond to a page, where fetch and a web-stream bridge added about 3 ms
- * (`npm run bench proxy`).
+ * little to a page, where fetch and a web-stream bridge added several times more (`npm run bench
+ * proxy`).
  */
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 

@@ -30,7 +30,7 @@ function isUsageKey(key: readonly unknown[]): boolean {
 
 export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
   // Components hear of an answer at the end of the task it arrived in, not a timer later: a 0-ms
-  // timer waited behind the first screen's rendering (bench catalog-load: the list came 20–50 ms
+  // timer waited behind the first screen's rendering (bench catalog-load: the list came well
   // after the catalog's answer). Updates within one task are still batched into one render.
   notifyManager.setScheduler(queueMicrotask);
   const client = new QueryClient({

@@ -51,12 +51,12 @@ const FIRST_SCREEN_WAIT_MS = 3_000;
  * first page has had its first answer from the API and no request is left in flight (its first
  * screen is done), and the main thread is idle, the pages of the main navigation are fetched, all
  * at once. Earlier, they competed with the first page's own code and data for the network and the
- * main thread (bench catalog-load: the list came ~300 ms later with them in flight; bench
+ * main thread (bench catalog-load: the list came later with them in flight; bench
  * price-map: ~15 chunks evaluated between the snapshot's answer and the map's first paint).
  * The query builder is the exception (`longQueries`): its query may run for seconds in the
  * engine's worker, and a click away from it mid-query must be answered at once (bench
- * demo-main-thread: a 390–550 ms click instead of 60 ms when the Map page's code was still on its
- * way), so its navigation loads at the first idle moment.
+ * demo-main-thread: a click answered several times slower when the Map page's code was still on
+ * its way), so its navigation loads at the first idle moment.
  */
 function preloadNavigation(queryClient: QueryClient): void {
   // Each chunk is evaluated in its own task as it arrives, so no task grows with their number.

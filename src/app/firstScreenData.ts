@@ -11,7 +11,7 @@ interface FirstScreenData {
    * The built-in demo answers this from code already in the page within a few milliseconds, so the
    * first render waits for it (at most `DEMO_FIRST_RENDER_WAIT_MS`) and shows the page with its
    * data at once: one render, layout and paint instead of a skeleton's followed by the data's
-   * (bench catalog-load, paired A/B of 30 cold loads: the list 18 ms sooner). A real server's
+   * (bench catalog-load, paired A/B of cold loads: the list sooner; decision 0020). A real server's
    * answer takes a network round trip, so there the skeleton paints at once, as on every page.
    */
   renderWithDemoData: boolean;
@@ -22,7 +22,7 @@ interface FirstScreenData {
  * page renders: the answer then arrives while the page's first render is on its way, and chained
  * requests (one needs another's answer) follow each other at once instead of each waiting for a
  * render. The catalog's is part of boot's own code: a dynamic import resolved only after the
- * first render (bench catalog-load: ~100 ms after it was asked for, behind React's work), too late
+ * first render (bench catalog-load: well after it was asked for, behind React's work), too late
  * to help. The price map's is imported when asked for: its modules (the price queries and their
  * schemas, about 100 kB) would otherwise weigh on every first screen; its first step is computed
  * by an engine worker that takes about half a second to start, so its page renders at once.

@@ -91,8 +91,8 @@ export const PAGES = {
       () => import('@/features/priceMap/PriceMapPage'),
       (m) => m.PriceMapPage,
     ),
-    // Leaflet: the page asks for it only once it has rendered (a second round trip, ~150 ms of
-    // the cold first paint in bench price-map).
+    // Leaflet: the page asks for it only once it has rendered (a second round trip in the cold
+    // first paint of bench price-map).
     firstScreen: () => import('@/components/map/LocationMap'),
   },
   compare: {

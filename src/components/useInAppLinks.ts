@@ -10,8 +10,8 @@ export const inAppHref = (path: string): string => appBase() + path;
  * as React Router's `<Link>` does: a left click without modifier keys, on a same-origin link with
  * no `target` or `download`, navigates in the page; every other click (new tab, another origin) is
  * the browser's. One listener for a whole list of links, where each `<Link>` costs about ten hooks
- * on the first render: the catalog's 18 links as `<Link>` put its list on screen 24 ms later
- * (bench catalog-load, paired A/B; docs/decisions/0020-first-screen.md).
+ * on the first render, and the catalog's links as `<Link>` put its list on screen later (bench
+ * catalog-load, paired A/B; the figures are in docs/decisions/0020-first-screen.md).
  */
 export function useInAppLinks(ref: RefObject<HTMLElement | null>): void {
   const navigate = useNavigate();

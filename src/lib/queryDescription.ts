@@ -1,7 +1,7 @@
 /**
  * One registry of filter operators, resample functions and units: the query builder's controls
  * take their options and labels from it, and `describeQuery` its words, so a new operator in
- * `src/api/types.ts` is a type error here until it has a label.
+ * the contract (`src/contract/vocabulary.ts`) is a type error here until it has a label.
  */
 import {
   type ColumnKind,

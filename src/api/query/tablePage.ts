@@ -3,7 +3,7 @@
  * (docs/decisions/0011-table-memory.md). The page is asked for as `array_of_arrays`; its bytes are
  * transferred (not copied) to a small module worker that decodes, parses and converts them, so a
  * 50,000-row page costs the page's main thread only the transfer of a few buffers (a 5 MB string
- * costs ~50 ms to make and as much again to post); where there is no Worker (Vitest, jsdom, an old
+ * is slow to make and as slow again to post); where there is no Worker (Vitest, jsdom, an old
  * browser, a worker that failed to start) the same code runs in the thread.
  */
 import type { CellValue, Dataset, Meta } from '@/contract';

@@ -13,7 +13,7 @@ const LocationMap = lazy(() => loadLocationMap().then((m) => ({ default: m.Locat
 /**
  * Starts loading the map's code (and, given the query client, its basemap) now: for a page that
  * will show a map as soon as its data arrives, so Leaflet and the basemap download while the data
- * is on its way instead of after it (the price map's first paint waited about a second for each).
+ * is on its way instead of after it (the price map's first paint waited for each in turn; bench price-map).
  */
 export function preloadLocationMap(queryClient?: QueryClient): void {
   void loadLocationMap();

@@ -12,7 +12,7 @@ export const allDatasetsOptions = () => datasetsOptions({});
 /**
  * Asks for the catalog of the page at `search` as soon as the app boots, when the catalog is the
  * first page: its answer then arrives while the page's first render is on its way, not after that
- * render's effects ran (bench catalog-load: the request left 30–80 ms after the first render).
+ * render's effects ran (bench catalog-load: the request otherwise left after the first render).
  */
 export function prefetchCatalog(queryClient: QueryClient, search: string): Promise<unknown> {
   const { state } = readUrlState(catalogUrlState, new URLSearchParams(search));

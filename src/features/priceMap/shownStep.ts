@@ -54,8 +54,8 @@ export const snapshotKeyOf = (dataset: PriceDataset | undefined, time: number): 
 
 /**
  * Asks for the snapshot the page at `search` will show as soon as the catalog has answered,
- * without waiting for the page to render with the catalog first (on a cold start that render took
- * ~200 ms of the main thread, and the engine waited idle behind it).
+ * without waiting for the page to render with the catalog first (on a cold start that render held
+ * the main thread, and the engine waited idle behind it; bench price-map).
  */
 export async function prefetchShownStep(queryClient: QueryClient, search: string): Promise<void> {
   const { state } = readUrlState(priceMapUrlState, new URLSearchParams(search));

@@ -271,8 +271,8 @@ const definitions: DatasetDef[] = [
 ];
 
 // Every row has one cell per column, as the engine relies on: checked by catalog.test.ts rather
-// than here, where it ran every dataset's row code in every tab, worker and server at load (about
-// 5 ms of the first screen's main thread, bench catalog-load).
+// than here, where it ran every dataset's row code in every tab, worker and server at load, on
+// the first screen's main thread (bench catalog-load).
 
 export const DATASETS: readonly DatasetDef[] = [...definitions].sort((a, b) => (a.id < b.id ? -1 : 1));
 
