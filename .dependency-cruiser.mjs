@@ -21,6 +21,48 @@ const MOCK_USERS = [...TESTS, '^src/mock/', '^bench/', '^scripts/', '^src/app/de
 /** @param {string} name a package, as its folder under node_modules */
 const npm = (name) => `(^|/)node_modules/${name}/`;
 
+/** The shared layers from the bottom up; each may import itself and those before it, nothing above. */
+const SHARED_LAYERS = ['time', 'contract', 'lib', 'api', 'compare', 'components'];
+
+/**
+ * @param {string} name the rule's name
+ * @param {string} layer a folder of SHARED_LAYERS (time and contract have rules of their own)
+ * @param {string} comment what the layer is, as the rule's message
+ */
+function staysBelow(name, layer, comment) {
+  const allowed = SHARED_LAYERS.slice(0, SHARED_LAYERS.indexOf(layer) + 1).join('|');
+  return {
+    name,
+    severity: /** @type {const} */ ('error'),
+    comment,
+    from: { path: `^src/${layer}/`, pathNot: TESTS },
+    to: { path: '^src/', pathNot: `^src/(${allowed})/` },
+  };
+}
+
+const SHARED_LAYER_RULES = [
+  staysBelow(
+    'lib-stays-below-api',
+    'lib',
+    'src/lib holds small pure helpers: it may use time, contract and itself, never api, compare, components, features, app or the mock.',
+  ),
+  staysBelow(
+    'api-stays-below-ui',
+    'api',
+    'src/api is the typed client: it builds on time, contract and lib, never on UI or the mock.',
+  ),
+  staysBelow(
+    'compare-stays-below-ui',
+    'compare',
+    "src/compare is Compare's shared workspace model and links: below components, so the header, the app and the page all read it.",
+  ),
+  staysBelow(
+    'components-stay-shared',
+    'components',
+    'src/components is shared, domain-free UI: it never imports features, app or the mock.',
+  ),
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -93,36 +135,7 @@ export default {
       from: { path: '^src/contract/', pathNot: TESTS },
       to: { pathNot: ['^src/(contract|time)/', npm('zod')] },
     },
-    {
-      name: 'lib-stays-below-api',
-      severity: 'error',
-      comment:
-        'src/lib holds small pure helpers: it may use time, contract and itself, never api, compare, components, features, app or the mock.',
-      from: { path: '^src/lib/', pathNot: TESTS },
-      to: { path: '^src/', pathNot: '^src/(time|contract|lib)/' },
-    },
-    {
-      name: 'api-stays-below-ui',
-      severity: 'error',
-      comment: 'src/api is the typed client: it builds on time, contract and lib, never on UI or the mock.',
-      from: { path: '^src/api/', pathNot: TESTS },
-      to: { path: '^src/', pathNot: '^src/(time|contract|lib|api)/' },
-    },
-    {
-      name: 'compare-stays-below-ui',
-      severity: 'error',
-      comment:
-        "src/compare is Compare's shared workspace model and links: below components, so the header, the app and the page all read it.",
-      from: { path: '^src/compare/', pathNot: TESTS },
-      to: { path: '^src/', pathNot: '^src/(time|contract|lib|api|compare)/' },
-    },
-    {
-      name: 'components-stay-shared',
-      severity: 'error',
-      comment: 'src/components is shared, domain-free UI: it never imports features, app or the mock.',
-      from: { path: '^src/components/', pathNot: TESTS },
-      to: { path: '^src/', pathNot: '^src/(time|contract|lib|api|compare|components)/' },
-    },
+    ...SHARED_LAYER_RULES,
     {
       name: 'feature-not-to-other-feature',
       severity: 'error',

@@ -21,21 +21,29 @@ export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-function offsetFormat(zone: string): Intl.DateTimeFormat {
-  let format = offsetFormats.get(zone);
+/** The wall-clock fields both formats below read, in 24-hour time. */
+const WALL_CLOCK_FIELDS = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const satisfies Intl.DateTimeFormatOptions;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** One cached format per zone and shape: building one loads ICU's data for the zone. */
+function wallClockFormat(zone: string | undefined, seconds: boolean, zoneName: boolean): Intl.DateTimeFormat {
+  const key = `${zone ?? ''}|${seconds}|${zoneName}`;
+  let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
+      ...WALL_CLOCK_FIELDS,
       timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
+      second: seconds ? '2-digit' : undefined,
+      timeZoneName: zoneName ? 'short' : undefined,
     });
-    offsetFormats.set(zone, format);
+    formats.set(key, format);
   }
   return format;
 }
@@ -43,7 +51,7 @@ function offsetFormat(zone: string): Intl.DateTimeFormat {
 /** Offset of `zone` from UTC at an instant, in ms (negative west of Greenwich). */
 export function zoneOffsetMs(ms: number, zone: string): number {
   const parts: Partial<Record<string, string>> = {};
-  for (const p of offsetFormat(zone).formatToParts(ms)) parts[p.type] = p.value;
+  for (const p of wallClockFormat(zone, true, false).formatToParts(ms)) parts[p.type] = p.value;
   const wall = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
@@ -63,28 +71,6 @@ export function zoneOffsetMs(ms: number, zone: string): number {
 export function wallToInstant(wallTime: number, zone: string): number {
   const guess = wallTime - zoneOffsetMs(wallTime, zone);
   return wallTime - zoneOffsetMs(guess, zone);
-}
-
-const LOCALE = 'en-US';
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(zone: string | undefined, seconds: boolean): Intl.DateTimeFormat {
-  const key = `${zone ?? ''}|${seconds}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE, {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: seconds ? '2-digit' : undefined,
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    dateTimeFormats.set(key, format);
-  }
-  return format;
 }
 
 /** An instant as a zone shows it: `2025-07-15`, `15:00` (or `15:00:00`) and `CDT`. */
@@ -107,7 +93,8 @@ export function zonedParts(millis: number, zone: string | undefined, seconds: bo
     };
   }
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of dateTimeFormat(zone, seconds).formatToParts(millis)) parts[part.type] = part.value;
+  for (const part of wallClockFormat(zone, seconds, true).formatToParts(millis))
+    parts[part.type] = part.value;
   const time = [parts.hour, parts.minute, ...(seconds ? [parts.second] : [])].join(':');
   return {
     date: `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`,
