@@ -72,7 +72,7 @@ function contentSecurityPolicyMeta(): Plugin {
 }
 
 const APP_SHARED =
-  /[\\/]src[\\/](lib|api|app|components|time)[\\/]|[\\/]src[\\/]contract[\\/](centralTime|time|vocabulary|buckets)\.ts$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](lib|api|app|components|time)[\\/]|[\\/]src[\\/]contract[\\/](vocabulary|buckets|routes|datasets|cadence)\.ts$|vite[\\/]preload-helper/;
 /**
  * What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it
  * arrives. Vite's preload helper too: the entry's dynamic imports call it, and were it in the app's

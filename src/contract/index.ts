@@ -9,6 +9,7 @@ export * from './datasets';
 export * from './endpoints';
 export * from './http';
 export * from './plans';
+export * from './routes';
 export * from './schemas';
 export * from './vocabulary';
 

@@ -2,7 +2,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { createMockApi } from '@/mock/createMockApi';
 import { ROUTES } from '@/mock/handlers/routes';
-import { ENDPOINTS, routePattern } from './endpoints';
+import { ENDPOINTS } from './endpoints';
+import { routePattern } from './routes';
 import { openApiDocument } from './openapi';
 
 const BASE = 'http://mock.test';

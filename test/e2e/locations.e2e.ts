@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import type { NearbyPricingLocation, PricingLocation, PricingLocationList } from '../../src/contract/index.ts';
+import type {
+  NearbyPricingLocation,
+  PricingLocation,
+  PricingLocationList,
+} from '../../src/contract/index.ts';
 import { eventually, test } from './harness.ts';
 
 const ZONE = 'LZ_HOUSTON';

@@ -1,5 +1,5 @@
 import type { ParamReader } from '../engine/params';
-import { ENDPOINTS, type EndpointName, type KeyPlan, routePattern } from '@/contract';
+import { API_ROUTES, type EndpointName, type KeyPlan, routePattern } from '@/contract';
 
 /**
  * A route of the mock API: a path pattern under the base URL and a function from a request
@@ -66,7 +66,7 @@ type Segment = { kind: 'static'; text: string } | { kind: 'param'; name: string 
  * cannot drift from the documented one.
  */
 export function defineRoute(name: EndpointName, handle: RouteHandler, options: RouteOptions = {}): RouteDef {
-  const endpoint = ENDPOINTS[name];
+  const endpoint = API_ROUTES[name];
   const pattern = routePattern(endpoint);
   const segments: Segment[] = pattern
     .split('/')

@@ -1,4 +1,5 @@
-import { endpointPath } from './endpoints';
+import { ENDPOINTS } from './endpoints';
+import { API_ROUTES, endpointPath } from './routes';
 
 describe('endpointPath', () => {
   it("fills the endpoint's template from the table", () => {
@@ -18,5 +19,15 @@ describe('endpointPath', () => {
     expect(endpointPath('pricingLocation', { gs_entity_id: 'a/b?c d' })).toBe(
       '/v1/pricing_locations/a%2Fb%3Fc%20d',
     );
+  });
+});
+
+describe('the route table and the OpenAPI table', () => {
+  it('name the same routes, and each documents exactly the parameters its path template holds', () => {
+    expect(Object.keys(ENDPOINTS).sort()).toEqual(Object.keys(API_ROUTES).sort());
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      const inTemplate = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      expect(Object.keys(endpoint.pathParams)).toEqual(inTemplate);
+    }
   });
 });
