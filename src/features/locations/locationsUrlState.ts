@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRICING_LOCATION_SORT_COLUMNS, type PricingLocationListParams } from '@/contract';
 import type { SettingNote } from '@/lib/linkSettings';
 import { defineUrlState, type UrlStateOf } from '@/lib/urlState';
+import { roundCoordinate } from '@/lib/coordinates';
 
 export const PAGE_SIZE = 100;
 /** The map shows every match with coordinates in one request (the API's largest page). */
@@ -10,7 +11,6 @@ export const DEFAULT_VIEW = { lat: 31.2, lon: -99.3, zoom: 6 } as const;
 const DEFAULT_NEARBY_LIMIT = 10;
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
-const round4 = (n: number): number => Math.round(n * 1e4) / 1e4;
 
 export interface LatLon {
   lat: number;
@@ -27,9 +27,10 @@ const latLon = z.string().transform((text, ctx): LatLon | null => {
     ctx.addIssue({ code: 'custom', message: 'Expected latitude,longitude' });
     return z.NEVER;
   }
-  return { lat: round4(lat), lon: round4(lon) };
+  return { lat: roundCoordinate(lat), lon: roundCoordinate(lon) };
 });
-const formatLatLon = (p: LatLon | null): string => (p ? `${round4(p.lat)},${round4(p.lon)}` : '');
+const formatLatLon = (p: LatLon | null): string =>
+  p ? `${roundCoordinate(p.lat)},${roundCoordinate(p.lon)}` : '';
 
 /** A comma-separated list of facet values (`Resource Node,Load Zone`). */
 const list = z

@@ -4,6 +4,7 @@ import { defineUrlState, type UrlStateOf } from '@/lib/urlState';
 import { CLIP_CHOICES } from './colorScale';
 import { isCalendarDate } from '@/time';
 import { MEASURES } from './measures';
+import { roundCoordinate } from '@/lib/coordinates';
 
 const DEFAULT_VIEW = { lat: 31.2, lon: -99.3, zoom: 6 } as const;
 export const TOP_N_CHOICES = [5, 10, 20] as const;
@@ -14,7 +15,6 @@ const LAST_POSSIBLE_INDEX = 299;
 const ZOOM_RANGE = { min: 3, max: 18 } as const;
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
-const round4 = (n: number): number => Math.round(n * 1e4) / 1e4;
 const oneOf = <T extends readonly number[]>(choices: T) =>
   z
     .string()
@@ -30,7 +30,7 @@ const latLon = z.string().transform((text, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'Expected latitude,longitude' });
     return z.NEVER;
   }
-  return { lat: round4(lat), lon: round4(lon) };
+  return { lat: roundCoordinate(lat), lon: roundCoordinate(lon) };
 });
 
 /**
@@ -75,7 +75,7 @@ export const priceMapUrlState = defineUrlState(
     z: DEFAULT_VIEW.zoom,
     sel: '',
   },
-  { c: (p) => `${round4(p.lat)},${round4(p.lon)}` },
+  { c: (p) => `${roundCoordinate(p.lat)},${roundCoordinate(p.lon)}` },
 );
 
 export type PriceMapState = UrlStateOf<typeof priceMapUrlState.shape>;

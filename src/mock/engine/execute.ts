@@ -16,8 +16,7 @@ import { resampleSeries, seriesOf } from './resample/seriesResampler';
 import { Walk, type Direction } from './walk';
 
 /** More candidate rows than this (time range × locations × vintages) and a query is refused. */
-export const SCAN_TOO_LARGE =
-  'Query too large: it would scan more than 10000000 rows. Narrow the time range or filter by location.';
+export const SCAN_TOO_LARGE = `Query too large: it would scan more than ${SCAN_LIMIT} rows. Narrow the time range or filter by location.`;
 
 interface ResultColumn {
   name: string;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMapEvents } from 'react-leaflet';
-import { round4, type MapView } from './mapView';
+import { roundCoordinate } from '@/lib/coordinates';
+import type { MapView } from './mapView';
 
 interface ViewSyncProps {
   view: MapView;
@@ -13,16 +14,20 @@ export function ViewSync({ view, onViewChange, onMapClick }: ViewSyncProps) {
   const map = useMapEvents({
     moveend() {
       const c = map.getCenter();
-      onViewChange?.({ lat: round4(c.lat), lon: round4(c.lng), zoom: map.getZoom() });
+      onViewChange?.({ lat: roundCoordinate(c.lat), lon: roundCoordinate(c.lng), zoom: map.getZoom() });
     },
     click(event) {
-      onMapClick?.(round4(event.latlng.lat), round4(event.latlng.lng));
+      onMapClick?.(roundCoordinate(event.latlng.lat), roundCoordinate(event.latlng.lng));
     },
   });
   // A view from outside (back/forward, a link) moves the map; our own moves come back equal.
   useEffect(() => {
     const c = map.getCenter();
-    if (round4(c.lat) !== view.lat || round4(c.lng) !== view.lon || map.getZoom() !== view.zoom) {
+    if (
+      roundCoordinate(c.lat) !== view.lat ||
+      roundCoordinate(c.lng) !== view.lon ||
+      map.getZoom() !== view.zoom
+    ) {
       map.setView([view.lat, view.lon], view.zoom);
     }
   }, [map, view.lat, view.lon, view.zoom]);
