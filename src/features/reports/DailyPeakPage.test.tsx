@@ -2,9 +2,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { fetchDatasetQuery } from '@/api/query/fetchers';
-import { formatNumber, formatTimestamp } from '@/lib/format';
+import { formatTimestamp } from '@/lib/format';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
+import { formatMw } from './formatLoad';
 import { curveParams } from './LoadCurvePanel';
 
 const { server } = setupMockServer();
@@ -52,7 +53,7 @@ describe('Daily peak report page', () => {
 
     const { count, max, at } = await curveMax('2025-07-14');
     expect(count).toBe(288);
-    const mw = formatNumber(max, { unit: 'MW' });
+    const mw = formatMw(max);
     expect(fact(peak, 'Peak load')).toBe(mw);
     expect(fact(peak, 'Peak time (UTC)')).toBe(formatTimestamp(at, { timeZone: 'UTC' }));
     expect(fact(peak, 'Peak time (market)')).toBe(formatTimestamp(at, { timeZone: 'market' }));
@@ -77,9 +78,7 @@ describe('Daily peak report page', () => {
       await within(curve).findByText('2024-11-03: 300 five-minute intervals — 25-hour day (DST)'),
     ).toBeInTheDocument();
     const fallBack = await curveMax('2024-11-03');
-    expect(fact(await peakPanelFor('2024-11-03'), 'Peak load')).toBe(
-      formatNumber(fallBack.max, { unit: 'MW' }),
-    );
+    expect(fact(await peakPanelFor('2024-11-03'), 'Peak load')).toBe(formatMw(fallBack.max));
     first.unmount();
 
     renderApp('/reports/daily-peak?date=2024-03-10');

@@ -13,6 +13,7 @@ import { DateField } from './DateField';
 import { addDays } from '@/time';
 import type { DayRange } from './resolveRange';
 import styles from './DailyPeakPage.module.css';
+import { formatMw } from './formatLoad';
 
 /** One row per market day: day buckets start at market midnight, so DST days are 23 or 25 hours. */
 function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
@@ -37,7 +38,6 @@ function dailyPeaks(rows: readonly Row[]): DailyPeakDatum[] {
   return out;
 }
 
-const mw = (value: number): string => formatNumber(value, { unit: 'MW' });
 /** `2025-07-14` → `07-14`: the year is noise on an axis of a month. */
 const shortDate = (date: string): string => date.slice(5);
 
@@ -72,7 +72,7 @@ function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { ran
           </Link>
         ),
       },
-      { id: 'peak', header: 'Peak load', numeric: true, nowrap: true, cell: (d) => mw(d.value) },
+      { id: 'peak', header: 'Peak load', numeric: true, nowrap: true, cell: (d) => formatMw(d.value) },
     ],
     [hrefFor, selectedDate],
   );
@@ -94,7 +94,7 @@ function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { ran
     >
       {highest && (
         <p>
-          {peaks.length} market days; the highest peak was <strong>{mw(highest.value)}</strong> on{' '}
+          {peaks.length} market days; the highest peak was <strong>{formatMw(highest.value)}</strong> on{' '}
           {highest.date}.
         </p>
       )}

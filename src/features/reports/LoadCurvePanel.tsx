@@ -18,13 +18,13 @@ import {
 } from './loadCurve';
 import { addDays } from '@/time';
 import styles from './DailyPeakPage.module.css';
+import { formatMw } from './formatLoad';
 
 /** Start and end read in market time, so the query covers market midnight to market midnight. */
 export function curveParams(date: string): DatasetQueryParams {
   return { start_time: date, end_time: addDays(date, 1), timezone: 'market', page_size: 500 };
 }
 
-const mw = (value: number): string => formatNumber(value, { unit: 'MW' });
 const marketClock = (ms: number): string =>
   formatTimestamp(ms, { timeZone: 'market', zoneName: false }).slice(11);
 
@@ -68,14 +68,14 @@ export function LoadCurvePanel({ date }: { date: string }) {
             {shownDate}: {dayLengthText(points.length)}
           </p>
           <p>
-            Peak of the curve: <strong>{mw(peak.value)}</strong> at {atMarketTime(peak)} (market time).
-            Lowest: {mw(low.value)} at {atMarketTime(low)}.
+            Peak of the curve: <strong>{formatMw(peak.value)}</strong> at {atMarketTime(peak)} (market time).
+            Lowest: {formatMw(low.value)} at {atMarketTime(low)}.
           </p>
           <LazyPeakCurveChart
             points={points}
             peak={peak}
             peakLabel={`Peak ${formatNumber(peak.value, { decimals: 0 })} MW at ${clockTime(peak.local)}`}
-            title={`ERCOT load on ${shownDate}, market time, from ${mw(low.value)} to a peak of ${mw(peak.value)} at ${atMarketTime(peak)}.`}
+            title={`ERCOT load on ${shownDate}, market time, from ${formatMw(low.value)} to a peak of ${formatMw(peak.value)} at ${atMarketTime(peak)}.`}
             valueLabel="Load (MW)"
             ticks={hourTicks(points)}
             formatTime={marketClock}

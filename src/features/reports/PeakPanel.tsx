@@ -4,8 +4,9 @@ import { apiErrorText, isApiError } from '@/api/ApiError';
 import type { DailyPeakReport } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
-import { formatNumber, formatTimestamp } from '@/lib/format';
+import { formatTimestamp } from '@/lib/format';
 import styles from './DailyPeakPage.module.css';
+import { formatMw } from './formatLoad';
 
 function PaidPlanMessage({ error }: { error: unknown }) {
   return (
@@ -44,7 +45,7 @@ export function PeakPanel({
       </div>
       <div>
         <dt>Peak load</dt>
-        <dd className={styles.big}>{formatNumber(report.peak_load_mw, { unit: 'MW' })}</dd>
+        <dd className={styles.big}>{formatMw(report.peak_load_mw)}</dd>
       </div>
       <div>
         <dt>Peak time (market)</dt>
