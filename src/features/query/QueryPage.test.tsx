@@ -179,9 +179,13 @@ describe('QueryPage', () => {
       screen.getByText(/timestamps as UTC instants, the _local ones as the market clock/),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export all rows' }));
+    // The Parquet writer's module loads with the first Parquet export; on a busy machine that
+    // outlasted the default wait (the export sat at "96 of 96 rows" while it arrived).
     expect(
       await screen.findByText(
         /Saved ercot_spp_real_time_15_min_HB_NORTH_2025-07-14_2025-07-15\.parquet: 96 rows/,
+        undefined,
+        { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
     expect(names).toEqual([
@@ -203,7 +207,7 @@ describe('QueryPage', () => {
     });
     expect(JSON.stringify(sidecar)).not.toContain(DEMO_API_KEY);
     click.mockRestore();
-  });
+  }, 40_000);
 
   it('weighs an export against the quota left: a free key is warned before an export it cannot finish today', async () => {
     const { user } = renderApp(
