@@ -226,10 +226,7 @@ export default defineConfig({
       // `z.config`), so a module of it whose exports nothing uses is left out of a chunk. Without
       // this, a module taking one header name from `@/contract` would carry zod and every schema.
       treeshake: {
-        moduleSideEffects: [
-          { test: /[\\/]src[\\/]contract[\\/]/, sideEffects: false },
-          { test: /./, sideEffects: true },
-        ],
+        moduleSideEffects: [{ test: /[\\/]src[\\/]contract[\\/]/, sideEffects: false }],
       },
       output: {
         codeSplitting: {
