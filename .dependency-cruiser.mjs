@@ -4,7 +4,7 @@
  * ones and type-only ones alike (ESLint's no-restricted-imports matched only the spelling of a path,
  * so `../api/request` walked past a rule written for `@/api/*`). Imports run one way:
  *
- *   time ← contract ← lib ← api ← compare ← components ← features/<x> ← app
+ *   time ← contract ← lib ← api ← compare ← workspace ← components ← features/<x> ← app
  *   mock → contract, time
  *
  * contract and time each have one door, their index. A folder that does not exist yet (src/time,
@@ -22,7 +22,7 @@ const MOCK_USERS = [...TESTS, '^src/mock/', '^bench/', '^scripts/', '^src/app/de
 const npm = (name) => `(^|/)node_modules/${name}/`;
 
 /** The shared layers from the bottom up; each may import itself and those before it, nothing above. */
-const SHARED_LAYERS = ['time', 'contract', 'lib', 'api', 'compare', 'components'];
+const SHARED_LAYERS = ['time', 'contract', 'lib', 'api', 'compare', 'workspace', 'components'];
 
 /**
  * @param {string} name the rule's name
@@ -55,6 +55,11 @@ const SHARED_LAYER_RULES = [
     'compare-stays-below-ui',
     'compare',
     "src/compare is Compare's shared workspace model and links: below components, so the header, the app and the page all read it.",
+  ),
+  staysBelow(
+    'workspace-stays-below-ui',
+    'workspace',
+    'src/workspace is saved work (views, history, workspace files, share links): below components, so the pages, the library and the app all read it.',
   ),
   staysBelow(
     'components-stay-shared',
@@ -173,6 +178,14 @@ export default {
       comment: 'msw intercepts requests for the mock: only the mock, tests, tooling and the boot import it.',
       from: { pathNot: MOCK_USERS },
       to: { path: [npm('msw'), npm('@mswjs/[^/]+')] },
+    },
+    {
+      name: 'dexie-only-in-workspace',
+      severity: 'error',
+      comment:
+        'Dexie is the store of saved work, loaded on demand: only src/workspace imports it, so no first screen carries it.',
+      from: { path: '^src/', pathNot: [...TESTS, '^src/workspace/'] },
+      to: { path: [npm('dexie'), npm('dexie-react-hooks')] },
     },
     {
       name: 'map-stack-only-in-components-map',
