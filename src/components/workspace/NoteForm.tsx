@@ -25,7 +25,7 @@ export const EMPTY_DRAFT: NoteDraft = { range: false, start: '', end: '', text: 
 const EXAMPLE = '2026-11-18 06:00';
 
 /** The draft as instants, or what is wrong with each field, in words for beside it. */
-export function checkNote(
+function checkNote(
   draft: NoteDraft,
   timeZone: string,
 ): { ok: true; value: NoteValue } | { ok: false; errors: Partial<Record<Field, string>> } {
