@@ -33,8 +33,8 @@ interface Placed {
 
 /** A range narrower than this still shows as a band. */
 const MIN_BAND_PX = 2;
-/** Half a marker's width: markers stay inside the plot at its edges. */
-const MARKER_HALF = 9;
+/** Half a marker's width (chart.module.css): markers stay inside the plot at its edges. */
+const MARKER_HALF = 12;
 
 /** The notes that meet [lo, hi], numbered in the list's order, each named with its time. */
 function visibleNotes(
