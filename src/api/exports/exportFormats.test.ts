@@ -329,7 +329,7 @@ describe('export formats', () => {
     });
   });
 
-  it('writes a sidecar whose API URL gives the same rows again, and never the key', async () => {
+  it("writes a sidecar whose API URL gives the same rows again, with the view's notes and never the key", async () => {
     setConnection({ mode: 'demo', baseUrl: '', apiKey: 'test-key', remember: false });
     const params = {
       filter_column: 'location',
@@ -345,7 +345,14 @@ describe('export formats', () => {
       filename: 'hb_west.csv',
       params,
       pageSize: 40,
-      sidecar: { server: 'http://127.0.0.1:4010', datasetLatestData: dataset.latest_available_time_utc },
+      sidecar: {
+        server: 'http://127.0.0.1:4010',
+        datasetLatestData: dataset.latest_available_time_utc,
+        annotations: [
+          { id: 'n1', start: '2025-07-14T17:00:00Z', end: null, text: 'Unit trip' },
+          { id: 'n2', start: '2025-07-14T18:00:00Z', end: '2025-07-14T20:30:00Z', text: 'Scarcity pricing' },
+        ],
+      },
     });
     expect(saved.map((s) => s.name)).toEqual(['hb_west.csv', 'hb_west.csv.query.json']);
     const text = (await saved[1]?.blob.text()) ?? '';
@@ -359,6 +366,14 @@ describe('export formats', () => {
       server: 'http://127.0.0.1:4010',
       rows: 96,
       dataset_latest_data: dataset.latest_available_time_utc,
+      annotations: [
+        { start_utc: '2025-07-14T17:00:00+00:00', end_utc: null, text: 'Unit trip' },
+        {
+          start_utc: '2025-07-14T18:00:00+00:00',
+          end_utc: '2025-07-14T20:30:00+00:00',
+          text: 'Scarcity pricing',
+        },
+      ],
     });
     expect(Date.parse(String(sidecar.exported_at))).not.toBeNaN();
     // The URL, asked with the key in its header, gives the same 96 rows.

@@ -6,6 +6,8 @@
  */
 import { encodeQuery } from '@/api/request';
 import { type DatasetQueryParams, endpointPath } from '@/contract';
+import type { Annotation } from '@/lib/annotations';
+import { formatUtc } from '@/time';
 import type { ExportFormat } from './exportWriters';
 
 /** Where the rows come from, as the page that started the export knows it. */
@@ -18,6 +20,8 @@ export interface SidecarSource {
   datasetLatestData: string | null;
   /** How complete the rows are, as the page's data-quality line counted them (JSON-ready). */
   quality?: SidecarQuality;
+  /** The analyst's notes on the view the rows come from (written when there are any). */
+  annotations?: readonly Annotation[];
 }
 
 /** One bucket the quality count found short, long or cut, in the file's words. */
@@ -60,6 +64,15 @@ interface SidecarJob {
 export const sidecarFilename = (filename: string): string => `${filename}.query.json`;
 
 /** The API URL of the whole query: every page of it, the key never in it. */
+/** A note as the file writes it: UTC instants in the API's own form, and the text. */
+function sidecarAnnotation(note: Annotation): { start_utc: string; end_utc: string | null; text: string } {
+  return {
+    start_utc: formatUtc(Date.parse(note.start)),
+    end_utc: note.end === null ? null : formatUtc(Date.parse(note.end)),
+    text: note.text,
+  };
+}
+
 function queryApiUrl(server: string, datasetId: string, params: DatasetQueryParams): string {
   const { cursor: _cursor, page: _page, page_size: _size, download: _download, ...query } = params;
   const path = endpointPath('datasetQuery', { dataset_id: datasetId });
@@ -90,6 +103,9 @@ export function sidecarText(
       exported_at: exportedAt.toISOString(),
       dataset_latest_data: source.datasetLatestData,
       ...(source.quality ? { data_quality: source.quality } : {}),
+      ...(source.annotations && source.annotations.length > 0
+        ? { annotations: source.annotations.map(sidecarAnnotation) }
+        : {}),
     },
     null,
     2,

@@ -39,6 +39,8 @@ interface Props {
   onPick?: (index: number) => void;
   /** The marks (bars, dots) drawn from the geometry. */
   children: (geometry: CategoryGeometry) => ReactNode;
+  /** Laid over the plot in HTML, above the pointer's layer (the view's notes). */
+  overlay?: (geometry: CategoryGeometry) => ReactNode;
 }
 
 /**
@@ -61,6 +63,7 @@ export function CategoryChart({
   color,
   onPick,
   children,
+  overlay,
 }: Props) {
   const [width, ref] = useWidth<HTMLElement>(600);
   const frame = {
@@ -83,6 +86,7 @@ export function CategoryChart({
   const centreOf = (index: number) => plot.left + (index + 0.5) * slot;
   const texts = labels.map(formatLabel);
   const shown = categoryTicks(texts, plot.width);
+  const geometry = { plot, centreOf, slot, yOf, base: fromZero ? 0 : yLo };
   return (
     <figure ref={ref} className={styles.figure} role="img" aria-label={title} style={{ height }}>
       {width !== null && (
@@ -91,7 +95,7 @@ export function CategoryChart({
             <GridLines ticks={ticks} y={yOf} plot={plot} />
             <ValueAxis ticks={ticks} y={yOf} plot={plot} format={formatValue} />
             <BaseAxis ticks={shown.map((i) => ({ x: centreOf(i), label: texts[i] ?? '' }))} plot={plot} />
-            {children({ plot, centreOf, slot, yOf, base: fromZero ? 0 : yLo })}
+            {children(geometry)}
           </svg>
           {labels.length > 0 && (
             <ChartHover
@@ -118,6 +122,7 @@ export function CategoryChart({
               )}
             </ChartHover>
           )}
+          {overlay?.(geometry)}
         </>
       )}
     </figure>

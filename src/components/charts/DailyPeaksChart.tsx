@@ -1,4 +1,8 @@
 import type { MouseEvent } from 'react';
+import type { Annotation } from '@/lib/annotations';
+import { formatTimestamp } from '@/lib/format';
+import { addDays, CENTRAL_TIME_ZONE, zonedMidnightOf } from '@/time';
+import { AnnotationLayer, annotationsSummary } from './AnnotationLayer';
 import { CategoryChart } from './CategoryChart';
 import { defaultFormatValue } from './formatValue';
 import { THEME } from './palette';
@@ -23,6 +27,32 @@ export interface DailyPeaksChartProps {
   height?: number;
   formatValue?: (value: number) => string;
   formatDate?: (date: string) => string;
+  /** The view's notes: those in the days shown are drawn over them and named in the chart's title. */
+  annotations?: readonly Annotation[];
+  /** The zone whose midnights the days run between (the market's by default): where a note falls in its day. */
+  timeZone?: string;
+}
+
+/**
+ * Where an instant falls along a line of days, as a fraction of the slots: day `i` runs from
+ * `i` to `i + 1`, a DST day's 23 or 25 hours included; an instant between days (a day missing
+ * from the data) sits at the boundary.
+ */
+function dayPosition(
+  dates: readonly string[],
+  zone: string,
+): { lo: number; hi: number; at: (ms: number) => number } {
+  const starts = dates.map((d) => zonedMidnightOf(d, zone));
+  const ends = dates.map((d) => zonedMidnightOf(addDays(d, 1), zone));
+  const at = (ms: number): number => {
+    let i = starts.length - 1;
+    while (i >= 0 && (starts[i] ?? 0) > ms) i--;
+    if (i < 0) return 0;
+    const start = starts[i] ?? 0;
+    const end = ends[i] ?? start;
+    return ms >= end ? i + 1 : i + (ms - start) / (end - start);
+  };
+  return { lo: starts[0] ?? 0, hi: ends[ends.length - 1] ?? 0, at };
 }
 
 const MARGIN = { top: 12, right: 24, bottom: 4, left: 8 };
@@ -41,16 +71,31 @@ export function DailyPeaksChart({
   height = 220,
   formatValue = defaultFormatValue,
   formatDate = same,
+  annotations,
+  timeZone = CENTRAL_TIME_ZONE,
 }: DailyPeaksChartProps) {
   const pick = (index: number) => {
     const date = data[index]?.date;
     if (date !== undefined) onSelectDate(date);
   };
+  // Worked out only when there are notes: the chart without any draws as it did.
+  const days =
+    annotations && annotations.length > 0 && data.length > 0
+      ? dayPosition(
+          data.map((d) => d.date),
+          timeZone,
+        )
+      : null;
+  const formatTime = (ms: number) => formatTimestamp(ms, { timeZone });
   return (
     <CategoryChart
       labels={data.map((d) => d.date)}
       values={data.map((d) => d.value)}
-      title={title}
+      title={
+        days && annotations
+          ? `${title}${annotationsSummary(annotations, days.lo, days.hi, formatTime)}`
+          : title
+      }
       height={height}
       margin={MARGIN}
       yAxisWidth={72}
@@ -60,6 +105,21 @@ export function DailyPeaksChart({
       valueLabel={valueLabel}
       color={THEME.accent}
       onPick={pick}
+      overlay={
+        days && annotations
+          ? ({ plot, slot }) => (
+              <AnnotationLayer
+                annotations={annotations}
+                lo={days.lo}
+                hi={days.hi}
+                xOf={(ms) => plot.left + days.at(ms) * slot}
+                plot={plot}
+                formatTime={formatTime}
+                focusable={false}
+              />
+            )
+          : undefined
+      }
     >
       {({ centreOf, yOf }) => (
         <g>

@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import type { Annotation } from '@/lib/annotations';
+import { AnnotationLayer } from './AnnotationLayer';
 import { BaseAxis, GridLines, ValueAxis } from './axes';
 import { ChartBrush, type BrushWindow } from './ChartBrush';
 import { ChartHover } from './ChartHover';
@@ -35,6 +37,8 @@ export interface MultiAxisChartProps {
   formatTime: (ms: number) => string;
   height?: number;
   pixelWidth?: number;
+  /** The view's notes: those in the shown time are drawn over the plot. */
+  annotations?: readonly Annotation[];
 }
 
 const MARGIN = 8;
@@ -59,6 +63,7 @@ export function MultiAxisChart({
   formatTime,
   height = 380,
   pixelWidth = 800,
+  annotations,
 }: MultiAxisChartProps) {
   const last = times.length - 1;
   const [from, to] = window ?? [0, last];
@@ -179,6 +184,16 @@ export function MultiAxisChart({
                   />
                 )}
               </ChartHover>
+            )}
+            {annotations && annotations.length > 0 && (
+              <AnnotationLayer
+                annotations={annotations}
+                lo={lo}
+                hi={hi}
+                xOf={xOf}
+                plot={plot}
+                formatTime={formatTime}
+              />
             )}
           </>
         )}

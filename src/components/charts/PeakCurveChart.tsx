@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import type { Annotation } from '@/lib/annotations';
+import { AnnotationLayer, annotationsSummary } from './AnnotationLayer';
 import { BaseAxis, GridLines, ValueAxis } from './axes';
 import { ChartHover } from './ChartHover';
 import { ChartTooltip } from './ChartTooltip';
@@ -32,6 +34,8 @@ export interface PeakCurveChartProps {
   ticks?: readonly number[];
   formatTime: (ms: number) => string;
   formatValue?: (value: number) => string;
+  /** The view's notes: those in the day are drawn over the plot and named in the chart's title. */
+  annotations?: readonly Annotation[];
 }
 
 /** Room above the plot for the peak's label. */
@@ -52,6 +56,7 @@ export function PeakCurveChart({
   ticks,
   formatTime,
   formatValue = defaultFormatValue,
+  annotations,
 }: PeakCurveChartProps) {
   const [width, ref] = useWidth<HTMLElement>(720);
   const plot = plotBox(width ?? 720, height, FRAME);
@@ -64,8 +69,15 @@ export function PeakCurveChart({
   const yOf = linear(yTicks[0] ?? 0, yTicks[yTicks.length - 1] ?? 1, plot.top + plot.height, plot.top);
   const d = linePath(points, 'value', xOf, yOf);
   const xs = (i: number) => points[i]?.x ?? Number.NaN;
+  const notes = annotations && annotations.length > 0 ? { annotations, lo, hi, xOf, plot, formatTime } : null;
   return (
-    <figure ref={ref} className={styles.figure} role="img" aria-label={title} style={{ height }}>
+    <figure
+      ref={ref}
+      className={styles.figure}
+      role="img"
+      aria-label={notes ? `${title}${annotationsSummary(notes.annotations, lo, hi, formatTime)}` : title}
+      style={{ height }}
+    >
       {width !== null && (
         <>
           <svg className={styles.svg} width={width} height={height}>
@@ -116,6 +128,7 @@ export function PeakCurveChart({
               )}
             </ChartHover>
           )}
+          {notes && <AnnotationLayer {...notes} focusable={false} />}
         </>
       )}
     </figure>

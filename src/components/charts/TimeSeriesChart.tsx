@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import type { Annotation } from '@/lib/annotations';
+import { AnnotationLayer } from './AnnotationLayer';
 import { BaseAxis, GridLines, ValueAxis } from './axes';
 import { ChartBrush } from './ChartBrush';
 import { ChartHover } from './ChartHover';
@@ -32,9 +34,12 @@ export interface TimeSeriesChartProps {
   timeZone?: string;
   /** Time spans drawn hatched behind the lines (a resampled bucket standing for part of itself). */
   bands?: readonly ChartBand[];
+  /** The view's notes: those in the shown time are drawn over the plot. */
+  annotations?: readonly Annotation[];
 }
 
 const NO_BANDS: readonly ChartBand[] = [];
+const NO_NOTES: readonly Annotation[] = [];
 const BRUSH_HEIGHT = 24;
 const MARGIN = { top: 8, right: 16, bottom: 4, left: 8 };
 /** Around the plot: the y axis' labels on the left, the time axis and the zoom bar below. */
@@ -60,6 +65,7 @@ export function TimeSeriesChart({
   formatValue,
   timeZone = 'UTC',
   bands = NO_BANDS,
+  annotations = NO_NOTES,
 }: TimeSeriesChartProps) {
   const [hidden, toggle] = useHiddenSeries();
   const data = useMemo(() => mergeSeries(series, pixelWidth), [series, pixelWidth]);
@@ -150,6 +156,16 @@ export function TimeSeriesChart({
                   />
                 )}
               </ChartHover>
+            )}
+            {annotations.length > 0 && (
+              <AnnotationLayer
+                annotations={annotations}
+                lo={lo}
+                hi={hi}
+                xOf={xOf}
+                plot={plot}
+                formatTime={formatTime}
+              />
             )}
           </>
         )}

@@ -7,6 +7,8 @@ import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Tabs } from '@/components/Tabs';
+import { AnnotationsPanel } from '@/components/workspace/AnnotationsPanel';
+import { useActiveView } from '@/workspace/activeView';
 import { formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUrlState } from '@/lib/urlState';
@@ -137,6 +139,7 @@ export function ComparePage() {
   const specs = seriesOf(state);
   const window = grid ? zoomWindow(state.zoom, grid.times) : null;
   const axes = useMemo(() => planAxes(series), [series]);
+  const { annotations } = useActiveView('compare');
 
   const change = (spec: SeriesSpec) => setState({ [spec.key]: spec }, { replace: true });
   const remove = (spec: SeriesSpec) => setState({ [spec.key]: null });
@@ -201,6 +204,7 @@ export function ComparePage() {
                   )
                 }
                 formatTime={formatTime}
+                annotations={annotations}
               />
             ) : (
               <p className={styles.muted}>
@@ -212,6 +216,14 @@ export function ComparePage() {
                 Show the whole range
               </button>
             )}
+            <AnnotationsPanel
+              kind="compare"
+              timeZone={state.tz}
+              range={{
+                from: grid.times[window?.[0] ?? 0] ?? grid.end,
+                to: window ? (grid.times[window[1]] ?? grid.end) : grid.end,
+              }}
+            />
           </>
         );
       case 'heatmap':

@@ -15,6 +15,8 @@ import {
   type SeriesEvent,
 } from './events';
 import { EVENTS_CSV_FILENAME, eventsCsv, eventsSidecarText } from './eventsCsv';
+import { addEventNotes, eventNoteText } from './eventNotes';
+import { readActiveView, updateActiveView } from '@/workspace/activeView';
 import type { Grid } from './grid';
 import type { SeriesResult } from './seriesResult';
 import styles from './ComparePage.module.css';
@@ -106,6 +108,26 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
     );
   };
 
+  // What "Add events as notes" did last, said until the events change.
+  const [noted, setNoted] = useState<{ over: string; message: string } | null>(null);
+  const addAsNotes = ({ events, unit, parsed }: Extract<Found, { kind: 'events' }>) => {
+    const { notes, added } = addEventNotes(
+      readActiveView('compare').annotations,
+      events,
+      (e) => eventNoteText(e, parsed, unit, formatTime),
+      () => crypto.randomUUID(),
+    );
+    updateActiveView('compare', { annotations: notes });
+    const skipped = events.length - added;
+    const message =
+      added === 0
+        ? `All ${formatInteger(events.length)} events are already notes.`
+        : `Added ${formatInteger(added)} event${added === 1 ? '' : 's'} as notes${
+            skipped > 0 ? `; ${formatInteger(skipped)} already were` : ''
+          }. They are listed under Notes beneath the chart.`;
+    setNoted({ over: condition, message });
+  };
+
   return (
     <section className={styles.panel} aria-labelledby="compare-events">
       <h2 id="compare-events">Events</h2>
@@ -128,11 +150,19 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
           />
         </label>
         {found.kind === 'events' && found.events.length > 0 && (
-          <button type="button" onClick={() => exportCsv(found)}>
-            Export events as CSV
-          </button>
+          <>
+            <button type="button" onClick={() => exportCsv(found)}>
+              Export events as CSV
+            </button>
+            <button type="button" onClick={() => addAsNotes(found)}>
+              Add events as notes
+            </button>
+          </>
         )}
       </div>
+      <p className={styles.muted} role="status">
+        {noted !== null && noted.over === condition ? noted.message : ''}
+      </p>
       <p id="compare-events-help" className={styles.muted}>
         Compare a series with a number or another series: <code>A &gt; 1000</code>, <code>C &lt; -50</code>,{' '}
         <code>A &gt; B</code>, <code>A - B &gt;= 20</code>.

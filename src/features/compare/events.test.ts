@@ -59,6 +59,7 @@ describe('the event finder', () => {
       to: 5,
       intervals: 3,
       peak: 300,
+      peakAt: grid.times[4],
       mean: 190,
       durationMs: 3 * 3_600_000,
     });

@@ -14,7 +14,7 @@ import {
 } from './expression';
 import type { Grid } from './grid';
 
-type Comparator = '>=' | '<=' | '>' | '<';
+export type Comparator = '>=' | '<=' | '>' | '<';
 
 export interface Condition {
   left: Expr;
@@ -53,6 +53,8 @@ export interface SeriesEvent {
   intervals: number;
   /** Most extreme left-hand value in the condition's direction (highest for > and >=). */
   peak: number;
+  /** Start of the interval the peak is in (the first such, when it repeats). */
+  peakAt: number;
   mean: number;
 }
 
@@ -106,10 +108,14 @@ export function searchEvents(
     let j = i;
     let sum = 0;
     let peak = left[i] ?? Number.NaN;
+    let peakIndex = i;
     while (j < n && holds(condition.op, left[j] ?? Number.NaN, right[j] ?? Number.NaN)) {
       const v = left[j] ?? Number.NaN;
       sum += v;
-      if (high ? v > peak : v < peak) peak = v;
+      if (high ? v > peak : v < peak) {
+        peak = v;
+        peakIndex = j;
+      }
       j++;
     }
     const start = grid.times[i] ?? 0;
@@ -122,6 +128,7 @@ export function searchEvents(
       durationMs: end - start,
       intervals: j - i,
       peak,
+      peakAt: grid.times[peakIndex] ?? start,
       mean: sum / (j - i),
     });
     i = j;

@@ -14,6 +14,8 @@ import { formatInteger, formatTimestamp } from '@/lib/format';
 import { exportBudget, quotaResetMs } from './exportBudget';
 import { estimateRows, seriesCountParams } from './rowEstimate';
 import { exportFilename } from './exportFilename';
+import { notesInQuery } from './exportNotes';
+import { useActiveView } from '@/workspace/activeView';
 import styles from './QueryPage.module.css';
 
 /** Excel's last row: a spreadsheet CSV longer than this opens cut off. */
@@ -45,6 +47,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [withSidecar, setWithSidecar] = useState(true);
   const connection = useConnection();
+  const { annotations } = useActiveView('query');
   const usage = useQuery(usageOptions());
   const pageSize = exportPageSize(format);
   const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data) : null;
@@ -58,6 +61,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
           : `Exported through ${describeBackend(connection)}.`,
       datasetLatestData: dataset.latest_available_time_utc,
       quality,
+      annotations: notesInQuery(annotations, params),
     };
     startExportJob({
       datasetId: dataset.id,

@@ -12,6 +12,8 @@ import styles from './QueryPage.module.css';
 import type { PartialBucket } from './DataQualityLine';
 import type { ChartBand } from '@/components/charts/TimeSeriesChart';
 import { viewerTimeZone } from '@/time';
+import { AnnotationsPanel } from '@/components/workspace/AnnotationsPanel';
+import { useActiveView } from '@/workspace/activeView';
 
 interface Props {
   datasetId: string;
@@ -163,6 +165,7 @@ export function ResultsChart({
   cap = CHART_ROW_CAP,
 }: Props) {
   const numeric = columns.filter((c) => c.is_numeric);
+  const { annotations } = useActiveView('query');
   const [chosenColumn, setChosenColumn] = useState(numeric[0]?.name ?? '');
   const valueColumn = numeric.find((c) => c.name === chosenColumn) ?? numeric[0];
   const group = groupColumn !== null && columns.some((c) => c.name === groupColumn) ? groupColumn : null;
@@ -212,6 +215,7 @@ export function ResultsChart({
   const series: TimeSeries[] = shown.map((g) => ({ name: g.name, points: g.points }));
   const singles = shown.filter((g) => g.points.length === 1).length;
   const last = Math.max(...shown.map((g) => g.points[g.points.length - 1]?.x ?? Number.NEGATIVE_INFINITY));
+  const first = Math.min(...shown.map((g) => g.points[0]?.x ?? Number.POSITIVE_INFINITY));
   const noun = group ?? 'series';
   return (
     <div className={styles.chart}>
@@ -271,6 +275,12 @@ export function ResultsChart({
         formatValue={(v) => formatNumber(v, { decimals: unitDecimals(unit) })}
         timeZone={resolveTimeZone(timeZone) ?? viewerTimeZone()}
         bands={bands}
+        annotations={annotations}
+      />
+      <AnnotationsPanel
+        kind="query"
+        timeZone={timeZone}
+        range={first <= last ? { from: first, to: last } : null}
       />
     </div>
   );

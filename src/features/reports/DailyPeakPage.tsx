@@ -8,6 +8,7 @@ import { dailyPeakOptions } from '@/api/reports/queries';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Loading } from '@/components/Loading';
+import { AnnotationsPanel } from '@/components/workspace/AnnotationsPanel';
 import { unreadUrlSettings } from '@/lib/linkSettings';
 import { useUrlState, writeUrlState } from '@/lib/urlState';
 import { DailyPeaksPanel } from './DailyPeaksPanel';
@@ -17,6 +18,7 @@ import { LoadCurvePanel } from './LoadCurvePanel';
 import { addDays } from '@/time';
 import { Panel } from './Panel';
 import { PeakPanel } from './PeakPanel';
+import { reportSpan } from './reportSpan';
 import { resolveRange, type DayRange } from './resolveRange';
 import { useLoadBounds } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
@@ -133,6 +135,8 @@ export function DailyPeakPage() {
           <Loading label="Finding the latest complete market day…" />
         )}
       </Panel>
+
+      <AnnotationsPanel kind="dailyPeak" timeZone="market" range={reportSpan(date, range)} />
 
       <Panel title="Daily peaks" id="peaks">
         {noDay ? (

@@ -14,6 +14,7 @@ import { addDays } from '@/time';
 import type { DayRange } from './resolveRange';
 import styles from './DailyPeakPage.module.css';
 import { formatMw } from './formatLoad';
+import { useActiveView } from '@/workspace/activeView';
 
 /** One row per market day: day buckets start at market midnight, so DST days are 23 or 25 hours. */
 function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
@@ -59,6 +60,7 @@ function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { ran
   const query = useQuery(datasetQueryOptions(DATASET_IDS.load, dailyPeaksParams(range)));
   const rows = query.data?.data;
   const peaks = useMemo(() => (rows ? dailyPeaks(rows) : []), [rows]);
+  const { annotations } = useActiveView('dailyPeak');
   const columns = useMemo<DataTableColumn<DailyPeakDatum>[]>(
     () => [
       {
@@ -106,6 +108,7 @@ function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { ran
         onSelectDate={onSelectDate}
         formatValue={(v) => formatNumber(v, { decimals: 0 })}
         formatDate={shortDate}
+        annotations={annotations}
       />
       <DataTable
         caption={`Daily peak load from ${range.from} to ${range.to}`}
