@@ -15,8 +15,8 @@ import { VIEW_KINDS, type SavedView } from './types';
 import { isSafeViewPath, MAX_VIEW_PATH } from './viewPath';
 
 export const MAX_VIEW_NAME = 200;
-export const MAX_VIEW_NOTE = 5_000;
-export const MAX_FILE_VIEWS = 10_000;
+const MAX_VIEW_NOTE = 5_000;
+const MAX_FILE_VIEWS = 10_000;
 /** The largest file read at all: 10,000 views of ordinary size come to a few megabytes. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const MAX_ANNOTATIONS = 1_000;

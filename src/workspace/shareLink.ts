@@ -23,7 +23,7 @@ export const MAX_SHARE_LINK = 8_000;
  * The most a link may unpack to. DEFLATE can expand a thousandfold, so a crafted link a few
  * kilobytes long could otherwise ask for gigabytes; no set that fits in a link comes near this.
  */
-export const MAX_SHARE_DECOMPRESSED = 5 * 1024 * 1024;
+const MAX_SHARE_DECOMPRESSED = 5 * 1024 * 1024;
 /** Longest data read from a fragment: a link pasted by hand may be longer than we write, not this. */
 const MAX_SHARE_DATA = 200_000;
 const SHARE_PREFIX = '#share=';

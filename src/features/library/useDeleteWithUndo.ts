@@ -4,7 +4,7 @@ import type { SavedView } from '@/workspace/types';
 import { deleteViews, putViews } from '@/workspace/views';
 
 /** How long "Undo" stays offered after a delete. */
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 
 /**
  * Delete at once, undo for a while: deleted views are held here (as they were, star and times
