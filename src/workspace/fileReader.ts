@@ -14,6 +14,11 @@ import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_SCHEMA_VERSION } from './file';
 import { VIEW_KINDS, type SavedView } from './types';
 import { isSafeViewPath, MAX_VIEW_PATH } from './viewPath';
 
+// As in src/contract/schemas.ts: zod must not try `new Function` (the app's CSP refuses eval and
+// reports the try). The library can read a file before anything has loaded the contract, so the
+// reader sets it too; the setting is global and setting it twice is harmless.
+z.config({ jitless: true });
+
 export const MAX_VIEW_NAME = 200;
 const MAX_VIEW_NOTE = 5_000;
 const MAX_FILE_VIEWS = 10_000;
