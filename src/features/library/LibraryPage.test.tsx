@@ -132,6 +132,8 @@ describe('Library page', () => {
     await user.type(field, 'Cold front peak{Enter}');
     expect(await screen.findByRole('link', { name: 'Cold front peak' })).toBeInTheDocument();
     expect((await getView('peak'))?.name).toBe('Cold front peak');
+    // The keyboard user is back where they started.
+    expect(screen.getByRole('button', { name: 'Rename Cold front peak' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Rename Cold front peak' }));
     await user.type(screen.getByLabelText(/New name for Cold front peak/), ' and more{Escape}');
@@ -152,6 +154,7 @@ describe('Library page', () => {
     await user.click(screen.getByRole('button', { name: 'Delete North hub prices' }));
     await waitFor(() => expect(names()).toEqual(['Houston vs West spread', 'Peak before the front']));
     expect(screen.getByText('Deleted 1 view.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
     expect(await getView('north')).toBeUndefined();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(names()).toHaveLength(3));

@@ -63,6 +63,13 @@ function ViewsTab() {
 
   const fail = useCallback((text: string) => setNotice({ text, error: true }), []);
   const { deleted, remove, undo } = useDeleteWithUndo(fail);
+  // The deleted row took the focus with it: Undo, announced beside "Deleted N views", takes it.
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const hadDeleted = useRef(false);
+  useEffect(() => {
+    if (deleted.length > 0 && !hadDeleted.current) undoButton.current?.focus();
+    hadDeleted.current = deleted.length > 0;
+  }, [deleted.length]);
 
   const views = useMemo(() => (live.state === 'ready' ? live.views : []), [live]);
   const index = useMemo(() => indexViews(views), [views]);
@@ -214,7 +221,7 @@ function ViewsTab() {
         {deleted.length > 0 && (
           <p className={styles.undo}>
             Deleted {count(deleted.length, 'view')}.{' '}
-            <button type="button" onClick={() => void undo()}>
+            <button ref={undoButton} type="button" onClick={() => void undo()}>
               Undo
             </button>
           </p>

@@ -1,4 +1,4 @@
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { viewerTimeZone, zonedParts } from '@/time';
 import { MAX_VIEW_NAME } from '@/workspace/fileReader';
@@ -31,15 +31,22 @@ interface Props {
   actions: ViewRowActions;
 }
 
-function RenameField({ view, onDone }: { view: SavedView; onDone: (name: string | null) => void }) {
+/** `byKey`: ended with Enter or Escape, so the focus goes back to the Rename button (not on a click away). */
+function RenameField({
+  view,
+  onDone,
+}: {
+  view: SavedView;
+  onDone: (name: string | null, byKey: boolean) => void;
+}) {
   const [text, setText] = useState(view.name);
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      onDone(text.trim() === '' ? null : text.trim());
+      onDone(text.trim() === '' ? null : text.trim(), true);
     } else if (e.key === 'Escape') {
       e.preventDefault();
-      onDone(null);
+      onDone(null, true);
     }
   };
   return (
@@ -55,7 +62,7 @@ function RenameField({ view, onDone }: { view: SavedView; onDone: (name: string 
         autoFocus
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => onDone(null)}
+        onBlur={() => onDone(null, false)}
       />
     </span>
   );
@@ -64,6 +71,13 @@ function RenameField({ view, onDone }: { view: SavedView; onDone: (name: string 
 /** One saved view in the library: what it is, when it was used, and what can be done with it. */
 export const ViewRow = memo(function ViewRow({ view, selected, actions }: Props) {
   const [renaming, setRenaming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (renaming || !refocus.current) return;
+    refocus.current = false;
+    renameButton.current?.focus();
+  }, [renaming]);
   const safe = isSafeViewPath(view.kind, view.path);
   const note = view.note.length > NOTE_SHOWN ? `${view.note.slice(0, NOTE_SHOWN - 1)}…` : view.note;
   return (
@@ -90,7 +104,8 @@ export const ViewRow = memo(function ViewRow({ view, selected, actions }: Props)
           {renaming ? (
             <RenameField
               view={view}
-              onDone={(name) => {
+              onDone={(name, byKey) => {
+                refocus.current = byKey;
                 setRenaming(false);
                 if (name !== null && name !== view.name) actions.rename(view, name);
               }}
@@ -123,6 +138,7 @@ export const ViewRow = memo(function ViewRow({ view, selected, actions }: Props)
         )}
         <div className={styles.rowActions}>
           <button
+            ref={renameButton}
             type="button"
             aria-label={`Rename ${view.name}`}
             onClick={() => setRenaming(true)}
