@@ -4,16 +4,21 @@ import styles from './LibraryPage.module.css';
 
 const sourceName = (source: ImportSource) => (source.kind === 'file' ? `“${source.name}”` : 'the link');
 
+/** Names listed per group; a big file's preview says how many more rather than drawing them all. */
+const NAMES_SHOWN = 100;
+
 function NameList({ title, names }: { title: string; names: string[] }) {
   if (names.length === 0) return null;
+  const more = names.length - NAMES_SHOWN;
   return (
     <>
       <h3 className={styles.previewHeading}>{title}</h3>
       <ul className={styles.previewList}>
-        {names.map((name, i) => (
+        {names.slice(0, NAMES_SHOWN).map((name, i) => (
           // Names may repeat; their order does not change while the preview shows.
           <li key={`${String(i)}-${name}`}>{name}</li>
         ))}
+        {more > 0 && <li>and {more.toLocaleString('en-US')} more</li>}
       </ul>
     </>
   );

@@ -24,10 +24,11 @@ type LibraryTab = (typeof TABS)[number];
 
 /**
  * Rows drawn at a time; "Show more" adds as many. Paging rather than virtualising: rows vary in
- * height (notes, sparklines, an inline rename) and hold many controls, and a hundred such rows
- * draw quickly, while a virtual list would take the rows' controls in and out of the tab order.
+ * height (notes, sparklines, an inline rename) and hold many controls, and a virtual list would
+ * take the rows' controls in and out of the tab order. Fifty fill more than a screen, and drawing
+ * them is the whole cost of a keystroke (the search itself is a pass over precomputed text).
  */
-export const LIBRARY_PAGE_SIZE = 100;
+const LIBRARY_PAGE_SIZE = 50;
 
 const count = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
