@@ -1,3 +1,4 @@
+import { VIEW_ROUTES } from '@/workspace/viewPath';
 import { PAGES, pageAt } from './pages';
 
 describe('the page at a path', () => {
@@ -10,6 +11,7 @@ describe('the page at a path', () => {
     expect(pageAt('/locations/ABC123')).toBe(PAGES.location);
     expect(pageAt('/price-map')).toBe(PAGES.priceMap);
     expect(pageAt('/reports/daily-peak')).toBe(PAGES.dailyPeak);
+    expect(pageAt('/library')).toBe(PAGES.library);
   });
 
   it('is none for a path no route has', () => {
@@ -23,5 +25,13 @@ describe('the page at a path', () => {
       .filter(([, page]) => 'queries' in page && page.queries)
       .map(([name]) => name);
     expect(querying.sort()).toEqual(['compare', 'dailyPeak', 'priceMap', 'query']);
+  });
+});
+
+describe('the routes a saved view may open', () => {
+  it('are the routes of the pages of each kind', () => {
+    for (const [kind, route] of Object.entries(VIEW_ROUTES)) {
+      expect(PAGES[kind as keyof typeof VIEW_ROUTES].path).toBe(route);
+    }
   });
 });

@@ -111,6 +111,13 @@ export const PAGES = {
       (m) => m.DailyPeakPage,
     ),
   },
+  library: {
+    path: 'library',
+    code: loader(
+      () => import('@/features/library/LibraryPage'),
+      (m) => m.LibraryPage,
+    ),
+  },
   usage: {
     path: 'usage',
     code: loader(

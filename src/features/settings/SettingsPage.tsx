@@ -16,6 +16,7 @@ import {
 import { appProxyOptions } from '@/api/proxy';
 import { SecretInput } from '@/components/SecretInput';
 import { ConnectionTestResultView, useConnectionTest } from '@/features/settings/ConnectionTest';
+import { SavedWorkSection } from './SavedWorkSection';
 import styles from './SettingsPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
@@ -279,6 +280,7 @@ export function SettingsPage() {
           />
         )}
       </form>
+      <SavedWorkSection />
     </div>
   );
 }
