@@ -345,7 +345,7 @@ export async function run({ build = process.env.BENCH_SKIP_BUILD !== '1' } = {})
         value: withHistory,
         unit: 'ms',
         target: `≤ ${HISTORY_RATIO_TARGET}×`,
-        peer: without,
+        peer: `${formatNumber(without)} ms without recording`,
         ratio,
         verdict: judge(ratio, HISTORY_RATIO_TARGET),
         note: `medians of ${RUNS} cold loads each, interleaved in one run; recording off through Settings`,
