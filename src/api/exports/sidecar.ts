@@ -4,8 +4,8 @@
  * out: it travels in the `x-api-key` header, never in a file), the rows written, when, and how far
  * the dataset's data reached then.
  */
-import { encodeQuery } from '@/api/request';
-import { type DatasetQueryParams, endpointPath } from '@/contract';
+import { datasetQueryApiUrl, sentParameters } from '@/api/query/apiUrl';
+import type { DatasetQueryParams } from '@/contract';
 import type { ExportFormat } from './exportWriters';
 
 /** Where the rows come from, as the page that started the export knows it. */
@@ -59,22 +59,13 @@ interface SidecarJob {
 
 export const sidecarFilename = (filename: string): string => `${filename}.query.json`;
 
-/** The API URL of the whole query: every page of it, the key never in it. */
-function queryApiUrl(server: string, datasetId: string, params: DatasetQueryParams): string {
-  const { cursor: _cursor, page: _page, page_size: _size, download: _download, ...query } = params;
-  const path = endpointPath('datasetQuery', { dataset_id: datasetId });
-  return `${server.replace(/\/+$/, '')}${path}${encodeQuery(query)}`;
-}
-
 export function sidecarText(
   source: SidecarSource,
   job: SidecarJob,
   params: DatasetQueryParams,
   exportedAt: Date,
 ): string {
-  const parameters = Object.fromEntries(
-    Object.entries(params as Record<string, unknown>).filter(([, v]) => v !== undefined),
-  );
+  const parameters = sentParameters(params);
   return `${JSON.stringify(
     {
       file: job.filename,
@@ -84,7 +75,7 @@ export function sidecarText(
       parameters,
       server: source.server,
       ...(source.serverNote ? { server_note: source.serverNote } : {}),
-      api_url: queryApiUrl(source.server, job.datasetId, params),
+      api_url: datasetQueryApiUrl(source.server, job.datasetId, params),
       api_key: 'not written: send yours in the x-api-key header',
       rows: job.rows,
       exported_at: exportedAt.toISOString(),
