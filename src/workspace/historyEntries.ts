@@ -81,7 +81,7 @@ function timeWords(params: DatasetQueryParams): string {
 }
 
 /** `ERCOT SPP · location = HB_NORTH · 2025-07-14 → 2025-07-15 (UTC) · 1h mean · at most 10 rows`. */
-export function requestWords(datasetName: string, params: DatasetQueryParams): string {
+function requestWords(datasetName: string, params: DatasetQueryParams): string {
   const parts = [datasetName];
   if (params.filter_column && params.filter_value !== undefined && params.filter_value !== '')
     parts.push(`${params.filter_column} ${operatorSymbol(params.filter_operator)} ${params.filter_value}`);

@@ -6,7 +6,7 @@
 import { createValueStore } from '@/lib/store';
 import { describeStorageError, type StorageProblem } from './storageErrors';
 
-export interface HistoryFailure {
+interface HistoryFailure {
   /** Why, in words for the history list. */
   reason: string;
   /** Queries not recorded since the page opened. */
