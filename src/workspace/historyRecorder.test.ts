@@ -203,6 +203,28 @@ describe('the history recorder', () => {
     expect(await listHistory()).toEqual([]);
   });
 
+  it('leaves what a closing page could not write for the next page, which writes it', async () => {
+    const first = setup();
+    await first.client.query({
+      queryKey: queryKeys.table(DATASET, PARAMS),
+      queryFn: () => Promise.resolve(tablePage(96)),
+    });
+    // The write has begun (its store still loading) when the page is left: the query waits in
+    // localStorage instead, and this page does not write it as well.
+    const writing = first.recorder.flush();
+    window.dispatchEvent(new Event('pagehide'));
+    await writing;
+    first.recorder.uninstall();
+    expect(await listHistory()).toEqual([]);
+    expect(localStorage.getItem('gridscope.history.unwritten')).not.toContain(SECRET);
+
+    const next = setup();
+    expect(scheduled).toHaveLength(2);
+    await next.recorder.flush();
+    expect((await listHistory()).map((e) => [e.path, e.rows])).toEqual([[QUERY_PATH, 96]]);
+    expect(localStorage.getItem('gridscope.history.unwritten')).toBeNull();
+  });
+
   it('keeps quiet to the query when the store refuses, and counts what it lost', async () => {
     const { client, recorder } = setup();
     await resetWorkspaceDbForTests();

@@ -54,6 +54,55 @@ function browserPath(): string {
   return `${path}${search}`;
 }
 
+/**
+ * Where a page that is going away leaves the queries it had no time to write: the store's modules
+ * load asynchronously, which a closing page does not wait for, while localStorage is written at
+ * once. The next page that installs a recorder writes them (a link opened right after a query
+ * still finds it in the history).
+ */
+const LEFT_OVER_KEY = 'gridscope.history.unwritten';
+
+function localStore(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function isFinishedQuery(value: unknown): value is FinishedQuery {
+  if (typeof value !== 'object' || value === null) return false;
+  const q = value as Record<string, unknown>;
+  const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null;
+  return typeof q.at === 'number' && typeof q.path === 'string' && isObject(q.source) && isObject(q.answer);
+}
+
+function takeLeftOver(): FinishedQuery[] {
+  const store = localStore();
+  try {
+    const text = store?.getItem(LEFT_OVER_KEY);
+    if (!text) return [];
+    store?.removeItem(LEFT_OVER_KEY);
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter(isFinishedQuery) : [];
+  } catch {
+    return [];
+  }
+}
+
+function leaveOver(batch: readonly FinishedQuery[]): boolean {
+  try {
+    const store = localStore();
+    if (store === null) return false;
+    // Another tab may have left some too: add to them.
+    const kept = [...takeLeftOver(), ...batch];
+    store.setItem(LEFT_OVER_KEY, JSON.stringify(kept));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function whenIdle(write: () => void): void {
   if (typeof window.requestIdleCallback === 'function')
     window.requestIdleCallback(write, { timeout: IDLE_TIMEOUT_MS });
@@ -80,6 +129,13 @@ export function installHistoryRecorder(
   let waiting: FinishedQuery[] = [];
   let scheduled = false;
   let written: Promise<void> = Promise.resolve();
+  /** Batches handed to the store and not yet written: a page left before they commit loses them. */
+  const unwritten = new Set<readonly FinishedQuery[]>();
+  const later = (): void => {
+    if (scheduled || waiting.length === 0) return;
+    scheduled = true;
+    schedule(() => void flush());
+  };
 
   const flush = (): Promise<void> => {
     scheduled = false;
@@ -87,7 +143,13 @@ export function installHistoryRecorder(
       const batch = waiting;
       waiting = [];
       // One write at a time, in order: a group's later steps land after its first.
-      written = written.then(() => writeBatch(batch));
+      unwritten.add(batch);
+      written = written.then(async () => {
+        // Left for the next page meanwhile (the page was being left): not written here.
+        if (!unwritten.has(batch)) return;
+        await writeBatch(batch);
+        unwritten.delete(batch);
+      });
     }
     return written;
   };
@@ -129,18 +191,35 @@ export function installHistoryRecorder(
         : summariseAnswer(start.source, query.state.data),
       error: failed ? apiErrorText(action.error) : null,
     });
-    if (!scheduled) {
-      scheduled = true;
-      schedule(() => void flush());
-    }
+    later();
   });
 
-  // Best effort: a tab being closed or hidden writes what is waiting while it still can.
-  const onPageHide = (): void => void flush();
+  // What an earlier page left unwritten is written with this page's first batch.
+  waiting.push(...takeLeftOver());
+  later();
+
+  // A hidden tab may be closed without another word: it writes what is waiting at once. A page
+  // being left cannot wait for the store to load, so what is waiting is left for the next page.
   const onVisibility = (): void => {
     if (document.visibilityState === 'hidden') void flush();
   };
+  const onPageHide = (): void => {
+    // The batch being written goes too: its store may still be loading. Should its transaction
+    // commit after all, the next page writes it twice, which beats losing it.
+    const left = [...[...unwritten].flat(), ...waiting];
+    if (left.length > 0 && leaveOver(left)) {
+      unwritten.clear();
+      waiting = [];
+    }
+  };
+  // A page restored from the back-forward cache takes back what it left.
+  const onPageShow = (event: PageTransitionEvent): void => {
+    if (!event.persisted) return;
+    waiting.push(...takeLeftOver());
+    later();
+  };
   window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('pageshow', onPageShow);
   document.addEventListener('visibilitychange', onVisibility);
 
   return {
@@ -148,6 +227,7 @@ export function installHistoryRecorder(
     uninstall: () => {
       unsubscribe();
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       document.removeEventListener('visibilitychange', onVisibility);
     },
   };
