@@ -12,12 +12,15 @@ import { pageAt, preloadPageAt } from '@/app/pages';
 import { appBase } from '@/lib/appBase';
 import { createAppRouter } from '@/app/router';
 import { applyTheme } from '@/app/theme';
+import { installHistoryRecorder } from '@/workspace/historyRecorder';
 import '@/app/styles.css';
 
 /** Renders the app; the entry (main.tsx) has already asked for the demo backend and the first page. */
 export function boot(): void {
   applyTheme();
   const queryClient = createQueryClient();
+  // Every dataset query lands in the history, written when the page is idle (never on its path).
+  installHistoryRecorder(queryClient);
 
   subscribeConnection(() => {
     if (getConnection().mode !== 'demo' || getDemoMockState().state === 'running') return;

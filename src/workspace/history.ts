@@ -26,6 +26,7 @@ export async function addHistory(
           label: entry.label,
           request: entry.request,
           rows: entry.rows,
+          moreRows: entry.moreRows ?? false,
           durationMs: entry.durationMs,
           error: entry.error,
           queries: same.queries + entry.queries,

@@ -78,6 +78,11 @@ export interface HistoryEntry {
   request: ViewRequest;
   /** Rows it returned (the total the server reported, when it did), or null when it failed. */
   rows: number | null;
+  /**
+   * The server had more rows past these: `rows` counts a first page (the query builder's table
+   * reads the rest as it scrolls), or a series cut at its cap. Absent in entries written before it.
+   */
+  moreRows?: boolean;
   durationMs: number;
   /** The server's message when it failed, else null. */
   error: string | null;

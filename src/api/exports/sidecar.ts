@@ -4,8 +4,8 @@
  * out: it travels in the `x-api-key` header, never in a file), the rows written, when, and how far
  * the dataset's data reached then.
  */
-import { encodeQuery } from '@/api/request';
-import { type DatasetQueryParams, endpointPath } from '@/contract';
+import { datasetQueryApiUrl, sentParameters } from '@/api/query/apiUrl';
+import type { DatasetQueryParams } from '@/contract';
 import type { Annotation } from '@/lib/annotations';
 import { formatUtc } from '@/time';
 import type { ExportFormat } from './exportWriters';
@@ -63,7 +63,6 @@ interface SidecarJob {
 
 export const sidecarFilename = (filename: string): string => `${filename}.query.json`;
 
-/** The API URL of the whole query: every page of it, the key never in it. */
 /** A note as the file writes it: UTC instants in the API's own form, and the text. */
 function sidecarAnnotation(note: Annotation): { start_utc: string; end_utc: string | null; text: string } {
   return {
@@ -73,21 +72,13 @@ function sidecarAnnotation(note: Annotation): { start_utc: string; end_utc: stri
   };
 }
 
-function queryApiUrl(server: string, datasetId: string, params: DatasetQueryParams): string {
-  const { cursor: _cursor, page: _page, page_size: _size, download: _download, ...query } = params;
-  const path = endpointPath('datasetQuery', { dataset_id: datasetId });
-  return `${server.replace(/\/+$/, '')}${path}${encodeQuery(query)}`;
-}
-
 export function sidecarText(
   source: SidecarSource,
   job: SidecarJob,
   params: DatasetQueryParams,
   exportedAt: Date,
 ): string {
-  const parameters = Object.fromEntries(
-    Object.entries(params as Record<string, unknown>).filter(([, v]) => v !== undefined),
-  );
+  const parameters = sentParameters(params);
   return `${JSON.stringify(
     {
       file: job.filename,
@@ -97,7 +88,7 @@ export function sidecarText(
       parameters,
       server: source.server,
       ...(source.serverNote ? { server_note: source.serverNote } : {}),
-      api_url: queryApiUrl(source.server, job.datasetId, params),
+      api_url: datasetQueryApiUrl(source.server, job.datasetId, params),
       api_key: 'not written: send yours in the x-api-key header',
       rows: job.rows,
       exported_at: exportedAt.toISOString(),

@@ -41,16 +41,18 @@ const asNumber = (cell: CellValue | undefined): number | null => (typeof cell ==
  * One query for all locations at one interval: `time=` names the interval, only the location and
  * price columns come back, as arrays (the cheapest shape to parse).
  */
+export const snapshotParams = (key: SnapshotKey): DatasetQueryParams => ({
+  time: key.time,
+  columns: `location,${key.column}`,
+  page_size: SNAPSHOT_PAGE_SIZE,
+  json_schema: 'array_of_arrays',
+});
+
 export async function fetchPriceSnapshot(
   key: SnapshotKey,
   { signal }: FetchOptions = {},
 ): Promise<PriceSnapshot> {
-  const params: DatasetQueryParams = {
-    time: key.time,
-    columns: `location,${key.column}`,
-    page_size: SNAPSHOT_PAGE_SIZE,
-    json_schema: 'array_of_arrays',
-  };
+  const params = snapshotParams(key);
   const body = await request<DatasetQueryArraysResponse>(
     endpointPath('datasetQuery', { dataset_id: key.dataset }),
     {
@@ -76,20 +78,22 @@ export async function fetchPriceSnapshot(
   return { time: key.time, names, values, byName };
 }
 
+export const locationDayParams = (key: LocationDayKey): DatasetQueryParams => ({
+  filter_column: 'location',
+  filter_value: key.location,
+  start_time: key.start,
+  end_time: key.end,
+  columns: key.column,
+  page_size: SNAPSHOT_PAGE_SIZE,
+  json_schema: 'array_of_arrays',
+});
+
 /** One location over one market day: the side panel's chart. */
 export async function fetchLocationDay(
   key: LocationDayKey,
   { signal }: FetchOptions = {},
 ): Promise<PriceSeries> {
-  const params: DatasetQueryParams = {
-    filter_column: 'location',
-    filter_value: key.location,
-    start_time: key.start,
-    end_time: key.end,
-    columns: key.column,
-    page_size: SNAPSHOT_PAGE_SIZE,
-    json_schema: 'array_of_arrays',
-  };
+  const params = locationDayParams(key);
   const body = await request<DatasetQueryArraysResponse>(
     endpointPath('datasetQuery', { dataset_id: key.dataset }),
     {

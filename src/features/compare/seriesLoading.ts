@@ -17,6 +17,7 @@ import { knownRequestsPerSecond } from '@/api/connection';
 import type { ChartProgress } from '@/api/query/chartRows';
 import { usageOptions } from '@/api/usage/queries';
 import type { DataSeries, SeriesKey } from '@/compare/compareWorkspace';
+import { compareSeriesKeys } from '@/compare/seriesKeys';
 import type { Grid } from './grid';
 import { createPacer, paceForLimit } from './pacer';
 import { fetchSeriesPoints, hasVintages, seriesParams, type SeriesPoints } from './seriesRequest';
@@ -35,7 +36,7 @@ function seriesQuery(
   const params = seriesParams(spec, dataset, grid, { allLeads });
   // eslint-disable-next-line @tanstack/query/exhaustive-deps -- pace and onProgress are listeners, not inputs of the rows
   return queryOptions({
-    queryKey: ['compare', dataset.id, params] as readonly unknown[],
+    queryKey: compareSeriesKeys.series(dataset.id, params) as readonly unknown[],
     queryFn: async ({ signal }) => {
       const points = await fetchSeriesPoints(spec, dataset, grid, {
         signal,
@@ -88,7 +89,7 @@ export function useSeriesLoads(
   const queries = specs.map((spec, i): UseQueryOptions<SeriesPoints, Error, SeriesPoints> => {
     const dataset = datasets.get(spec.dataset);
     if (!grid || !dataset || problems[i])
-      return { queryKey: ['compare', 'idle', spec.key] as readonly unknown[], queryFn: skipToken };
+      return { queryKey: compareSeriesKeys.idle(spec.key) as readonly unknown[], queryFn: skipToken };
     return seriesQuery(spec, dataset, grid, pacer, onProgress);
   });
   const results = useQueries({ queries });

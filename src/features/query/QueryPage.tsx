@@ -9,6 +9,7 @@ import type { Dataset } from '@/contract';
 import type { TableView } from '@/components/TableColumnsMenu';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';
+import { HistoryPanel } from '@/components/workspace/HistoryPanel';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Loading } from '@/components/Loading';
 import { QueryLoading } from '@/components/QueryLoading';
@@ -362,6 +363,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
           <ResultTabs active={tab} onSelect={setTab} panel={panel} />
         </section>
       </div>
+      <HistoryPanel dataset={dataset.id} />
     </div>
   );
 }

@@ -1,0 +1,130 @@
+/**
+ * Which of the app's queries the history records, told from the query's key: one user query is one
+ * entry. The query builder's results (the table's first page; its chart and data-quality count are
+ * the same query seen again), each Compare series, the price map's step snapshots (one entry per
+ * view, counting its steps) and the side panel's day of one location, and the peak report's
+ * dataset queries (one entry per view). The catalog, locations, usage and the like are not
+ * queries of a dataset and are not recorded.
+ *
+ * This runs inside the query cache's listener, so it only looks at the key's shape; the words and
+ * the request URL are made later, when the page is idle (historyEntries.ts). It imports no schema:
+ * the module is part of the app's first chunk.
+ */
+import type { DatasetQueryParams } from '@/contract';
+import type { SnapshotKey, LocationDayKey } from '@/api/prices/keys';
+import { priceKeys } from '@/api/prices/keys';
+import { queryKeys } from '@/api/query/keys';
+import { compareSeriesKeys } from '@/compare/seriesKeys';
+import type { ViewKind } from './types';
+
+/** What a recorded query asked, as its key says it. */
+export type QuerySource =
+  | { type: 'table' | 'rows' | 'series'; dataset: string; params: DatasetQueryParams }
+  | { type: 'snapshot'; key: SnapshotKey }
+  | { type: 'locationDay'; key: LocationDayKey };
+
+/** The pages that run dataset queries, by their route under the app's base. */
+const ROUTE_KINDS: readonly (readonly [RegExp, ViewKind])[] = [
+  [/^\/datasets\/[^/]+\/query$/, 'query'],
+  [/^\/compare$/, 'compare'],
+  [/^\/price-map$/, 'priceMap'],
+  [/^\/reports\/daily-peak$/, 'dailyPeak'],
+  [/^\/locations$/, 'locations'],
+  [/^\/locations\/[^/]+$/, 'location'],
+];
+
+/** The page a path (app base left out) shows, or null for a page that saves no view. */
+export function routeKindOf(path: string): ViewKind | null {
+  const end = path.search(/[?#]/);
+  const pathname = (end < 0 ? path : path.slice(0, end)).replace(/\/+$/, '') || '/';
+  return ROUTE_KINDS.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const QUERY = queryKeys.all[0];
+const PRICES = priceKeys.all[0];
+const COMPARE = compareSeriesKeys.all[0];
+
+/**
+ * The source of a query the history records, or null. `page` is the kind of the page it runs on:
+ * a plain dataset query (`rows`) is the page's own query only on the peak report; on the query
+ * builder it is the data-quality count of the query already recorded.
+ */
+export function recordedSource(key: readonly unknown[], page: ViewKind | null): QuerySource | null {
+  const [root, a, b, c] = key;
+  if (root === QUERY) {
+    if (typeof a !== 'string' || !isRecord(c)) return null;
+    if (b === 'table') return { type: 'table', dataset: a, params: c };
+    if (b === 'rows' && page === 'dailyPeak') return { type: 'rows', dataset: a, params: c };
+    return null;
+  }
+  if (root === COMPARE) {
+    // compareSeriesKeys.series: the dataset, then the request's parameters.
+    return typeof a === 'string' && isRecord(b) ? { type: 'series', dataset: a, params: b } : null;
+  }
+  if (root === PRICES) {
+    if (a === 'snapshot' && typeof b === 'string' && typeof c === 'string' && typeof key[4] === 'string')
+      return { type: 'snapshot', key: { dataset: b, column: c, time: key[4] } };
+    if (a === 'location-day' && isRecord(b) && typeof b.dataset === 'string')
+      return { type: 'locationDay', key: b as unknown as LocationDayKey };
+  }
+  return null;
+}
+
+/** What an answer held: its rows, whether the server had more past them, the dataset's name. */
+export interface AnswerSummary {
+  rows: number | null;
+  moreRows: boolean;
+  datasetName: string | null;
+}
+
+const count = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/**
+ * The rows a query's answer holds, read from its data as each fetcher shapes it. No answer reports
+ * a total for the whole query, so a first page says how many it brought and whether more follow.
+ */
+export function summariseAnswer(source: QuerySource, data: unknown): AnswerSummary {
+  const none: AnswerSummary = { rows: null, moreRows: false, datasetName: null };
+  if (!isRecord(data)) return none;
+  switch (source.type) {
+    case 'table': {
+      // TablePage: a columnar first page, its meta and the dataset's metadata.
+      const rows = isRecord(data.rows) ? count(data.rows.rowCount) : null;
+      const meta = isRecord(data.meta) ? data.meta : {};
+      const metadata = isRecord(data.dataset_metadata) ? data.dataset_metadata : {};
+      return {
+        rows,
+        moreRows: meta.hasNextPage === true,
+        datasetName: typeof metadata.name === 'string' ? metadata.name : null,
+      };
+    }
+    case 'rows': {
+      const meta = isRecord(data.meta) ? data.meta : {};
+      return {
+        rows: Array.isArray(data.data) ? data.data.length : null,
+        moreRows: meta.hasNextPage === true,
+        datasetName: null,
+      };
+    }
+    case 'series':
+      // SeriesPoints: every row of the series up to a cap.
+      return { rows: count(data.rows), moreRows: data.capped === true, datasetName: null };
+    case 'snapshot':
+      // PriceSnapshot: one price per location.
+      return {
+        rows: Array.isArray(data.names) ? data.names.length : null,
+        moreRows: false,
+        datasetName: null,
+      };
+    case 'locationDay':
+      // PriceSeries: one price per interval.
+      return {
+        rows: Array.isArray(data.times) ? data.times.length : null,
+        moreRows: false,
+        datasetName: null,
+      };
+  }
+}
