@@ -14,6 +14,7 @@ import { compareSeriesKeys } from '@/compare/seriesKeys';
 import { resetWorkspaceDbForTests } from './db';
 import { listHistory } from './history';
 import { installHistoryRecorder, type HistoryRecorder } from './historyRecorder';
+import { setHistoryRecording } from './historySetting';
 import { readHistoryFailure, resetHistoryFailureForTests } from './historyStatus';
 
 const SECRET = 'sk-live-never-in-history-42';
@@ -63,6 +64,27 @@ afterEach(async () => {
 });
 
 describe('the history recorder', () => {
+  it('records nothing while history is turned off in Settings, and records again once it is on', async () => {
+    const { client, recorder } = setup();
+    setHistoryRecording(false);
+    try {
+      await client.query({
+        queryKey: queryKeys.table(DATASET, PARAMS),
+        queryFn: () => Promise.resolve(tablePage(96)),
+      });
+      expect(scheduled).toEqual([]);
+    } finally {
+      setHistoryRecording(true);
+    }
+    await client.query({
+      queryKey: queryKeys.table(DATASET, { ...PARAMS, filter_value: 'HB_WEST' }),
+      queryFn: () => Promise.resolve(tablePage(4)),
+    });
+    scheduled[0]?.();
+    await recorder.flush();
+    expect((await listHistory()).map((e) => e.rows)).toEqual([4]);
+  });
+
   it('records a query builder run after it answered: rows, time taken, page and request, never the key', async () => {
     const { client, recorder } = setup();
     const page = await client.query({

@@ -11,6 +11,7 @@ import { getConnection, scriptBaseUrl } from '@/api/connection';
 import { appBase } from '@/lib/appBase';
 import type { FinishedQuery } from './historyEntries';
 import { recordedSource, routeKindOf, summariseAnswer, type QuerySource } from './historySources';
+import { isHistoryRecording } from './historySetting';
 import { noteHistoryFailure } from './historyStatus';
 import type { ViewKind } from './types';
 
@@ -159,6 +160,8 @@ export function installHistoryRecorder(
     const { action } = event;
     const query = event.query as Query;
     if (action.type === 'fetch') {
+      // Turned off in Settings: the query is not noted at all.
+      if (!isHistoryRecording()) return;
       const path = currentPath();
       const page = routeKindOf(path);
       const source = recordedSource(query.queryKey, page);

@@ -5,6 +5,7 @@ import { afterEach, vi } from 'vitest';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { resetWorkspaceDbForTests } from '@/workspace/db';
+import { isHistoryRecording } from '@/workspace/historySetting';
 import { formatBytes } from '@/workspace/storageUse';
 import { createView } from '@/workspace/views';
 
@@ -80,6 +81,18 @@ describe('Settings: saved work', () => {
     const { user, section } = await savedWork();
     await user.click(await section.findByRole('button', { name: 'Keep saved work when space runs short' }));
     expect(await section.findByText(/The browser declined/)).toBeInTheDocument();
+  });
+
+  it('turns query history off and on, for every tab (localStorage)', async () => {
+    const { user, section } = await savedWork();
+    const box = section.getByRole('checkbox', { name: 'Record query history' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    expect(isHistoryRecording()).toBe(false);
+    expect(localStorage.getItem('gridscope.history')).toBe('off');
+    await user.click(box);
+    expect(isHistoryRecording()).toBe(true);
   });
 
   it('writes sizes in decimal units', () => {

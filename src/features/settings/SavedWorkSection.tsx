@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { setHistoryRecording, useHistoryRecording } from '@/workspace/historySetting';
 import { describeStorageError } from '@/workspace/storageErrors';
 import { askToPersist, formatBytes, readStorageUse, type StorageUse } from '@/workspace/storageUse';
 import type { SavedWorkCounts } from '@/workspace/savedWorkCounts';
@@ -26,6 +27,7 @@ function persistedLine(use: StorageUse | null): string {
 
 /** Saved work in this browser: how much, how much space, and whether the browser keeps it. */
 export function SavedWorkSection() {
+  const recording = useHistoryRecording();
   const [counts, setCounts] = useState<Counts>({ state: 'loading' });
   const [use, setUse] = useState<StorageUse | null>(null);
   const [asked, setAsked] = useState<string | null>(null);
@@ -73,6 +75,19 @@ export function SavedWorkSection() {
           {count(counts.counts.history, 'history entry', 'history entries')} in this browser.
         </p>
       )}
+      <label className={styles.choice}>
+        <input
+          type="checkbox"
+          checked={recording}
+          aria-describedby="settings-history-hint"
+          onChange={(e) => setHistoryRecording(e.target.checked)}
+        />
+        Record query history
+      </label>
+      <p id="settings-history-hint" className={styles.hint}>
+        Every query the app runs is listed in the library’s History (never with the key). Turned off, no new
+        query is recorded; what is recorded stays until you clear it there.
+      </p>
       <p>{spaceLine(use)}</p>
       <p>{persistedLine(use)}</p>
       {use?.canPersist === true && use.persisted !== true && (
