@@ -4,8 +4,8 @@
  * out: it travels in the `x-api-key` header, never in a file), the rows written, when, and how far
  * the dataset's data reached then.
  */
-import { encodeQuery } from '@/api/request';
-import { type DatasetQueryParams, endpointPath } from '@/contract';
+import { datasetQueryRequest } from '@/api/apiRequest';
+import type { DatasetQueryParams } from '@/contract';
 import type { ExportFormat } from './exportWriters';
 
 /** Where the rows come from, as the page that started the export knows it. */
@@ -59,32 +59,23 @@ interface SidecarJob {
 
 export const sidecarFilename = (filename: string): string => `${filename}.query.json`;
 
-/** The API URL of the whole query: every page of it, the key never in it. */
-function queryApiUrl(server: string, datasetId: string, params: DatasetQueryParams): string {
-  const { cursor: _cursor, page: _page, page_size: _size, download: _download, ...query } = params;
-  const path = endpointPath('datasetQuery', { dataset_id: datasetId });
-  return `${server.replace(/\/+$/, '')}${path}${encodeQuery(query)}`;
-}
-
 export function sidecarText(
   source: SidecarSource,
   job: SidecarJob,
   params: DatasetQueryParams,
   exportedAt: Date,
 ): string {
-  const parameters = Object.fromEntries(
-    Object.entries(params as Record<string, unknown>).filter(([, v]) => v !== undefined),
-  );
+  const request = datasetQueryRequest(source.server, job.datasetId, params);
   return `${JSON.stringify(
     {
       file: job.filename,
       format: job.format,
       dataset: job.datasetId,
       query: job.label,
-      parameters,
+      parameters: request.parameters,
       server: source.server,
       ...(source.serverNote ? { server_note: source.serverNote } : {}),
-      api_url: queryApiUrl(source.server, job.datasetId, params),
+      api_url: request.url,
       api_key: 'not written: send yours in the x-api-key header',
       rows: job.rows,
       exported_at: exportedAt.toISOString(),
