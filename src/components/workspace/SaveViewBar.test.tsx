@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dexie } from 'dexie';
-import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readActiveView, resetActiveViewsForTests, updateActiveView } from '@/workspace/activeView';
 import { resetWorkspaceDbForTests, workspaceDb } from '@/workspace/db';
@@ -16,10 +16,9 @@ const NOTE = { id: 'n1', start: '2025-07-08T05:00:00Z', end: null, text: 'Storm'
 
 function Page() {
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const describeView = (): ViewDescriptor => ({
+  const describeView = (path: string): ViewDescriptor => ({
     kind: 'query',
-    path: `${pathname}${search}`,
+    path,
     suggestedName: 'SPP at HB_NORTH',
     datasets: ['ercot_spp'],
     timeRange: 'last 7 days',

@@ -19,10 +19,10 @@ import styles from './SaveViewBar.module.css';
 interface Props {
   kind: ViewKind;
   /**
-   * What the page saves, built when the user saves (not on every render): cheap, from what the
-   * page already holds.
+   * What the page saves at `path` (its route and query string), built when the user saves, not on
+   * every render: cheap, from what the page already holds.
    */
-  describe: () => ViewDescriptor;
+  describe: (path: string) => ViewDescriptor;
 }
 
 type Asking = 'save' | 'fork' | null;
@@ -64,6 +64,8 @@ export function SaveViewBar({ kind, describe }: Props) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [savedAt, setSavedAt] = useState<{ id: string; at: number } | null>(null);
   const writing = useRef(false);
+  // The view this bar saved last: known at once, where the state above lands a render later.
+  const justSaved = useRef<string | null>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const forkButton = useRef<HTMLButtonElement>(null);
 
@@ -74,7 +76,7 @@ export function SaveViewBar({ kind, describe }: Props) {
   const knownAt = savedAt !== null && savedAt.id === active.id;
   useEffect(() => {
     const id = active.id;
-    if (id === null || knownAt) return;
+    if (id === null || knownAt || justSaved.current === id) return;
     let live = true;
     const cancel = whenIdle(() => {
       savedTimeOf(id)
@@ -93,10 +95,11 @@ export function SaveViewBar({ kind, describe }: Props) {
     if (writing.current) return;
     writing.current = true;
     setBusy(true);
-    const descriptor = describe();
+    const descriptor = describe(path);
     try {
       const view = await writeView(id, descriptor, words, readActiveView(kind));
       // The time first, so the tab's new view never looks unknown and sends for it.
+      justSaved.current = view.id;
       setSavedAt({ id: view.id, at: view.updatedAt });
       openSavedView(view);
       setFailure(null);
@@ -137,8 +140,11 @@ export function SaveViewBar({ kind, describe }: Props) {
   // Built only when the dialog opens: the descriptor's name is a suggestion for a first save.
   const initialWords = (): SaveWords => {
     if (asking === 'fork')
-      return { name: active.name ? `${active.name} (copy)` : describe().suggestedName, note: active.note };
-    return { name: active.name || describe().suggestedName, note: active.note };
+      return {
+        name: active.name ? `${active.name} (copy)` : describe(path).suggestedName,
+        note: active.note,
+      };
+    return { name: active.name || describe(path).suggestedName, note: active.note };
   };
 
   const changed = active.id !== null && active.savedPath !== path;
