@@ -37,6 +37,16 @@ function columnIndex(header: readonly string[], name: string): number {
 
 const asNumber = (cell: CellValue | undefined): number | null => (typeof cell === 'number' ? cell : null);
 
+/** The query of one snapshot: also what a saved price-map view names as its request. */
+export function snapshotParams(key: SnapshotKey): DatasetQueryParams {
+  return {
+    time: key.time,
+    columns: `location,${key.column}`,
+    page_size: SNAPSHOT_PAGE_SIZE,
+    json_schema: 'array_of_arrays',
+  };
+}
+
 /**
  * One query for all locations at one interval: `time=` names the interval, only the location and
  * price columns come back, as arrays (the cheapest shape to parse).
@@ -45,12 +55,7 @@ export async function fetchPriceSnapshot(
   key: SnapshotKey,
   { signal }: FetchOptions = {},
 ): Promise<PriceSnapshot> {
-  const params: DatasetQueryParams = {
-    time: key.time,
-    columns: `location,${key.column}`,
-    page_size: SNAPSHOT_PAGE_SIZE,
-    json_schema: 'array_of_arrays',
-  };
+  const params = snapshotParams(key);
   const body = await request<DatasetQueryArraysResponse>(
     endpointPath('datasetQuery', { dataset_id: key.dataset }),
     {

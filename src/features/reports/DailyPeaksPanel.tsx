@@ -16,7 +16,7 @@ import styles from './DailyPeakPage.module.css';
 import { formatMw } from './formatLoad';
 
 /** One row per market day: day buckets start at market midnight, so DST days are 23 or 25 hours. */
-function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
+export function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
   return {
     start_time: from,
     end_time: addDays(to, 1),
