@@ -244,9 +244,12 @@ export default defineConfig({
             // The app's own shared modules (API layer, formatting, shell components) likewise.
             {
               name: 'app',
-              // Not the charts (they load with the first chart shown) nor Compare's shared layer
-              // (src/compare: its URL codec takes zod): those stay with the pages that use them.
-              test: (id) => APP_SHARED.test(id) && !/charts[\\/]|[\\/]src[\\/]compare[\\/]/.test(id),
+              // Not the charts (they load with the first chart shown), Compare's shared layer
+              // (src/compare: its URL codec takes zod) nor the saved-work components (the pages
+              // that can be saved load them): those stay with the pages that use them.
+              test: (id) =>
+                APP_SHARED.test(id) &&
+                !/charts[\\/]|components[\\/]workspace[\\/]|[\\/]src[\\/]compare[\\/]/.test(id),
               minShareCount: 2,
               priority: 1,
               // Nor the contract's schemas and zod, which its door (`@/contract`) leads to.

@@ -6,7 +6,7 @@
 import { encodeQuery } from '@/api/request';
 import { type DatasetQueryParams, endpointPath } from '@/contract';
 
-export type ApiParameterValue = string | number | boolean;
+type ApiParameterValue = string | number | boolean;
 
 export interface ApiRequest {
   /** The dataset it reads, or null for a request that is not a dataset query. */

@@ -3,7 +3,7 @@
  * page already holds. Picking, not averaging, keeps the cost at a few dozen reads however many
  * rows the page has, so a save stays within a frame.
  */
-export const SPARKLINE_POINTS = 64;
+const SPARKLINE_POINTS = 64;
 
 /** Values at even steps over `count` items; gaps (null, NaN) are skipped. Null when none is a number. */
 export function sparklineOf(
