@@ -179,17 +179,17 @@ export function SaveViewBar({ kind, describe }: Props) {
           </button>
         )}
       </div>
-      <p role="status" className={styles.status}>
+      <span role="status" className={styles.status}>
         {busy
           ? 'Saving…'
           : active.id !== null
             ? `Saved as “${active.name}”${knownAt ? ` · ${savedTimeText(savedAt.at)}` : ''}`
             : 'Not saved'}
         {!busy && changed && <span className={styles.changed}> · Unsaved changes</span>}
-      </p>
+      </span>
       {failure && (
         <div id={`${kind}-save-failure`} role="alert" className={styles.failure}>
-          <p>{failure.message}</p>
+          <span>{failure.message}</span>
           <button type="button" onClick={() => downloadWorkspaceFile([failure.view])}>
             Download as file
           </button>
