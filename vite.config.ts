@@ -245,12 +245,11 @@ export default defineConfig({
             {
               name: 'app',
               // Not the charts (they load with the first chart shown), Compare's shared layer
-              // (src/compare: its URL codec takes zod) nor saved work's components (the history
-              // list and the save bar reach the store, and with it Dexie): those stay with the
-              // pages that use them.
+              // (src/compare: its URL codec takes zod) nor the saved-work components (the pages
+              // that can be saved load them): those stay with the pages that use them.
               test: (id) =>
                 APP_SHARED.test(id) &&
-                !/charts[\\/]|[\\/]src[\\/]compare[\\/]|components[\\/]workspace[\\/]/.test(id),
+                !/charts[\\/]|components[\\/]workspace[\\/]|[\\/]src[\\/]compare[\\/]/.test(id),
               minShareCount: 2,
               priority: 1,
               // Nor the contract's schemas and zod, which its door (`@/contract`) leads to.

@@ -4,7 +4,7 @@
  * Loaded by the recorder when the page is idle, never on a query's path.
  */
 import { locationDayParams, snapshotParams } from '@/api/prices/fetchers';
-import { datasetQueryApiUrl, sentParameters } from '@/api/query/apiUrl';
+import { datasetQueryRequest } from '@/api/apiRequest';
 import { FILTER_OPERATOR_ALIASES, type DatasetQueryParams, type FilterOperator } from '@/contract';
 import { FILTER_OPERATOR_INFO, RESAMPLE_FUNCTION_LABELS } from '@/lib/queryDescription';
 import type { AnswerSummary, QuerySource } from './historySources';
@@ -105,11 +105,7 @@ export function toHistoryEntry(query: FinishedQuery): HistoryEntry {
     label: requestWords(query.answer.datasetName ?? dataset, params),
     dataset,
     server: query.server,
-    request: {
-      dataset,
-      url: datasetQueryApiUrl(query.server, dataset, params),
-      parameters: sentParameters(params),
-    },
+    request: datasetQueryRequest(query.server, dataset, params),
     rows: query.error === null ? query.answer.rows : null,
     moreRows: query.answer.moreRows,
     durationMs: query.durationMs,

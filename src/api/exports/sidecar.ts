@@ -4,7 +4,7 @@
  * out: it travels in the `x-api-key` header, never in a file), the rows written, when, and how far
  * the dataset's data reached then.
  */
-import { datasetQueryApiUrl, sentParameters } from '@/api/query/apiUrl';
+import { datasetQueryRequest } from '@/api/apiRequest';
 import type { DatasetQueryParams } from '@/contract';
 import type { Annotation } from '@/lib/annotations';
 import { formatUtc } from '@/time';
@@ -78,17 +78,17 @@ export function sidecarText(
   params: DatasetQueryParams,
   exportedAt: Date,
 ): string {
-  const parameters = sentParameters(params);
+  const request = datasetQueryRequest(source.server, job.datasetId, params);
   return `${JSON.stringify(
     {
       file: job.filename,
       format: job.format,
       dataset: job.datasetId,
       query: job.label,
-      parameters,
+      parameters: request.parameters,
       server: source.server,
       ...(source.serverNote ? { server_note: source.serverNote } : {}),
-      api_url: datasetQueryApiUrl(source.server, job.datasetId, params),
+      api_url: request.url,
       api_key: 'not written: send yours in the x-api-key header',
       rows: job.rows,
       exported_at: exportedAt.toISOString(),

@@ -39,7 +39,8 @@ const asNumber = (cell: CellValue | undefined): number | null => (typeof cell ==
 
 /**
  * One query for all locations at one interval: `time=` names the interval, only the location and
- * price columns come back, as arrays (the cheapest shape to parse).
+ * price columns come back, as arrays (the cheapest shape to parse). Also what a saved price-map
+ * view and its history entry name as the request.
  */
 export const snapshotParams = (key: SnapshotKey): DatasetQueryParams => ({
   time: key.time,

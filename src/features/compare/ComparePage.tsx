@@ -42,6 +42,8 @@ import {
 import { CommitInput } from './CommitInput';
 import { rememberWorkspace } from '@/compare/compareLinks';
 import styles from './ComparePage.module.css';
+import { compareViewDescriptor } from './viewDescriptor';
+import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
 const VIEW_TITLES: Record<CompareView, string> = {
   chart: 'Chart',
@@ -286,6 +288,10 @@ export function ComparePage() {
         <p className={styles.muted}>
           Several series on one time axis, derived series, events and forecast error.
         </p>
+        <SaveViewBar
+          kind="compare"
+          describe={(path) => compareViewDescriptor({ path, state, now, datasets, grid, series })}
+        />
       </header>
       <nav aria-label="Presets" className={styles.presets}>
         {PRESETS.map((p) => (

@@ -13,6 +13,8 @@ import styles from './LocationsPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { addToCompareHref, hubOfZone, nodeVsHubHref, valueColumnOf } from '@/compare/compareLinks';
+import { locationViewDescriptor } from './viewDescriptor';
+import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
 function Seen({ value }: { value: string }) {
   return (
@@ -86,6 +88,7 @@ function Detail({ location: l }: { location: PricingLocation }) {
         <p className={styles.count}>
           {l.location_type} · {statusText(l)}
         </p>
+        <SaveViewBar kind="location" describe={(path) => locationViewDescriptor(path, l)} />
       </header>
       <div className={styles.detailGrid}>
         <dl className={styles.fields}>

@@ -32,6 +32,8 @@ import {
 import styles from './LocationsPage.module.css';
 import { NearbyPanel } from './NearbyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { locationsViewDescriptor } from './viewDescriptor';
+import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
 function toPoint(l: PricingLocation): MapPoint | null {
   if (!hasCoordinates(l)) return null;
@@ -179,6 +181,17 @@ export function LocationsPage() {
         <p className={styles.count} aria-live="polite">
           {data ? `${formatInteger(total)} location${total === 1 ? '' : 's'}` : ''}
         </p>
+        <SaveViewBar
+          kind="locations"
+          describe={(path) =>
+            locationsViewDescriptor({
+              path,
+              state,
+              nearby: nearbyActive ? nearbyParams : null,
+              selected: selectedLocation?.location ?? null,
+            })
+          }
+        />
       </header>
       <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, LOCATIONS_LINK_NOTES)} />
 

@@ -32,6 +32,8 @@ import { priceMapUrlState, TOP_N_CHOICES } from './priceMapUrlState';
 import { TimeControls } from './TimeControls';
 import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow } from './shownStep';
 import { usePrefetchSteps } from './usePrefetchSteps';
+import { priceMapViewDescriptor } from './viewDescriptor';
+import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
 /** Every pricing location in one request (the API's largest page). */
 const ALL_LOCATIONS = { page_size: 5000 } as const;
@@ -306,6 +308,20 @@ export function PriceMapPage() {
           {dataset ? `${dataset.name}${whenText ? ` at ${whenText}` : ''}` : ''}
           {loadingStep ? ' (loading the next interval…)' : ''}
         </p>
+        <SaveViewBar
+          kind="priceMap"
+          describe={(path) =>
+            priceMapViewDescriptor({
+              path,
+              dataset,
+              measure,
+              hub,
+              day,
+              when: whenText,
+              snapshots: t === undefined ? [] : [snapshotKey(t), measure === 'dart' ? dayAheadKey(t) : null],
+            })
+          }
+        />
       </header>
 
       {notice}

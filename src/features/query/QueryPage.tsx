@@ -39,6 +39,8 @@ import { TimezoneControl } from './TimezoneControl';
 import { resolveTypedTimes, TIME_FIELD_IDS, TIME_FIELDS, type TimeField } from './typedTime';
 import { maxPagesFor, usePagedRows } from './usePagedRows';
 import { VintageControl } from './VintageControl';
+import { queryViewDescriptor } from './viewDescriptor';
+import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { addToCompareHref, marketRange, valueColumnOf } from '@/compare/compareLinks';
 import { MARKET_TIME_ZONE } from '@/lib/format';
@@ -323,6 +325,19 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
           <CompareLink dataset={dataset} state={state} start={params.start_time} end={params.end_time} />
         </p>
         <h1>Query {dataset.name}</h1>
+        <SaveViewBar
+          kind="query"
+          describe={(path) =>
+            queryViewDescriptor({
+              dataset,
+              path,
+              state: link.ready,
+              range: link.ready ? presetRange(link.ready, dataset, runAt) : null,
+              params,
+              rows: firstPage?.rows ?? null,
+            })
+          }
+        />
       </header>
       <LinkSettingsNotice unread={link.unread} />
       <div className={styles.layout}>

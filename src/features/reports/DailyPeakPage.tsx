@@ -23,6 +23,8 @@ import { resolveRange, type DayRange } from './resolveRange';
 import { useLoadBounds } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { dailyPeakViewDescriptor } from './viewDescriptor';
+import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
 const ISO = 'ercot';
 
@@ -79,6 +81,12 @@ export function DailyPeakPage() {
       <header className={styles.header}>
         <h1>Daily peak report</h1>
         <p className={styles.note}>ERCOT system load. Market days run midnight to midnight, US/Central.</p>
+        <SaveViewBar
+          kind="dailyPeak"
+          describe={(path) =>
+            dailyPeakViewDescriptor({ path, iso: ISO, linkDate: state.date, date, range: range ?? null })
+          }
+        />
       </header>
 
       <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, DAILY_PEAK_LINK_NOTES)} />

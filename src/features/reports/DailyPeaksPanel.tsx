@@ -17,7 +17,7 @@ import { formatMw } from './formatLoad';
 import { useActiveView } from '@/workspace/activeView';
 
 /** One row per market day: day buckets start at market midnight, so DST days are 23 or 25 hours. */
-function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
+export function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
   return {
     start_time: from,
     end_time: addDays(to, 1),
