@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { subscribeConnection } from '@/api/connection';
+import { followNavigation, readPagesFrom } from '@/workspace/activeView';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -23,8 +24,16 @@ function useResetCacheOnConnectionChange(queryClient: QueryClient): void {
   );
 }
 
+/** A saved view is open on one page: the open views follow the router's page (activeView.ts). */
+function useOpenViewsFollow(router: AppRouter): void {
+  // Before the pages render, so their first read is of their own page.
+  readPagesFrom(router);
+  useEffect(() => followNavigation(router), [router]);
+}
+
 export function App({ router, queryClient }: Props) {
   useResetCacheOnConnectionChange(queryClient);
+  useOpenViewsFollow(router);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -4,6 +4,11 @@
  * here before the view is ever saved, so a note is not lost while the analyst works). Held in
  * sessionStorage: a reload keeps it, another tab has its own, and a link opened afresh starts with
  * nothing open. Never sent anywhere.
+ *
+ * A view is open on one page, not on every page of its kind: the query builder of another dataset
+ * (or another location's page) starts with nothing open and no notes, so Save there never writes
+ * over the first view and its notes are not shown on other data. The page is the router's current
+ * pathname (`followRouter`, set once by the app).
  */
 import type { Annotation } from '@/lib/annotations';
 import { createExternalStore, type ExternalStore } from '@/lib/store';
@@ -20,7 +25,20 @@ export interface ActiveView {
 }
 
 const EMPTY: ActiveView = { id: null, name: '', note: '', annotations: [], savedPath: null };
-const storageKey = (kind: ViewKind) => `gridscope.activeView.${kind}`;
+/** The router the app runs (its current pathname decides which page's view is read). */
+interface RouterLike {
+  state: { location: { pathname: string } };
+  subscribe: (listener: () => void) => () => void;
+}
+
+let currentPathname = (): string => '/';
+
+/** A page's route without its query string or fragment: `/datasets/ercot_spp/query`. */
+const pathnameOf = (path: string): string => path.split(/[?#]/, 1)[0] ?? path;
+
+type Scope = `${ViewKind}:${string}`;
+const scopeOf = (kind: ViewKind, pathname: string = currentPathname()): Scope => `${kind}:${pathname}`;
+const storageKey = (scope: Scope) => `gridscope.activeView.${scope}`;
 
 function sessionStore(): Storage | null {
   try {
@@ -30,14 +48,14 @@ function sessionStore(): Storage | null {
   }
 }
 
-const memory = new Map<ViewKind, ActiveView>();
+const memory = new Map<Scope, ActiveView>();
 
-function readStored(kind: ViewKind): ActiveView {
-  const cached = memory.get(kind);
+function readStored(scope: Scope): ActiveView {
+  const cached = memory.get(scope);
   if (cached) return cached;
   let value = EMPTY;
   try {
-    const text = sessionStore()?.getItem(storageKey(kind));
+    const text = sessionStore()?.getItem(storageKey(scope));
     if (text) {
       const parsed = JSON.parse(text) as Partial<ActiveView>;
       value = {
@@ -51,7 +69,7 @@ function readStored(kind: ViewKind): ActiveView {
   } catch {
     value = EMPTY;
   }
-  memory.set(kind, value);
+  memory.set(scope, value);
   return value;
 }
 
@@ -60,33 +78,51 @@ const stores = new Map<ViewKind, ExternalStore<ActiveView>>();
 function storeOf(kind: ViewKind): ExternalStore<ActiveView> {
   let store = stores.get(kind);
   if (!store) {
-    store = createExternalStore(() => readStored(kind));
+    store = createExternalStore(() => readStored(scopeOf(kind)));
     stores.set(kind, store);
   }
   return store;
 }
 
-export function readActiveView(kind: ViewKind): ActiveView {
-  return readStored(kind);
+/** Reads the page from `router` from now on (idempotent: the app calls it as it renders). */
+export function readPagesFrom(router: RouterLike): void {
+  currentPathname = () => router.state.location.pathname;
 }
 
-export function setActiveView(kind: ViewKind, next: ActiveView): void {
-  memory.set(kind, next);
+/** The router moved: each page kind's open view is read again for the new page. */
+export function followNavigation(router: RouterLike): () => void {
+  return router.subscribe(() => {
+    for (const store of stores.values()) store.notify();
+  });
+}
+
+export function readActiveView(kind: ViewKind): ActiveView {
+  return readStored(scopeOf(kind));
+}
+
+function writeScoped(kind: ViewKind, scope: Scope, next: ActiveView): void {
+  memory.set(scope, next);
   try {
-    sessionStore()?.setItem(storageKey(kind), JSON.stringify(next));
+    sessionStore()?.setItem(storageKey(scope), JSON.stringify(next));
   } catch {
     // A full or missing sessionStorage only loses this across a reload; the page keeps it.
   }
   storeOf(kind).notify();
 }
 
+/** Sets the view open on the current page of `kind`. */
+export function setActiveView(kind: ViewKind, next: ActiveView): void {
+  writeScoped(kind, scopeOf(kind), next);
+}
+
 export function updateActiveView(kind: ViewKind, changes: Partial<ActiveView>): void {
-  setActiveView(kind, { ...readStored(kind), ...changes });
+  setActiveView(kind, { ...readActiveView(kind), ...changes });
 }
 
 /** The page now shows a saved view (opened from the library, or just saved). */
 export function openSavedView(view: SavedView): void {
-  setActiveView(view.kind, {
+  // Opened from the library before the router has gone there: its own page, not the current one.
+  writeScoped(view.kind, scopeOf(view.kind, pathnameOf(view.path)), {
     id: view.id,
     name: view.name,
     note: view.note,

@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { Dexie } from 'dexie';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readActiveView, resetActiveViewsForTests, updateActiveView } from '@/workspace/activeView';
+import {
+  followNavigation,
+  readActiveView,
+  readPagesFrom,
+  resetActiveViewsForTests,
+  updateActiveView,
+} from '@/workspace/activeView';
 import { resetWorkspaceDbForTests, workspaceDb } from '@/workspace/db';
 import * as file from '@/workspace/file';
 import type { ViewDescriptor } from '@/workspace/types';
@@ -45,6 +51,9 @@ function renderBar() {
     initialEntries: ['/q?l=HB_NORTH'],
   });
   const user = userEvent.setup();
+  // As the app does: a view is open on the router's current page.
+  readPagesFrom(router);
+  followNavigation(router);
   render(<RouterProvider router={router} />);
   const bar = screen.getByRole('group', { name: 'Saved view' });
   return { user, bar, router };
