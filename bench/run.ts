@@ -31,6 +31,7 @@ import { run as runLighthouse } from './lighthouse';
 import { measurePhases } from './phases';
 import { run as runPriceMap } from './priceMap';
 import { run as runCompare } from './compare';
+import { run as runSavedWork } from './savedWork';
 import { run as runTableGrid } from './tableGrid';
 
 const HOUR = 3_600_000;
@@ -352,6 +353,7 @@ const SECTIONS: Section[] = [
   { name: 'proxy', run: runProxyOverhead },
   { name: 'price-map', run: () => runPriceMap({ build: buildOnce() }) },
   { name: 'compare', run: () => runCompare({ build: buildOnce() }) },
+  { name: 'saved-work', run: () => runSavedWork({ build: buildOnce() }) },
 ];
 
 /** A section that throws still leaves a row, so the table shows what could not be measured. */

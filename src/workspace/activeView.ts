@@ -111,7 +111,7 @@ function writeScoped(kind: ViewKind, scope: Scope, next: ActiveView): void {
 }
 
 /** Sets the view open on the current page of `kind`. */
-export function setActiveView(kind: ViewKind, next: ActiveView): void {
+function setActiveView(kind: ViewKind, next: ActiveView): void {
   writeScoped(kind, scopeOf(kind), next);
 }
 

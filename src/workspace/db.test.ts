@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetWorkspaceDbForTests, workspaceDb } from './db';
 import { addHistory, listHistory, pruneHistory } from './history';
@@ -36,6 +37,51 @@ function entry(at: number, groupKey = `g${at}`, starred: 0 | 1 = 0): HistoryEntr
 
 afterEach(async () => {
   await resetWorkspaceDbForTests();
+});
+
+/**
+ * Each released schema version, frozen as it shipped: a database that version wrote must open in
+ * today's store with its data. When a version is added to SCHEMA_VERSIONS, add it here too.
+ */
+const RELEASED_SCHEMAS: { version: number; stores: Record<string, string> }[] = [
+  {
+    version: 1,
+    stores: {
+      views: 'id, updatedAt, openedAt, kind',
+      history: '++id, at, groupKey, [starred+at]',
+      meta: 'key',
+    },
+  },
+];
+
+describe('schema versions', () => {
+  it.each(RELEASED_SCHEMAS)(
+    'a database written by version $version opens with its views and history',
+    async (released) => {
+      const old = new Dexie('gridscope');
+      for (const schema of RELEASED_SCHEMAS.filter((s) => s.version <= released.version))
+        old.version(schema.version).stores(schema.stores);
+      await old.open();
+      const view = {
+        ...descriptor,
+        id: 'v-old',
+        name: 'Old',
+        note: '',
+        annotations: [],
+        starred: false,
+        createdAt: 1,
+        updatedAt: 1,
+        openedAt: null,
+      };
+      const { suggestedName: _s, ...stored } = view;
+      await old.table('views').add(stored);
+      await old.table('history').add(entry(7));
+      old.close();
+
+      expect((await listViews()).map((v) => v.name)).toEqual(['Old']);
+      expect((await listHistory()).map((h) => h.at)).toEqual([7]);
+    },
+  );
 });
 
 describe('saved views in IndexedDB', () => {

@@ -2,7 +2,8 @@
  * The browser's own store for saved work: one IndexedDB database through Dexie
  * (docs/decisions/0023-saved-work.md). Each schema version is declared here, oldest first, with the
  * upgrade that carries the data of the one before it; a version is never edited once released,
- * only followed by a new one (`db.test.ts` opens a database written by each earlier version).
+ * only followed by a new one (`db.test.ts` keeps each released version frozen and opens a database
+ * it wrote with today's store).
  *
  * This module is loaded on demand (the first save, the library page, the first recorded query):
  * Dexie never weighs on a first screen.
@@ -11,7 +12,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { HistoryEntry, SavedView } from './types';
 
 /** A setting of the store itself (for example whether persistence was asked for). */
-export interface MetaRecord {
+interface MetaRecord {
   key: string;
   value: unknown;
 }
@@ -22,10 +23,10 @@ export type WorkspaceDb = Dexie & {
   meta: EntityTable<MetaRecord, 'key'>;
 };
 
-export const WORKSPACE_DB_NAME = 'gridscope';
+const WORKSPACE_DB_NAME = 'gridscope';
 
 /** The schema versions, oldest first. Version 1: views, history and the store's own settings. */
-export const SCHEMA_VERSIONS = [
+const SCHEMA_VERSIONS = [
   {
     version: 1,
     stores: {
@@ -36,7 +37,7 @@ export const SCHEMA_VERSIONS = [
   },
 ] as const;
 
-export function openWorkspaceDb(name: string = WORKSPACE_DB_NAME): WorkspaceDb {
+function openWorkspaceDb(name: string = WORKSPACE_DB_NAME): WorkspaceDb {
   const db = new Dexie(name) as WorkspaceDb;
   for (const { version, stores } of SCHEMA_VERSIONS) db.version(version).stores(stores);
   return db;

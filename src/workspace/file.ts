@@ -13,8 +13,8 @@ import type { SavedView } from './types';
 
 export const WORKSPACE_FILE_FORMAT = 'gridscope-workspace';
 export const WORKSPACE_FILE_SCHEMA_VERSION = 1;
-export const WORKSPACE_FILE_EXTENSION = '.gridscope.json';
-export const APP_VERSION: string = appPackage.version;
+const WORKSPACE_FILE_EXTENSION = '.gridscope.json';
+const APP_VERSION: string = appPackage.version;
 
 /** A view as the file writes it (schema version 1). */
 export interface WorkspaceFileView {
@@ -78,7 +78,7 @@ export function workspaceFileText(views: readonly SavedView[], exportedAt: Date 
 }
 
 /** A file name from a view's name (or `workspace` for several): letters, digits and dashes. */
-export function workspaceFilename(views: readonly SavedView[]): string {
+function workspaceFilename(views: readonly SavedView[]): string {
   const base =
     views.length === 1
       ? (views[0]?.name ?? '')

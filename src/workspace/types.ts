@@ -21,7 +21,7 @@ export const VIEW_KIND_LABELS: Record<ViewKind, string> = {
 };
 
 /** One API request a view makes, as the export sidecar writes it: the key is never in it. */
-export interface ViewRequest {
+interface ViewRequest {
   /** The dataset it reads, or null for a request that is not a dataset query (locations, report). */
   dataset: string | null;
   /** The whole request a script would send, server included (`https://…/v1/datasets/…/query?…`). */

@@ -150,7 +150,8 @@ export function SaveViewBar({ kind, describe }: Props) {
   const changed = active.id !== null && active.savedPath !== path;
 
   return (
-    <div role="group" aria-label="Saved view" className={styles.bar}>
+    // data-saved-at: when the open view was last written (the bench times a save to it).
+    <div role="group" aria-label="Saved view" className={styles.bar} data-saved-at={savedAt?.at}>
       <div className={styles.buttons}>
         <button
           ref={saveButton}

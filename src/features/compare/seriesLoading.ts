@@ -34,9 +34,11 @@ function seriesQuery(
   allLeads = false,
 ) {
   const params = seriesParams(spec, dataset, grid, { allLeads });
+  // Widened, so the idle and vintage queries beside it share one query type.
+  const queryKey: readonly unknown[] = compareSeriesKeys.series(dataset.id, params);
   // eslint-disable-next-line @tanstack/query/exhaustive-deps -- pace and onProgress are listeners, not inputs of the rows
   return queryOptions({
-    queryKey: compareSeriesKeys.series(dataset.id, params) as readonly unknown[],
+    queryKey,
     queryFn: async ({ signal }) => {
       const points = await fetchSeriesPoints(spec, dataset, grid, {
         signal,
@@ -88,8 +90,10 @@ export function useSeriesLoads(
   );
   const queries = specs.map((spec, i): UseQueryOptions<SeriesPoints, Error, SeriesPoints> => {
     const dataset = datasets.get(spec.dataset);
-    if (!grid || !dataset || problems[i])
-      return { queryKey: compareSeriesKeys.idle(spec.key) as readonly unknown[], queryFn: skipToken };
+    if (!grid || !dataset || problems[i]) {
+      const idle: readonly unknown[] = compareSeriesKeys.idle(spec.key);
+      return { queryKey: idle, queryFn: skipToken };
+    }
     return seriesQuery(spec, dataset, grid, pacer, onProgress);
   });
   const results = useQueries({ queries });
