@@ -185,7 +185,7 @@ export default {
       comment:
         'Dexie is the store of saved work, loaded on demand: only src/workspace imports it, so no first screen carries it.',
       from: { path: '^src/', pathNot: [...TESTS, '^src/workspace/'] },
-      to: { path: [npm('dexie'), npm('dexie-react-hooks')] },
+      to: { path: npm('dexie') },
     },
     {
       name: 'map-stack-only-in-components-map',

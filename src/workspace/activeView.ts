@@ -10,6 +10,7 @@
  * over the first view and its notes are not shown on other data. The page is the router's current
  * pathname (`followRouter`, set once by the app).
  */
+import { useSyncExternalStore } from 'react';
 import type { Annotation } from '@/lib/annotations';
 import { createExternalStore, type ExternalStore } from '@/lib/store';
 import type { SavedView, ViewKind } from './types';
@@ -100,7 +101,30 @@ export function readActiveView(kind: ViewKind): ActiveView {
   return readStored(scopeOf(kind));
 }
 
-function writeScoped(kind: ViewKind, scope: Scope, next: ActiveView): void {
+/** Two lists of notes with the same notes in the same order. */
+function sameNotes(a: readonly Annotation[], b: readonly Annotation[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((note, i) => {
+      const other = b[i];
+      return (
+        other !== undefined &&
+        note.id === other.id &&
+        note.start === other.start &&
+        note.end === other.end &&
+        note.text === other.text
+      );
+    })
+  );
+}
+
+function writeScoped(kind: ViewKind, scope: Scope, value: ActiveView): void {
+  const before = memory.get(scope);
+  // The same notes keep their array, so what draws them does not draw again.
+  const next =
+    before && sameNotes(before.annotations, value.annotations)
+      ? { ...value, annotations: before.annotations }
+      : value;
   memory.set(scope, next);
   try {
     sessionStore()?.setItem(storageKey(scope), JSON.stringify(next));
@@ -134,6 +158,16 @@ export function openSavedView(view: SavedView): void {
 /** A fresh, unsaved view: "New" on the page. */
 export function closeActiveView(kind: ViewKind): void {
   setActiveView(kind, EMPTY);
+}
+
+/**
+ * The notes of the page's open view alone: a chart re-renders when they change, not when the view
+ * is saved (a save writes the same notes back, kept as the same array by `writeScoped`).
+ */
+export function useActiveAnnotations(kind: ViewKind): Annotation[] {
+  const store = storeOf(kind);
+  const read = () => store.read().annotations;
+  return useSyncExternalStore(store.subscribe, read, read);
 }
 
 export function useActiveView(kind: ViewKind): ActiveView {

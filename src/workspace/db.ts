@@ -51,8 +51,16 @@ export function workspaceDb(): WorkspaceDb {
   return shared;
 }
 
+const resetListeners = new Set<() => void>();
+
+/** What holds on to the database (a live query) lets go when tests start a fresh one. */
+export function onWorkspaceDbReset(listener: () => void): void {
+  resetListeners.add(listener);
+}
+
 /** Tests: close and forget the shared database, so the next call opens a fresh one. */
 export async function resetWorkspaceDbForTests(): Promise<void> {
+  for (const listener of resetListeners) listener();
   const db = shared;
   shared = undefined;
   if (db) {

@@ -7,7 +7,7 @@ import {
   orderedAnnotations,
   wallTimeText,
 } from '@/lib/annotationTimes';
-import { readActiveView, updateActiveView, useActiveView } from '@/workspace/activeView';
+import { readActiveView, updateActiveView, useActiveAnnotations } from '@/workspace/activeView';
 import type { ViewKind } from '@/workspace/types';
 import { EMPTY_DRAFT, NoteForm, type NoteDraft, type NoteValue } from './NoteForm';
 import styles from './AnnotationsPanel.module.css';
@@ -63,7 +63,7 @@ const current = (kind: ViewKind): Annotation[] => readActiveView(kind).annotatio
  * form to pin a new one to an instant or a range. A disclosure, closed by default, near the chart.
  */
 export function AnnotationsPanel({ kind, timeZone, range = null }: Props) {
-  const { annotations } = useActiveView(kind);
+  const annotations = useActiveAnnotations(kind);
   const notes = orderedAnnotations(annotations);
   const [editing, setEditing] = useState<string | null>(null);
   const [status, setStatus] = useState('');

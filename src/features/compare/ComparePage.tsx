@@ -8,7 +8,7 @@ import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Tabs } from '@/components/Tabs';
 import { AnnotationsPanel } from '@/components/workspace/AnnotationsPanel';
-import { useActiveView } from '@/workspace/activeView';
+import { useActiveAnnotations } from '@/workspace/activeView';
 import { formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUrlState } from '@/lib/urlState';
@@ -141,7 +141,7 @@ export function ComparePage() {
   const specs = seriesOf(state);
   const window = grid ? zoomWindow(state.zoom, grid.times) : null;
   const axes = useMemo(() => planAxes(series), [series]);
-  const { annotations } = useActiveView('compare');
+  const annotations = useActiveAnnotations('compare');
 
   const change = (spec: SeriesSpec) => setState({ [spec.key]: spec }, { replace: true });
   const remove = (spec: SeriesSpec) => setState({ [spec.key]: null });

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { openSavedView } from '@/workspace/activeView';
 import { downloadWorkspaceFile } from '@/workspace/file';
 import { MAX_FILE_BYTES, parseWorkspaceFile } from '@/workspace/fileReader';
-import { useLiveViews } from '@/workspace/liveViews';
+import { useLiveViews, watchViews } from '@/workspace/liveViews';
 import { readShareData, shareDataOf, shareLinkFor } from '@/workspace/shareLink';
 import { describeStorageError } from '@/workspace/storageErrors';
 import type { SavedView } from '@/workspace/types';
@@ -18,6 +18,10 @@ import { useDeleteWithUndo } from './useDeleteWithUndo';
 import { useImportFlow } from './useImportFlow';
 import { ViewRow, type ViewRowActions } from './ViewRow';
 import styles from './LibraryPage.module.css';
+
+// The library's code arrives before a click on "Library" (the navigation preloads it): the views
+// are read from then on, so the page opens with its rows.
+watchViews();
 
 const TABS = ['Views', 'History'] as const;
 type LibraryTab = (typeof TABS)[number];

@@ -15,7 +15,7 @@ import { exportBudget, quotaResetMs } from './exportBudget';
 import { estimateRows, seriesCountParams } from './rowEstimate';
 import { exportFilename } from './exportFilename';
 import { notesInQuery } from './exportNotes';
-import { useActiveView } from '@/workspace/activeView';
+import { useActiveAnnotations } from '@/workspace/activeView';
 import styles from './QueryPage.module.css';
 
 /** Excel's last row: a spreadsheet CSV longer than this opens cut off. */
@@ -47,7 +47,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [withSidecar, setWithSidecar] = useState(true);
   const connection = useConnection();
-  const { annotations } = useActiveView('query');
+  const annotations = useActiveAnnotations('query');
   const usage = useQuery(usageOptions());
   const pageSize = exportPageSize(format);
   const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data) : null;

@@ -13,7 +13,7 @@ import type { PartialBucket } from './DataQualityLine';
 import type { ChartBand } from '@/components/charts/TimeSeriesChart';
 import { viewerTimeZone } from '@/time';
 import { AnnotationsPanel } from '@/components/workspace/AnnotationsPanel';
-import { useActiveView } from '@/workspace/activeView';
+import { useActiveAnnotations } from '@/workspace/activeView';
 
 interface Props {
   datasetId: string;
@@ -165,7 +165,7 @@ export function ResultsChart({
   cap = CHART_ROW_CAP,
 }: Props) {
   const numeric = columns.filter((c) => c.is_numeric);
-  const { annotations } = useActiveView('query');
+  const annotations = useActiveAnnotations('query');
   const [chosenColumn, setChosenColumn] = useState(numeric[0]?.name ?? '');
   const valueColumn = numeric.find((c) => c.name === chosenColumn) ?? numeric[0];
   const group = groupColumn !== null && columns.some((c) => c.name === groupColumn) ? groupColumn : null;

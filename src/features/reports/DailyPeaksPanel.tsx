@@ -14,7 +14,7 @@ import { addDays } from '@/time';
 import type { DayRange } from './resolveRange';
 import styles from './DailyPeakPage.module.css';
 import { formatMw } from './formatLoad';
-import { useActiveView } from '@/workspace/activeView';
+import { useActiveAnnotations } from '@/workspace/activeView';
 
 /** One row per market day: day buckets start at market midnight, so DST days are 23 or 25 hours. */
 export function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
@@ -60,7 +60,7 @@ function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { ran
   const query = useQuery(datasetQueryOptions(DATASET_IDS.load, dailyPeaksParams(range)));
   const rows = query.data?.data;
   const peaks = useMemo(() => (rows ? dailyPeaks(rows) : []), [rows]);
-  const { annotations } = useActiveView('dailyPeak');
+  const annotations = useActiveAnnotations('dailyPeak');
   const columns = useMemo<DataTableColumn<DailyPeakDatum>[]>(
     () => [
       {

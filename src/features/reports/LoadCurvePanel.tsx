@@ -19,7 +19,7 @@ import {
 import { addDays } from '@/time';
 import styles from './DailyPeakPage.module.css';
 import { formatMw } from './formatLoad';
-import { useActiveView } from '@/workspace/activeView';
+import { useActiveAnnotations } from '@/workspace/activeView';
 
 /** Start and end read in market time, so the query covers market midnight to market midnight. */
 export function curveParams(date: string): DatasetQueryParams {
@@ -37,7 +37,7 @@ function atMarketTime(p: CurvePoint): string {
 /** The load of one market day from the query API, every 5-minute interval, with its peak marked. */
 export function LoadCurvePanel({ date }: { date: string }) {
   const query = useQuery(datasetQueryOptions(DATASET_IDS.load, curveParams(date)));
-  const { annotations } = useActiveView('dailyPeak');
+  const annotations = useActiveAnnotations('dailyPeak');
   const rows = query.data?.data;
   const points = useMemo(() => (rows ? curvePoints(rows) : []), [rows]);
 
