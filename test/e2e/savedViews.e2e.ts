@@ -1,7 +1,7 @@
 /**
  * Saving a view on the built app (issue 28): the keyboard alone saves a query with a name, a
- * reload keeps the tab's open view and says it is saved, a second save stays within a frame of
- * main-thread work, and a browser that refuses to store (its quota full) keeps the page as it was
+ * reload keeps the tab's open view and says it is saved, the library finds it and opens it as it
+ * was (from the keyboard), and a browser that refuses to store (its quota full) keeps the page as it was
  * and hands the view over as a workspace file.
  */
 import assert from 'node:assert/strict';
@@ -18,16 +18,6 @@ const status = (page: Page) => bar(page).getByRole('status');
 async function openQuery(page: Page): Promise<void> {
   await page.goto(QUERY);
   await page.getByText('96 rows loaded · all rows loaded').waitFor({ timeout: 20_000 });
-}
-
-/** A reader of the page's main-thread busy time so far (Chromium's own count), in milliseconds. */
-async function mainThreadClock(page: Page): Promise<() => Promise<number>> {
-  const session = await page.context().newCDPSession(page);
-  await session.send('Performance.enable');
-  return async () => {
-    const { metrics } = await session.send('Performance.getMetrics');
-    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
-  };
 }
 
 test('an analyst saves a query with Ctrl+S and a name, reloads, and the page still says it is saved', async ({
@@ -56,26 +46,11 @@ test('an analyst saves a query with Ctrl+S and a name, reloads, and the page sti
     assert.match(await status(page).innerText(), /^Saved as “North hub, 14 July” · \d\d:\d\d$/),
   );
 
-  // Saving again writes over the same view. Its cost is the page's main-thread work over a second
-  // after the click, less the same second after a click on the status line (which does nothing):
-  // what is left is the save's own work, the write and the bar's new status included.
-  await page.waitForTimeout(500);
-  const mainThreadMs = await mainThreadClock(page);
-  const busyAfter = async (click: () => Promise<void>): Promise<number> => {
-    const before = await mainThreadMs();
-    await click();
-    await page.waitForTimeout(1_000);
-    return (await mainThreadMs()) - before;
-  };
-  const idle = await busyAfter(() => status(page).click());
-  const saving = await busyAfter(() => bar(page).getByRole('button', { name: 'Save', exact: true }).click());
-  assert.match(await status(page).innerText(), /^Saved as “North hub, 14 July” · \d\d:\d\d$/);
-  const cost = saving - idle;
-  console.log(
-    `  saving over an open view: ${cost.toFixed(1)} ms of main-thread work (${saving.toFixed(1)} ms less ${idle.toFixed(1)} ms idle)`,
+  // Saving again writes over the same view (its main-thread cost is the bench's: saved-work).
+  await bar(page).getByRole('button', { name: 'Save', exact: true }).click();
+  await eventually(async () =>
+    assert.match(await status(page).innerText(), /^Saved as “North hub, 14 July” · \d\d:\d\d$/),
   );
-  // The issue's bench asks ≤ 16 ms; a journey on a shared machine only guards against a gross regression.
-  assert.ok(cost < 100, `saving took ${cost.toFixed(1)} ms of main-thread work`);
   const count = await page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
@@ -141,4 +116,34 @@ test('a full store keeps the view in the page, says why beside Save and hands it
   await bar(page).getByRole('button', { name: 'Save', exact: true }).click();
   assert.equal(await bar(page).getByLabel('Name').inputValue(), 'North hub');
   await page.keyboard.press('Escape');
+});
+
+test('a saved view is found in the library after a reload and opens as it was, from the keyboard alone', async ({
+  page,
+}) => {
+  await openQuery(page);
+  await page.keyboard.press('Control+s');
+  await bar(page).getByLabel('Name').fill('Spike hunt');
+  await page.keyboard.press('Enter');
+  await eventually(async () => assert.match(await status(page).innerText(), /^Saved as “Spike hunt”/));
+
+  // Somewhere else, a day later: the catalog, a reload, the library from the navigation.
+  await page.goto('/');
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
+  const library = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' });
+  await library.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Library' }).waitFor();
+  await page.getByLabel('Search saved views').focus();
+  await page.keyboard.type('spike');
+  const link = page.getByRole('list', { name: 'Saved views' }).getByRole('link', { name: 'Spike hunt' });
+  await link.waitFor();
+  await assertAccessible(page, 'library, one view found');
+  await link.focus();
+  await page.keyboard.press('Enter');
+
+  await page.waitForURL(`**${QUERY}`);
+  await page.getByText('96 rows loaded · all rows loaded').waitFor({ timeout: 20_000 });
+  await eventually(async () => assert.match(await status(page).innerText(), /^Saved as “Spike hunt”/));
 });
