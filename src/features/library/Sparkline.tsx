@@ -3,9 +3,11 @@ import styles from './LibraryPage.module.css';
 const WIDTH = 80;
 const HEIGHT = 20;
 
+// One formatter for every row: building one costs more than drawing the line.
+const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
 /** "from 24.1 to 28.6, low 21.5, high 142.7": what the line shows, for those who cannot see it. */
 function describe(values: readonly number[]): string {
-  const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
   const first = values[0] ?? 0;
   const last = values[values.length - 1] ?? 0;
   return `Trend from ${format.format(first)} to ${format.format(last)}, low ${format.format(Math.min(...values))}, high ${format.format(Math.max(...values))}`;
