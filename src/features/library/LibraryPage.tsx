@@ -1,4 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { HistoryList } from '@/components/workspace/HistoryList';
 import { Tabs } from '@/components/Tabs';
@@ -51,6 +60,24 @@ function EmptyLibrary() {
   );
 }
 
+/** Rows drawn in the first commit of a new list: more than a screen holds, a fraction of a page. */
+const FIRST_ROWS = 12;
+
+/**
+ * How many rows to draw: a new list (the page opened, a keystroke of the search, a sort) draws a
+ * screenful first and the rest of its page a frame later, in a transition the next keystroke may
+ * interrupt, so the rows a person sees arrive without waiting for the ones below the fold.
+ */
+function useRowsInTwoSteps(listKey: string, shown: number): number {
+  const [filled, setFilled] = useState<string | null>(null);
+  useEffect(() => {
+    if (filled === listKey) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setFilled(listKey)));
+    return () => cancelAnimationFrame(frame);
+  }, [listKey, filled]);
+  return filled === listKey ? shown : Math.min(shown, FIRST_ROWS);
+}
+
 function ViewsTab() {
   const live = useLiveViews();
   const navigate = useNavigate();
@@ -87,6 +114,7 @@ function ViewsTab() {
 
   const pagingKey = `${deferredSearch}\n${String(starredOnly)}\n${sort}`;
   const shown = paging.key === pagingKey ? paging.shown : LIBRARY_PAGE_SIZE;
+  const drawn = useRowsInTwoSteps(pagingKey, shown);
 
   // A share link opens the library with the set in its fragment: read it, show the preview, and
   // take the fragment out of the address so a reload or a bookmark does not offer it again.
@@ -279,7 +307,7 @@ function ViewsTab() {
                 : `${count(found.length, 'view')}${found.length < views.length ? ` of ${count(views.length, 'saved view')}` : ''}.`}
           </p>
           <ul className={styles.list} aria-label="Saved views">
-            {found.slice(0, shown).map((view) => (
+            {found.slice(0, drawn).map((view) => (
               <ViewRow key={view.id} view={view} selected={selected.has(view.id)} actions={actions} />
             ))}
           </ul>
