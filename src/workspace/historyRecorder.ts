@@ -10,7 +10,8 @@ import { apiErrorText } from '@/api/ApiError';
 import { getConnection, scriptBaseUrl } from '@/api/connection';
 import { appBase } from '@/lib/appBase';
 import type { FinishedQuery } from './historyEntries';
-import { recordedSource, routeKindOf, summariseAnswer, type QuerySource } from './historySources';
+import { recordedSource, summariseAnswer, type QuerySource } from './historySources';
+import { viewKindOf } from './viewPath';
 import { isHistoryRecording } from './historySetting';
 import { noteHistoryFailure } from './historyStatus';
 import type { ViewKind } from './types';
@@ -163,7 +164,7 @@ export function installHistoryRecorder(
       // Turned off in Settings: the query is not noted at all.
       if (!isHistoryRecording()) return;
       const path = currentPath();
-      const page = routeKindOf(path);
+      const page = viewKindOf(path);
       const source = recordedSource(query.queryKey, page);
       if (source === null) return;
       started.set(query, {

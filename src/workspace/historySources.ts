@@ -23,23 +23,6 @@ export type QuerySource =
   | { type: 'snapshot'; key: SnapshotKey }
   | { type: 'locationDay'; key: LocationDayKey };
 
-/** The pages that run dataset queries, by their route under the app's base. */
-const ROUTE_KINDS: readonly (readonly [RegExp, ViewKind])[] = [
-  [/^\/datasets\/[^/]+\/query$/, 'query'],
-  [/^\/compare$/, 'compare'],
-  [/^\/price-map$/, 'priceMap'],
-  [/^\/reports\/daily-peak$/, 'dailyPeak'],
-  [/^\/locations$/, 'locations'],
-  [/^\/locations\/[^/]+$/, 'location'],
-];
-
-/** The page a path (app base left out) shows, or null for a page that saves no view. */
-export function routeKindOf(path: string): ViewKind | null {
-  const end = path.search(/[?#]/);
-  const pathname = (end < 0 ? path : path.slice(0, end)).replace(/\/+$/, '') || '/';
-  return ROUTE_KINDS.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

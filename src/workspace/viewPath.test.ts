@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeViewPath, MAX_VIEW_PATH } from './viewPath';
+import { isOpenablePath, isSafeViewPath, MAX_VIEW_PATH, viewKindOf } from './viewPath';
 
 describe('a saved view path the library will follow', () => {
   it.each([
@@ -67,5 +67,19 @@ describe('a saved view path the library will follow', () => {
     expect(isSafeViewPath('compare', `/compare?x=${'a'.repeat(MAX_VIEW_PATH - 20)}`)).toBe(true);
     expect(isSafeViewPath('compare', null)).toBe(false);
     expect(isSafeViewPath('compare', ['/compare'])).toBe(false);
+  });
+});
+
+describe('a history entry’s page', () => {
+  it('is known by its route alone, and opened only when that route is safe', () => {
+    expect(viewKindOf('/datasets/ercot_spp/query?v=1')).toBe('query');
+    expect(viewKindOf('/locations/ercot-hb_north')).toBe('location');
+    expect(viewKindOf('/price-map/')).toBe('priceMap');
+    expect(viewKindOf('/datasets/ercot_spp')).toBeNull();
+    expect(viewKindOf('/')).toBeNull();
+    expect(isOpenablePath('/reports/daily-peak?date=2026-11-17')).toBe(true);
+    expect(isOpenablePath('/datasets/%2F%2Fevil.com/query')).toBe(false);
+    expect(isOpenablePath('//evil.com/compare')).toBe(false);
+    expect(isOpenablePath('/datasets/ercot_spp')).toBe(false);
   });
 });

@@ -53,6 +53,27 @@ function pathnameMatches(pattern: string, pathname: string): boolean {
   });
 }
 
+/** The kind of page a path (app base left out) shows by its route alone, or null for a page that saves no view. */
+export function viewKindOf(path: string): ViewKind | null {
+  const end = path.search(/[?#]/);
+  const pathname = (end < 0 ? path : path.slice(0, end)).replace(/\/+$/, '') || '/';
+  const parts = pathname.slice(1).split('/');
+  const matches = (route: string) => {
+    const expected = route.split('/');
+    return (
+      expected.length === parts.length &&
+      expected.every((part, i) => (part.startsWith(':') ? (parts[i] ?? '') !== '' : parts[i] === part))
+    );
+  };
+  return (Object.keys(VIEW_ROUTES) as ViewKind[]).find((kind) => matches(VIEW_ROUTES[kind])) ?? null;
+}
+
+/** True when `path` is a safe route of whichever page it names: a history entry's Open. */
+export function isOpenablePath(path: string): boolean {
+  const kind = viewKindOf(path);
+  return kind !== null && isSafeViewPath(kind, path);
+}
+
 /** True when `path` is an app-relative route of the page `kind` names, safe to hand to the router. */
 export function isSafeViewPath(kind: ViewKind, path: unknown): path is string {
   if (typeof path !== 'string' || path.length === 0 || path.length > MAX_VIEW_PATH) return false;

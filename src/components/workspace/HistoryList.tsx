@@ -9,7 +9,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInteger, formatRelative, formatTimestamp } from '@/lib/format';
-import { isAppPath } from '@/workspace/appPath';
+import { isOpenablePath } from '@/workspace/viewPath';
 import { clearUnstarredHistory, setHistoryStarred } from '@/workspace/history';
 import { historyFailureReason, useHistoryFailure } from '@/workspace/historyStatus';
 import { useLiveHistory } from '@/workspace/liveHistory';
@@ -101,7 +101,7 @@ function EntryItem({
         >
           {starred ? '★' : '☆'}
         </button>
-        {isAppPath(entry.path) ? (
+        {isOpenablePath(entry.path) ? (
           <Link to={entry.path} aria-label={`Open: ${entry.label}`}>
             Open
           </Link>
