@@ -9,6 +9,7 @@
  * one place that knows the file's shape.
  */
 import appPackage from '../../package.json';
+import { saveBlob } from '@/lib/saveBlob';
 import type { SavedView } from './types';
 
 export const WORKSPACE_FILE_FORMAT = 'gridscope-workspace';
@@ -95,13 +96,5 @@ export function downloadWorkspaceFile(
   views: readonly SavedView[],
   filename: string = workspaceFilename(views),
 ): void {
-  const url = URL.createObjectURL(new Blob([workspaceFileText(views)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([workspaceFileText(views)], { type: 'application/json' }), filename);
 }

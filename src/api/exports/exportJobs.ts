@@ -11,6 +11,7 @@
  * that still fails keeps its cursor and the rows it has, and can be resumed; a 429 whose reset is
  * more than an hour away is a spent quota: the job stops at once, resumably, saying when it resets.
  */
+import { saveBlob } from '@/lib/saveBlob';
 import { apiErrorText, isTimeoutError } from '@/api/ApiError';
 import { isRateLimited, isTransient, serverRetryAfterMs, spentQuotaResetMs } from '@/api/retryPolicy';
 import type { Dataset, DatasetQueryParams } from '@/contract';
@@ -163,20 +164,6 @@ export function getExportJobs(): readonly ExportJob[] {
 
 export const subscribeExportJobs = store.subscribe;
 export const useExportJobs = store.useValue;
-
-/** Saves a Blob as a file through a temporary object URL. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

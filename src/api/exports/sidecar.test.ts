@@ -38,4 +38,11 @@ describe('sidecarText', () => {
     expect(JSON.parse(text)).toMatchObject({ api_key: 'not written: send yours in the x-api-key header' });
     expect(text).not.toMatch(/api_key=/);
   });
+
+  it('says how many of the view’s notes lie outside the rows, rather than dropping them in silence', () => {
+    expect(written({ ...source, annotations: [], annotationsLeftOut: 2 }).annotations_left_out).toBe(
+      "2 of the view's notes fall outside these rows' time",
+    );
+    expect(written({ ...source, annotationsLeftOut: 0 })).not.toHaveProperty('annotations_left_out');
+  });
 });

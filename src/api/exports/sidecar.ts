@@ -22,6 +22,8 @@ export interface SidecarSource {
   quality?: SidecarQuality;
   /** The analyst's notes on the view the rows come from (written when there are any). */
   annotations?: readonly Annotation[];
+  /** How many of the view's notes fall outside the rows' time and were left out (said when any were). */
+  annotationsLeftOut?: number;
 }
 
 /** One bucket the quality count found short, long or cut, in the file's words. */
@@ -96,6 +98,11 @@ export function sidecarText(
       ...(source.quality ? { data_quality: source.quality } : {}),
       ...(source.annotations && source.annotations.length > 0
         ? { annotations: source.annotations.map(sidecarAnnotation) }
+        : {}),
+      ...(source.annotationsLeftOut
+        ? {
+            annotations_left_out: `${String(source.annotationsLeftOut)} of the view's notes fall outside these rows' time`,
+          }
         : {}),
     },
     null,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DATASET_IDS } from '@/contract';
 import { scriptBaseUrl, useConnection } from '@/api/connection';
-import { saveBlob } from '@/api/exports/exportJobs';
+import { saveBlob } from '@/lib/saveBlob';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';

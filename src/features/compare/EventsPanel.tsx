@@ -1,4 +1,4 @@
-import { saveBlob } from '@/api/exports/exportJobs';
+import { saveBlob } from '@/lib/saveBlob';
 import { sidecarFilename } from '@/api/exports/sidecar';
 import { computedFormat } from '@/lib/csvWriter';
 import { formatInteger, formatNumber } from '@/lib/format';

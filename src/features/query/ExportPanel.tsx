@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiErrorText } from '@/api/ApiError';
 import { describeBackend, knownRequestsPerSecond, scriptBaseUrl, useConnection } from '@/api/connection';
-import { exportPageSize, saveBlob, startExportJob } from '@/api/exports/exportJobs';
+import { exportPageSize, startExportJob } from '@/api/exports/exportJobs';
+import { saveBlob } from '@/lib/saveBlob';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exports/exportWriters';
 import type { SidecarQuality, SidecarSource } from '@/api/exports/sidecar';
 import { pricingLocationsOptions } from '@/api/locations/queries';
@@ -53,6 +54,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data) : null;
 
   const startAll = () => {
+    const notes = notesInQuery(annotations, params);
     const sidecar: SidecarSource = {
       server: scriptBaseUrl(connection),
       serverNote:
@@ -61,7 +63,8 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
           : `Exported through ${describeBackend(connection)}.`,
       datasetLatestData: dataset.latest_available_time_utc,
       quality,
-      annotations: notesInQuery(annotations, params),
+      annotations: notes,
+      annotationsLeftOut: annotations.length - notes.length,
     };
     startExportJob({
       datasetId: dataset.id,
