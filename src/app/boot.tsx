@@ -10,6 +10,7 @@ import { getDemoMockState } from '@/app/demoMockStatus';
 import { NAV_ITEMS } from '@/app/Layout';
 import { pageAt, preloadPageAt } from '@/app/pages';
 import { appBase } from '@/lib/appBase';
+import { whenIdle } from '@/lib/idle';
 import { createAppRouter } from '@/app/router';
 import { applyTheme } from '@/app/theme';
 import { installHistoryRecorder } from '@/workspace/historyRecorder';
@@ -66,18 +67,14 @@ function preloadNavigation(queryClient: QueryClient): void {
   const preloadAll = (): void => {
     for (const item of NAV_ITEMS) void preloadPageAt(appBase() + item.to);
   };
-  const whenIdle = (): void => {
-    const run = preloadAll;
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 300 });
-    else window.setTimeout(run, 100);
-  };
+  const preloadWhenIdle = (): void => void whenIdle(preloadAll, 300, 100);
   // The first render may have waited for the first screen's data (firstScreenData.ts): then the
   // screen is done once that render is, and the next idle moment comes after its paint.
   const cache = queryClient.getQueryCache();
   const firstScreenDone = (): boolean =>
     queryClient.isFetching() === 0 && cache.getAll().some((q) => q.state.status !== 'pending');
   if (pageAt(window.location.pathname)?.longQueries === true || firstScreenDone()) {
-    whenIdle();
+    preloadWhenIdle();
     return;
   }
   let answered = false;
@@ -87,7 +84,7 @@ function preloadNavigation(queryClient: QueryClient): void {
     started = true;
     unsubscribe();
     window.clearTimeout(fallback);
-    whenIdle();
+    preloadWhenIdle();
   };
   const unsubscribe = cache.subscribe((event) => {
     if (event.type !== 'updated') return;

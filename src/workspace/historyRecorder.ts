@@ -9,6 +9,7 @@ import { CancelledError, type Query, type QueryClient } from '@tanstack/react-qu
 import { apiErrorText } from '@/api/ApiError';
 import { getConnection, scriptBaseUrl } from '@/api/connection';
 import { appBase } from '@/lib/appBase';
+import { whenIdle } from '@/lib/idle';
 import type { FinishedQuery } from './historyEntries';
 import { recordedSource, summariseAnswer, type QuerySource } from './historySources';
 import { viewKindOf } from './viewPath';
@@ -105,11 +106,7 @@ function leaveOver(batch: readonly FinishedQuery[]): boolean {
   }
 }
 
-function whenIdle(write: () => void): void {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(write, { timeout: IDLE_TIMEOUT_MS });
-  else window.setTimeout(write, 200);
-}
+const writeWhenIdle = (write: () => void): void => void whenIdle(write, IDLE_TIMEOUT_MS);
 
 async function writeBatch(batch: readonly FinishedQuery[]): Promise<void> {
   try {
@@ -125,7 +122,7 @@ async function writeBatch(batch: readonly FinishedQuery[]): Promise<void> {
 
 export function installHistoryRecorder(
   client: QueryClient,
-  { currentPath = browserPath, schedule = whenIdle }: HistoryRecorderOptions = {},
+  { currentPath = browserPath, schedule = writeWhenIdle }: HistoryRecorderOptions = {},
 ): HistoryRecorder {
   const started = new WeakMap<Query, Started>();
   let waiting: FinishedQuery[] = [];

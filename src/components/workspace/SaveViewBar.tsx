@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatTimestamp } from '@/lib/format';
+import { whenIdle } from '@/lib/idle';
 import {
   closeActiveView,
   openSavedView,
@@ -33,14 +34,8 @@ interface Failure {
   view: SavedView;
 }
 
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(run, 200);
-  return () => window.clearTimeout(handle);
-}
+/** How long the store's code and a reloaded view's save time may wait for an idle moment. */
+const IDLE_WAIT_MS = 2_000;
 
 /** `14:02` today, `2026-11-20 14:02` on another day (the viewer's clock). */
 function savedTimeText(ms: number, now: number = Date.now()): string {
@@ -70,7 +65,7 @@ export function SaveViewBar({ kind, describe }: Props) {
   const forkButton = useRef<HTMLButtonElement>(null);
 
   // The store's code arrives while the page is idle, so the first save does not wait for it.
-  useEffect(() => whenIdle(preloadViewStore), []);
+  useEffect(() => whenIdle(preloadViewStore, IDLE_WAIT_MS), []);
 
   // After a reload the tab still knows which view is open; the store knows when it was saved.
   const knownAt = savedAt !== null && savedAt.id === active.id;
@@ -84,7 +79,7 @@ export function SaveViewBar({ kind, describe }: Props) {
           if (live && at !== null) setSavedAt({ id, at });
         })
         .catch(() => undefined);
-    });
+    }, IDLE_WAIT_MS);
     return () => {
       live = false;
       cancel();
