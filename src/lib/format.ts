@@ -76,6 +76,11 @@ export function formatInteger(value: number | null | undefined): string {
   return formatNumber(value === null || value === undefined ? value : Math.round(value), { decimals: 0 });
 }
 
+/** `1 view`, `1,000 views`: a count with its noun, plural when it is not one. */
+export function formatCount(n: number, one: string, many = `${one}s`): string {
+  return `${formatInteger(n)} ${n === 1 ? one : many}`;
+}
+
 /** `1234567` → `1.2M`, for approximate sizes where precision would be noise. */
 export function formatCompact(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;

@@ -3,6 +3,7 @@ import type { WorkspaceFileRead } from '@/workspace/fileReader';
 import { applyImport, planImport, type ImportPlan } from '@/workspace/importPlan';
 import { describeStorageError } from '@/workspace/storageErrors';
 import { listViews } from '@/workspace/views';
+import { formatCount } from '@/lib/format';
 
 /** Where the views to import came from, named in the preview. */
 export type ImportSource = { kind: 'file'; name: string } | { kind: 'link' };
@@ -14,9 +15,6 @@ export type ImportFlow =
   | { step: 'preview'; source: ImportSource; plan: ImportPlan }
   | { step: 'writing'; source: ImportSource; plan: ImportPlan }
   | { step: 'done'; message: string };
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
  * An import's steps: read (a file or a link), show what it would add and replace, write only on
@@ -46,11 +44,11 @@ export function useImportFlow() {
     try {
       await applyImport(plan);
       const parts = [
-        `added ${plural(plan.add.length, 'view')}`,
-        `replaced ${plural(plan.replace.length, 'view')}`,
+        `added ${formatCount(plan.add.length, 'view')}`,
+        `replaced ${formatCount(plan.replace.length, 'view')}`,
       ];
       if (plan.unchanged.length > 0)
-        parts.push(`${plural(plan.unchanged.length, 'view')} already saved as they are`);
+        parts.push(`${formatCount(plan.unchanged.length, 'view')} already saved as they are`);
       setFlow({ step: 'done', message: `Imported: ${parts.join(', ')}.` });
     } catch (error) {
       setFlow({

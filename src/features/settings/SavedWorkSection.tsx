@@ -4,9 +4,7 @@ import { describeStorageError } from '@/workspace/storageErrors';
 import { askToPersist, formatBytes, readStorageUse, type StorageUse } from '@/workspace/storageUse';
 import type { SavedWorkCounts } from '@/workspace/savedWorkCounts';
 import styles from './SettingsPage.module.css';
-
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+import { formatCount } from '@/lib/format';
 
 type Counts =
   { state: 'loading' } | { state: 'ready'; counts: SavedWorkCounts } | { state: 'failed'; message: string };
@@ -71,8 +69,8 @@ export function SavedWorkSection() {
       {counts.state === 'failed' && <p className={styles.fieldError}>{counts.message}</p>}
       {counts.state === 'ready' && (
         <p>
-          {count(counts.counts.views, 'saved view')} and{' '}
-          {count(counts.counts.history, 'history entry', 'history entries')} in this browser.
+          {formatCount(counts.counts.views, 'saved view')} and{' '}
+          {formatCount(counts.counts.history, 'history entry', 'history entries')} in this browser.
         </p>
       )}
       <label className={styles.choice}>

@@ -1,4 +1,5 @@
 import type { ClusterItem } from '../cluster/clusters';
+import { formatCount } from '@/lib/format';
 
 export interface DrawnCounts {
   /** Locations drawn in view, whether alone or inside a cluster. */
@@ -23,9 +24,6 @@ export function countDrawn(items: readonly ClusterItem[]): DrawnCounts {
   return { locations: clustered + singles, clusters, clustered, singles };
 }
 
-const plural = (n: number, one: string, many: string): string =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
 /**
  * What the canvas shows, in words: markers on a canvas have no DOM, so this sentence is how a
  * screen reader (and a browser test) learns what the map draws in view.
@@ -34,11 +32,11 @@ export function describeDrawn(counts: DrawnCounts, linked: number): string {
   const parts = [
     counts.locations === 0
       ? 'No locations in view.'
-      : `${plural(counts.locations, 'location', 'locations')} in view: ` +
-        `${plural(counts.clusters, 'cluster', 'clusters')} of ${plural(counts.clustered, 'location', 'locations')} ` +
-        `and ${plural(counts.singles, 'single marker', 'single markers')}.`,
+      : `${formatCount(counts.locations, 'location', 'locations')} in view: ` +
+        `${formatCount(counts.clusters, 'cluster', 'clusters')} of ${formatCount(counts.clustered, 'location', 'locations')} ` +
+        `and ${formatCount(counts.singles, 'single marker', 'single markers')}.`,
   ];
   if (linked > 0)
-    parts.push(`${plural(linked, 'nearby result', 'nearby results')} linked to the search point.`);
+    parts.push(`${formatCount(linked, 'nearby result', 'nearby results')} linked to the search point.`);
   return parts.join(' ');
 }
