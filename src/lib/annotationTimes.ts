@@ -4,18 +4,12 @@
  * marker "2" on a chart is the second note of the list beside it.
  */
 import { MINUTE_MS, parseTimestamp, viewerTimeZone, wallToInstant } from '@/time';
-import type { Annotation } from './annotations';
+import { annotationSpan, type Annotation } from './annotations';
 import { formatTimestamp, resolveTimeZone } from './format';
 
 /** `2026-11-18T06:00:00Z`: how a note's time is stored (to the second, UTC). */
 export function annotationInstant(ms: number): string {
   return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}Z`;
-}
-
-/** A note's start and end in epoch ms (the end equals the start for an instant). */
-export function annotationSpan(note: Annotation): { start: number; end: number } {
-  const start = Date.parse(note.start);
-  return { start, end: note.end === null ? start : Date.parse(note.end) };
 }
 
 /** The notes by start, then end, then text: the order lists show them and charts number them in. */

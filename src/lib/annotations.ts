@@ -18,6 +18,12 @@ export interface Annotation {
 /** The longest note kept: a note is a line or two beside a chart, not a document. */
 export const MAX_ANNOTATION_TEXT = 500;
 
+/** A note's start and end in epoch ms (the end equals the start for an instant). */
+export function annotationSpan(note: Annotation): { start: number; end: number } {
+  const start = Date.parse(note.start);
+  return { start, end: note.end === null ? start : Date.parse(note.end) };
+}
+
 /** The notes whose time overlaps [fromMs, toMs]: an instant inside it, or a range that meets it. */
 export function annotationsWithin(
   annotations: readonly Annotation[],
@@ -25,8 +31,7 @@ export function annotationsWithin(
   toMs: number,
 ): Annotation[] {
   return annotations.filter((note) => {
-    const start = Date.parse(note.start);
-    const end = note.end === null ? start : Date.parse(note.end);
+    const { start, end } = annotationSpan(note);
     return Number.isFinite(start) && Number.isFinite(end) && start <= toMs && end >= fromMs;
   });
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { annotationsWithin, type Annotation } from '@/lib/annotations';
-import { annotationSpan, orderedAnnotations } from '@/lib/annotationTimes';
+import { annotationSpan, annotationsWithin, type Annotation } from '@/lib/annotations';
+import { orderedAnnotations } from '@/lib/annotationTimes';
 import type { PlotBox } from './chartLayout';
 import styles from './chart.module.css';
 import { useDismissOnEscape } from './useDismissOnEscape';

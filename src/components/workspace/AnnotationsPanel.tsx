@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Annotation } from '@/lib/annotations';
+import { annotationSpan, type Annotation } from '@/lib/annotations';
 import {
   annotationInstant,
-  annotationSpan,
   annotationTimeText,
   orderedAnnotations,
   wallTimeText,
