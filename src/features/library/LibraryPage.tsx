@@ -27,6 +27,7 @@ import { useDeleteWithUndo } from './useDeleteWithUndo';
 import { useImportFlow } from './useImportFlow';
 import { ViewRow, type ViewRowActions } from './ViewRow';
 import styles from './LibraryPage.module.css';
+import { formatCount } from '@/lib/format';
 
 // The library's code arrives before a click on "Library" (the navigation preloads it): the views
 // are read from then on, so the page opens with its rows.
@@ -42,9 +43,6 @@ type LibraryTab = (typeof TABS)[number];
  * them is the whole cost of a keystroke (the search itself is a pass over precomputed text).
  */
 const LIBRARY_PAGE_SIZE = 50;
-
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function EmptyLibrary() {
   return (
@@ -65,15 +63,14 @@ const FIRST_ROWS = 12;
 
 /**
  * How many rows to draw: a new list (the page opened, a keystroke of the search, a sort) draws a
- * screenful first and the rest of its page a frame later, in a transition the next keystroke may
- * interrupt, so the rows a person sees arrive without waiting for the ones below the fold.
+ * screenful first and the rest of its page in a transition started once that is committed (the
+ * next keystroke interrupts it), so the rows a person sees arrive without waiting for the ones
+ * below the fold.
  */
 function useRowsInTwoSteps(listKey: string, shown: number): number {
   const [filled, setFilled] = useState<string | null>(null);
   useEffect(() => {
-    if (filled === listKey) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setFilled(listKey)));
-    return () => cancelAnimationFrame(frame);
+    if (filled !== listKey) startTransition(() => setFilled(listKey));
   }, [listKey, filled]);
   return filled === listKey ? shown : Math.min(shown, FIRST_ROWS);
 }
@@ -178,7 +175,7 @@ function ViewsTab() {
         ? {
             ok: false,
             problems: [
-              `The file is ${count(Math.ceil(file.size / 1024 / 1024), 'MB', 'MB')}, past the 50 MB a workspace file may be.`,
+              `The file is ${formatCount(Math.ceil(file.size / 1024 / 1024), 'MB', 'MB')}, past the 50 MB a workspace file may be.`,
             ],
           }
         : parseWorkspaceFile(await file.text()),
@@ -253,7 +250,7 @@ function ViewsTab() {
       <div role="status" className={styles.statusArea}>
         {deleted.length > 0 && (
           <p className={styles.undo}>
-            Deleted {count(deleted.length, 'view')}.{' '}
+            Deleted {formatCount(deleted.length, 'view')}.{' '}
             <button ref={undoButton} type="button" onClick={() => void undo()}>
               Undo
             </button>
@@ -281,11 +278,11 @@ function ViewsTab() {
                 disabled={found.length === 0}
                 onChange={(e) => setSelected(e.target.checked ? new Set(found.map((v) => v.id)) : new Set())}
               />
-              Select all {count(found.length, 'matching view')}
+              Select all {formatCount(found.length, 'matching view')}
             </label>
             {chosen.length > 0 && (
               <>
-                <span>{count(chosen.length, 'view')} selected:</span>
+                <span>{formatCount(chosen.length, 'view')} selected:</span>
                 <button type="button" onClick={() => downloadWorkspaceFile(chosen)}>
                   Export selection
                 </button>
@@ -303,8 +300,8 @@ function ViewsTab() {
             {found.length === 0
               ? 'No saved view matches.'
               : found.length > shown
-                ? `Showing ${count(shown, 'view')} of ${count(found.length, 'match', 'matches')}.`
-                : `${count(found.length, 'view')}${found.length < views.length ? ` of ${count(views.length, 'saved view')}` : ''}.`}
+                ? `Showing ${formatCount(shown, 'view')} of ${formatCount(found.length, 'match', 'matches')}.`
+                : `${formatCount(found.length, 'view')}${found.length < views.length ? ` of ${formatCount(views.length, 'saved view')}` : ''}.`}
           </p>
           <ul className={styles.list} aria-label="Saved views">
             {found.slice(0, drawn).map((view) => (
@@ -316,7 +313,7 @@ function ViewsTab() {
               type="button"
               onClick={() => setPaging({ key: pagingKey, shown: shown + LIBRARY_PAGE_SIZE })}
             >
-              Show {count(Math.min(LIBRARY_PAGE_SIZE, found.length - shown), 'more view')}
+              Show {formatCount(Math.min(LIBRARY_PAGE_SIZE, found.length - shown), 'more view')}
             </button>
           )}
         </>
