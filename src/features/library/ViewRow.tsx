@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { viewerTimeZone, zonedParts } from '@/time';
+import { formatTimestamp } from '@/lib/format';
 import { MAX_VIEW_NAME } from '@/workspace/fileReader';
 import { VIEW_KIND_LABELS, type SavedView } from '@/workspace/types';
 import { isSafeViewPath } from '@/workspace/viewPath';
@@ -8,10 +8,7 @@ import { Sparkline } from './Sparkline';
 import styles from './LibraryPage.module.css';
 
 /** `2026-11-25 09:41` in the viewer's own zone: when they themselves saved or opened it. */
-function when(ms: number): string {
-  const { date, time } = zonedParts(ms, viewerTimeZone(), false);
-  return `${date} ${time}`;
-}
+const when = (ms: number): string => formatTimestamp(ms, { timeZone: 'local', zoneName: false });
 const NOTE_SHOWN = 160;
 
 export interface ViewRowActions {
