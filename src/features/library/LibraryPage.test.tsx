@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { PAGES } from '@/app/pages';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { readActiveView, resetActiveViewsForTests } from '@/workspace/activeView';
@@ -66,6 +67,8 @@ const names = () =>
     .map((link) => link.textContent);
 
 async function openLibrary(url = '/library', saved: SavedView[] = SAVED) {
+  // The page's code first, so no render waits on it outside the test's own waits.
+  await PAGES.library.code.load();
   await putViews(saved);
   const rendered = renderApp(url);
   await screen.findByRole('heading', { level: 1, name: 'Library' });
