@@ -4,7 +4,7 @@
  * ones and type-only ones alike (ESLint's no-restricted-imports matched only the spelling of a path,
  * so `../api/request` walked past a rule written for `@/api/*`). Imports run one way:
  *
- *   time ← contract ← lib ← api ← compare ← workspace ← components ← features/<x> ← app
+ *   time ← contract ← lib ← api ← compare ← workspace ← sql ← components ← features/<x> ← app
  *   mock → contract, time
  *
  * contract and time each have one door, their index. A folder that does not exist yet (src/time,
@@ -22,7 +22,7 @@ const MOCK_USERS = [...TESTS, '^src/mock/', '^bench/', '^scripts/', '^src/app/de
 const npm = (name) => `(^|/)node_modules/${name}/`;
 
 /** The shared layers from the bottom up; each may import itself and those before it, nothing above. */
-const SHARED_LAYERS = ['time', 'contract', 'lib', 'api', 'compare', 'workspace', 'components'];
+const SHARED_LAYERS = ['time', 'contract', 'lib', 'api', 'compare', 'workspace', 'sql', 'components'];
 
 /**
  * @param {string} name the rule's name
@@ -60,6 +60,11 @@ const SHARED_LAYER_RULES = [
     'workspace-stays-below-ui',
     'workspace',
     'src/workspace is saved work (views, history, workspace files, share links): below components, so the pages, the library and the app all read it.',
+  ),
+  staysBelow(
+    'sql-stays-below-ui',
+    'sql',
+    'src/sql is SQL over fetched results (the in-page DuckDB, its tables and their sources, links to the SQL page): below components, so the query builder, Compare and the SQL page all read it.',
   ),
   staysBelow(
     'components-stay-shared',
@@ -186,6 +191,21 @@ export default {
         'Dexie is the store of saved work, loaded on demand: only src/workspace imports it, so no first screen carries it.',
       from: { path: '^src/', pathNot: [...TESTS, '^src/workspace/'] },
       to: { path: npm('dexie') },
+    },
+    {
+      name: 'duckdb-only-in-sql',
+      severity: 'error',
+      comment:
+        'DuckDB-WASM and the Arrow build it needs (pinned to its major) load with the SQL page only: only src/sql imports them, and only its engine modules, behind a dynamic import.',
+      from: { path: '^src/', pathNot: [...TESTS, '^src/sql/'] },
+      to: { path: [npm('@duckdb/duckdb-wasm'), npm('apache-arrow')] },
+    },
+    {
+      name: 'codemirror-only-in-sql-page',
+      severity: 'error',
+      comment: 'CodeMirror is the SQL page\'s editor: only src/features/sql imports it, so no other page carries it.',
+      from: { path: '^src/', pathNot: [...TESTS, '^src/features/sql/'] },
+      to: { path: [npm('codemirror'), npm('@codemirror/[^/]+'), npm('@lezer/[^/]+')] },
     },
     {
       name: 'map-stack-only-in-components-map',
