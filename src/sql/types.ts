@@ -49,20 +49,23 @@ export interface SqlTable {
   requests: readonly ApiRequest[];
 }
 
-/** What a statement returned, held in the page up to the row cap. */
-export interface SqlResult {
-  sql: string;
+/** Rows held in the page, read cell by cell (a result, or one batch of a streamed result). */
+export interface SqlRows {
   columns: readonly SqlColumn[];
-  /** Rows held (at most the cap). */
   rowCount: number;
+  /**
+   * A cell: numbers (BIGINT as a number when it fits), TIMESTAMP as epoch ms (UTC for an instant,
+   * the wall clock read as UTC for a `_local` column), text, booleans; null for SQL NULL.
+   */
+  value(row: number, column: number): number | string | boolean | null;
+}
+
+/** What a statement returned, held in the page up to the row cap. */
+export interface SqlResult extends SqlRows {
+  sql: string;
   /** The statement gave more rows than the cap: only the first `rowCount` are held. */
   truncated: boolean;
   elapsedMs: number;
-  /**
-   * A cell: numbers (BIGINT as a number when it fits), TIMESTAMP as epoch ms (UTC), text, booleans;
-   * null for SQL NULL.
-   */
-  value(row: number, column: number): number | string | boolean | null;
 }
 
 /** A failed statement, as DuckDB said it, with the position it marked (1-based) when it marked one. */
