@@ -17,6 +17,7 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { editorHistory } from './editorHistory';
 import { errorOffset, errorSpan } from './errorPosition';
 import styles from './SqlPage.module.css';
 
@@ -152,6 +153,7 @@ export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, d
               },
             ]),
           ),
+          editorHistory(),
           lineNumbers(),
           drawSelection(),
           bracketMatching(),
