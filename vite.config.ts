@@ -244,12 +244,16 @@ export default defineConfig({
             // The app's own shared modules (API layer, formatting, shell components) likewise.
             {
               name: 'app',
-              // Not the charts (they load with the first chart shown), Compare's shared layer
+              // Not the charts (they load with the first chart shown), the virtual table and its
+              // parts (TanStack Table: the query and SQL pages' results), the Parquet writer's
+              // column kinds (Parquet exports and SQL tables), Compare's shared layer
               // (src/compare: its URL codec takes zod) nor the saved-work components (the pages
               // that can be saved load them): those stay with the pages that use them.
               test: (id) =>
                 APP_SHARED.test(id) &&
-                !/charts[\\/]|components[\\/]workspace[\\/]|[\\/]src[\\/]compare[\\/]/.test(id),
+                !/charts[\\/]|components[\\/](workspace[\\/]|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths)|exports[\\/]columnKinds|[\\/]src[\\/]compare[\\/]/.test(
+                  id,
+                ),
               minShareCount: 2,
               priority: 1,
               // Nor the contract's schemas and zod, which its door (`@/contract`) leads to.
