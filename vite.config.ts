@@ -16,10 +16,14 @@ import {
  * Content-Security-Policy of the built app (docs/decisions/0005-content-security-policy.md).
  * connect-src and img-src allow any http(s) origin because the user may point the app at any API
  * server and any map tile server; scripts, styles, fonts and workers come from this origin only.
+ * 'wasm-unsafe-eval' lets the SQL page's DuckDB compile its WebAssembly (from this origin): under a
+ * policy, compiling any wasm counts as eval and is refused without it. It allows no JavaScript
+ * eval (`eval`, `new Function` stay refused). The header applies to the DuckDB worker too: a
+ * worker from a URL runs under the policy its own response carries.
  */
 const CSP_DIRECTIVES: readonly (readonly [string, string])[] = [
   ['default-src', "'self'"],
-  ['script-src', "'self'"],
+  ['script-src', "'self' 'wasm-unsafe-eval'"],
   ['worker-src', "'self'"],
   ['connect-src', "'self' http: https:"],
   ['img-src', "'self' data: blob: http: https:"],

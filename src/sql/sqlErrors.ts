@@ -40,8 +40,43 @@ function caretColumn(
   return at < 0 || offset < ELLIPSIS.length ? null : at + unitIndex(body, offset - ELLIPSIS.length) + 1;
 }
 
+/**
+ * DuckDB-WASM reports an error of a script of several statements as JSON
+ * (`{"exception_type":"Parser","exception_message":"…","position":"10"}`): the same message, its
+ * kind apart, and the offset of the spot in the whole script.
+ */
+function fromJson(message: string): { message: string; position: number | null } | null {
+  if (!message.startsWith('{')) return null;
+  try {
+    const parsed = JSON.parse(message) as Record<string, unknown>;
+    const type = parsed.exception_type;
+    const text = parsed.exception_message;
+    if (typeof type !== 'string' || typeof text !== 'string') return null;
+    const position = Number(parsed.position);
+    return { message: `${type} Error: ${text}`, position: Number.isInteger(position) ? position : null };
+  } catch {
+    return null;
+  }
+}
+
+/** The 1-based line and column of an offset (in characters) of `sql`. */
+function lineAndColumn(sql: string, offset: number): { line: number; column: number } | null {
+  if (offset < 0 || offset > sql.length) return null;
+  const before = sql.slice(0, offset);
+  const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
+  return { line: before.split(/\r?\n|\r/).length, column: offset - lineStart + 1 };
+}
+
 /** An error message of DuckDB as its parts; the SQL it ran, when given, places a caret on a cut line. */
-export function parseSqlError(message: string, sql?: string): SqlErrorInfo {
+export function parseSqlError(raw: string, sql?: string): SqlErrorInfo {
+  const json = fromJson(raw);
+  const message = json?.message ?? raw;
+  const info = parseText(message, sql);
+  if (info.line !== null || json?.position == null || sql === undefined) return info;
+  return { ...info, ...lineAndColumn(sql, json.position) };
+}
+
+function parseText(message: string, sql: string | undefined): SqlErrorInfo {
   const kindMatch = KIND.exec(message);
   const kind = kindMatch?.[1] ?? 'Error';
   const rest = kindMatch ? message.slice(kindMatch[0].length) : message;

@@ -60,9 +60,17 @@ const escapeParam = (value: string): string => value.replace(/%/g, '%25').replac
 const unescapeParam = (value: string): string =>
   value.replace(/%(25|3B)/gi, (escaped) => (escaped === '%25' ? '%' : ';'));
 
+/** A query's parameters as a table's source: paging and the wire's format left to the loader. */
+export function tableSourceParams(params: DatasetQueryParams): DatasetQueryParams {
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      ([key, value]) => (value as unknown) !== undefined && !LOADER_PARAMS.has(key),
+    ),
+  );
+}
+
 function paramsText(params: DatasetQueryParams): string {
-  return Object.entries(params)
-    .filter(([key, value]) => (value as unknown) !== undefined && !LOADER_PARAMS.has(key))
+  return Object.entries(tableSourceParams(params))
     .map(([key, value]) => `${key}=${escapeParam(String(value))}`)
     .join(';');
 }

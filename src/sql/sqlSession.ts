@@ -226,6 +226,8 @@ async function cancellable<T>(
       })();
     };
     signal.addEventListener('abort', onAbort, { once: true });
+    // Aborted while it waited for the engine: no event will come.
+    if (signal.aborted) onAbort();
     result.then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
