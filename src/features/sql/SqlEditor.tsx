@@ -52,12 +52,12 @@ interface Props {
   error: SqlEditorError | null;
   /** The accessible name of the text area. */
   label: string;
-  /** Id of the help text, read with the editor's name. */
-  describedBy?: string;
+  /** Read after the editor's name (the shadow root it lives in cannot point at the page's ids). */
+  description?: string;
 }
 
 const setErrorMark = StateEffect.define<{ from: number; to: number } | null>();
-const errorMark = Decoration.mark({ class: styles.errorMark, attributes: { 'aria-invalid': 'true' } });
+const errorMark = Decoration.mark({ class: 'cm-sql-error', attributes: { 'aria-invalid': 'true' } });
 
 /** The marked error: cleared by the next edit, since the text it pointed at has changed. */
 const errorField = StateField.define<DecorationSet>({
@@ -91,9 +91,28 @@ const highlight = HighlightStyle.define([
   { tag: tags.typeName, color: 'var(--color-danger)' },
 ]);
 
+/*
+ * The editor's whole look is here, not in the page's stylesheet: it lives in a shadow root (see
+ * SqlEditor), which the page's styles do not reach. The app's colour tokens are custom properties,
+ * which do.
+ */
 const theme = EditorView.theme({
-  '&': { backgroundColor: 'var(--color-bg)', color: 'var(--color-text)' },
+  '&': {
+    backgroundColor: 'var(--color-bg)',
+    color: 'var(--color-text)',
+    border: '1px solid var(--color-border)',
+    borderRadius: 'var(--radius)',
+    minHeight: '10rem',
+    maxHeight: '28rem',
+    fontSize: '0.9rem',
+  },
+  '&.cm-focused': { outline: '2px solid var(--color-focus)', outlineOffset: '1px' },
+  '.cm-scroller': { minHeight: '10rem', overflow: 'auto' },
   '.cm-content': { fontFamily: 'var(--font-mono)', caretColor: 'var(--color-text)' },
+  '.cm-sql-error': {
+    textDecoration: 'wavy underline var(--color-danger)',
+    backgroundColor: 'var(--color-danger-bg)',
+  },
   '.cm-gutters': { backgroundColor: 'var(--color-surface)', color: 'var(--color-muted)', border: 'none' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': {
     backgroundColor: 'var(--color-surface-2)',
@@ -121,7 +140,7 @@ function runOf(state: EditorState): SqlRun {
  * session's tables and columns, Ctrl/Cmd+Enter to run, and DuckDB's error position marked. Tab is
  * left to the browser, so keyboard users move on past the editor; indent with spaces.
  */
-export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, describedBy }: Props) {
+export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, description }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const language = useRef(new Compartment());
@@ -136,8 +155,15 @@ export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, d
 
   useEffect(() => {
     if (!host.current) return;
+    // CodeMirror writes its styles at run time. Into the document they would go as a <style>
+    // element, which the app's policy (`style-src 'self'`) refuses; into a shadow root they go as
+    // a constructed stylesheet, which the policy does not govern.
+    const shadow = host.current.shadowRoot ?? host.current.attachShadow({ mode: 'open' });
+    const parent = document.createElement('div');
+    shadow.append(parent);
     const editor = new EditorView({
-      parent: host.current,
+      parent,
+      root: shadow,
       state: EditorState.create({
         doc: value,
         extensions: [
@@ -168,7 +194,7 @@ export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, d
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({
             'aria-label': label,
-            ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+            ...(description ? { 'aria-description': description } : {}),
           }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());
@@ -179,6 +205,7 @@ export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, d
     view.current = editor;
     return () => {
       editor.destroy();
+      parent.remove();
       view.current = null;
     };
     // The view is made once; later values and schemas reach it through the effects below.
@@ -219,5 +246,5 @@ export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, d
     });
   }, [error]);
 
-  return <div ref={host} className={styles.editor} />;
+  return <div ref={host} className={styles.editor} data-sql-editor="" />;
 }

@@ -1,12 +1,12 @@
 import type { EngineState } from '@/sql/sqlSession';
 import styles from './SqlPage.module.css';
 
-/** How the editor works and what the engine can and cannot do: read with the editor's name. */
-export function SqlHelp({ id, engine }: { id: string; engine: EngineState }) {
+/** How the editor works and what the engine can and cannot do. */
+export function SqlHelp({ engine }: { engine: EngineState }) {
   return (
     <details className={styles.help}>
       <summary>How the SQL editor works</summary>
-      <div id={id}>
+      <div>
         <ul>
           <li>Ctrl+Enter (⌘+Enter on a Mac) runs the SQL; with text selected, only the selection runs.</li>
           <li>

@@ -49,7 +49,13 @@ async function openSql(sql: string, tables: readonly SqlTableSpec[] = []) {
   return rendered;
 }
 
-const editorText = () => screen.getByRole('textbox', { name: 'SQL' }).textContent;
+/** The editor lives in a shadow root (its styles and the app's CSP), which screen queries do not enter. */
+function sqlEditor(): HTMLElement {
+  const shadow = document.querySelector('[data-sql-editor]')?.shadowRoot;
+  if (!shadow) throw new Error('no SQL editor');
+  return within(shadow as unknown as HTMLElement).getByRole('textbox', { name: 'SQL' });
+}
+const editorText = () => sqlEditor().textContent;
 const resultTable = () => screen.findByRole('region', { name: 'Result of the SQL' }, { timeout: 20_000 });
 const rowTexts = (table: HTMLElement) =>
   within(table)
@@ -85,7 +91,7 @@ describe('SQL page', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
     expect(alert).toHaveTextContent('Catalog Error at line 2, column 6 (marked in the editor)');
     expect(alert).toHaveTextContent('nowhere_table does not exist');
-    const editor = screen.getByRole('textbox', { name: 'SQL' });
+    const editor = sqlEditor();
     await waitFor(() =>
       expect(editor.querySelector('[aria-invalid="true"]')).toHaveTextContent('nowhere_table'),
     );

@@ -21,8 +21,6 @@ import { useSqlArrival, useSqlLink, type LinkLoad } from './useSqlLink';
 import { useSqlRun, type SqlRunState } from './useSqlRun';
 import styles from './SqlPage.module.css';
 
-const HELP_ID = 'sql-editor-help';
-
 function engineWait(engine: EngineState): string | null {
   if (engine.state === 'ready') return null;
   if (engine.state === 'failed') return 'DuckDB could not start, so SQL cannot run.';
@@ -198,7 +196,7 @@ export function SqlPage() {
               schema={schema}
               error={editorError}
               label="SQL"
-              describedBy={HELP_ID}
+              description="Ctrl+Enter or Command+Enter runs the SQL, or the selection when there is one. Tab moves on to the next control."
             />
             <RunBar
               onRun={() => runNow(editor.current?.currentRun() ?? { sql: text, from: 0 })}
@@ -209,7 +207,7 @@ export function SqlPage() {
               disabledReason={waitReason}
             />
             <RunOutcome state={state} />
-            <SqlHelp id={HELP_ID} engine={engine} />
+            <SqlHelp engine={engine} />
           </ErrorBoundary>
         </div>
         <div className={styles.side}>
