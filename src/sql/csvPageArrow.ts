@@ -95,7 +95,7 @@ function columnVector(cells: readonly string[], kind: ColumnKind): Vector {
 }
 
 /** The kinds of a page's columns by their names in the header. */
-export function columnKinds(header: readonly string[], columns: readonly DatasetColumn[]): ColumnKind[] {
+function columnKinds(header: readonly string[], columns: readonly DatasetColumn[]): ColumnKind[] {
   return header.map((name) => kindOf(name, columns));
 }
 
