@@ -10,7 +10,7 @@ import type { SqlColumn, SqlRows } from './types';
 type Cell = number | string | boolean | null;
 
 /** DuckDB's name of an Arrow type DuckDB gave. */
-export function duckDbTypeName(type: DataType): string {
+function duckDbTypeName(type: DataType): string {
   switch (type.typeId) {
     case Type.Timestamp:
       return 'TIMESTAMP';
@@ -50,7 +50,7 @@ export function duckDbTypeName(type: DataType): string {
   }
 }
 
-export function sqlColumnsOf(schema: Schema): SqlColumn[] {
+function sqlColumnsOf(schema: Schema): SqlColumn[] {
   return schema.fields.map((f: Field<DataType>) => ({
     name: f.name,
     type: duckDbTypeName(f.type),

@@ -68,7 +68,7 @@ export class QuotaSpent extends Error {
 }
 
 /** The time kept between requests at a rate: 5% over the exact spacing, so jitter on the way never makes two land inside one window. */
-export const paceFor = (perSecond: number): number => Math.ceil((1000 / perSecond) * 1.05);
+const paceFor = (perSecond: number): number => Math.ceil((1000 / perSecond) * 1.05);
 
 /** A walk's starting point: the first page, paced to `requestsPerSecond` when it is known. */
 export function newPageWalk(
@@ -113,7 +113,7 @@ export function projectTotal(
   return Math.max(rows, Math.round(rows / share));
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(new DOMException('Cancelled', 'AbortError'));

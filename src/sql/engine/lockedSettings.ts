@@ -13,7 +13,7 @@
  * tables being inserted) so that a query too big ends in DuckDB's "Out of Memory Error", which the
  * session explains and recovers from, rather than in an abort of the whole worker.
  */
-export const MEMORY_LIMIT = '2GB';
+const MEMORY_LIMIT = '2GB';
 
 export const LOCKED_SETTINGS: readonly string[] = [
   'SET autoload_known_extensions = false',
