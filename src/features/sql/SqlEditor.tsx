@@ -18,6 +18,7 @@ import {
 import { tags } from '@lezer/highlight';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { editorHistory } from './editorHistory';
+import { editorKeys } from './editorKeys';
 import { errorOffset, errorSpan } from './errorPosition';
 import styles from './SqlPage.module.css';
 
@@ -187,6 +188,7 @@ export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, d
           indentOnInput(),
           autocompletion(),
           keymap.of([...closeBracketsKeymap, ...completionKeymap]),
+          editorKeys,
           syntaxHighlighting(highlight),
           language.current.of(sql({ dialect: PostgreSQL, upperCaseKeywords: true })),
           errorField,
