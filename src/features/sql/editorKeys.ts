@@ -5,7 +5,7 @@
  * (`style-src 'self'`) refuses. Replace with `defaultKeymap` when that package is added.
  */
 import { EditorSelection, findClusterBreak, type EditorState } from '@codemirror/state';
-import { keymap, type EditorView } from '@codemirror/view';
+import { EditorView, keymap } from '@codemirror/view';
 
 /** A new line keeps the indentation of the one it breaks. */
 function newline(view: EditorView): boolean {
@@ -48,8 +48,34 @@ function deleteBy(forward: boolean) {
   };
 }
 
-export const editorKeys = keymap.of([
-  { key: 'Enter', run: newline },
-  { key: 'Backspace', run: deleteBy(false) },
-  { key: 'Delete', run: deleteBy(true) },
-]);
+/**
+ * Text typed over a selection goes in by transaction too: Chromium's own replacement merged the
+ * selected lines' elements with inline styles. Input handlers (closing brackets) get their say
+ * first. Typing at a caret, and input methods' composition, are left to CodeMirror.
+ */
+const typing = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    const { from, to } = view.state.selection.main;
+    if (event.inputType !== 'insertText' || !event.data || view.composing || from === to) return false;
+    const text = event.data;
+    event.preventDefault();
+    const defaultInsert = () =>
+      view.state.update(view.state.replaceSelection(text), { scrollIntoView: true, userEvent: 'input.type' });
+    if (
+      !view.state
+        .facet(EditorView.inputHandler)
+        .some((handler) => handler(view, from, to, text, defaultInsert))
+    )
+      view.dispatch(defaultInsert());
+    return true;
+  },
+});
+
+export const editorKeys = [
+  keymap.of([
+    { key: 'Enter', run: newline },
+    { key: 'Backspace', run: deleteBy(false) },
+    { key: 'Delete', run: deleteBy(true) },
+  ]),
+  typing,
+];
