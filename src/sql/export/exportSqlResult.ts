@@ -10,7 +10,7 @@ import { sidecarFilename, sqlSidecarText, type SqlExportFormat } from './sqlSide
 
 export type { SqlExportFormat };
 
-export const SQL_EXPORT_EXTENSIONS: Record<SqlExportFormat, string> = {
+const SQL_EXPORT_EXTENSIONS: Record<SqlExportFormat, string> = {
   csv: 'csv',
   spreadsheet: 'csv',
   parquet: 'parquet',
