@@ -13,9 +13,13 @@ import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { DatasetColumn } from '@/contract';
 import { csvRecords, kindOf, timeValue, type ColumnKind as ParquetKind } from './columnKinds';
 
-type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
+export type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
 
-function schemaElement(name: string, kind: ParquetKind): SchemaElement {
+/** A dataset column's kind, or one that only an SQL result has (`src/sql/export`). */
+export type ParquetColumnKind = ParquetKind | 'int64' | 'boolean' | 'date';
+
+/** A column of the file's schema, every one OPTIONAL (a missing value is null). */
+export function schemaElement(name: string, kind: ParquetColumnKind): SchemaElement {
   const optional = { name, repetition_type: 'OPTIONAL' } as const;
   if (kind === 'timestamp' || kind === 'wallClock')
     return {
@@ -24,6 +28,9 @@ function schemaElement(name: string, kind: ParquetKind): SchemaElement {
       logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: kind === 'timestamp', unit: 'MILLIS' },
     };
   if (kind === 'double') return { ...optional, type: 'DOUBLE' };
+  if (kind === 'int64') return { ...optional, type: 'INT64' };
+  if (kind === 'boolean') return { ...optional, type: 'BOOLEAN' };
+  if (kind === 'date') return { ...optional, type: 'INT32', converted_type: 'DATE' };
   return { ...optional, type: 'BYTE_ARRAY', converted_type: 'UTF8' };
 }
 
@@ -75,7 +82,7 @@ export interface ParsedCsvPage {
 }
 
 /** A writer whose bytes leave the heap into Blob parts after every row group. */
-function blobPartsWriter(parts: Blob[]): ByteWriter {
+export function blobPartsWriter(parts: Blob[]): ByteWriter {
   const writer = new ByteWriter(1 << 20);
   const flush = (): void => {
     if (writer.index === 0) return;
