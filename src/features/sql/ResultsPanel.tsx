@@ -8,10 +8,12 @@ import { loadTable } from '@/sql/sqlSession';
 import type { SqlResult, SqlTable } from '@/sql/types';
 import { resultChart } from './resultChart';
 import { formatSqlTimestamp, resultColumns, resultTableRows } from './resultRows';
+import { SqlCodeTab } from './SqlCodeTab';
+import { SqlExportPanel } from './SqlExportPanel';
 import { tableNameProblem } from './tableName';
 import styles from './SqlPage.module.css';
 
-const RESULT_TABS = ['Table', 'Chart'] as const;
+const RESULT_TABS = ['Table', 'Chart', 'Export', 'Code'] as const;
 type ResultTab = (typeof RESULT_TABS)[number];
 const NO_VIEW: TableView = { hidden: [], pinned: [], order: [] };
 
@@ -107,8 +109,12 @@ export function ResultsPanel({ result, tables }: Props) {
         view={shownView}
         onViewChange={(next) => setView({ result, view: next })}
       />
-    ) : (
+    ) : tab === 'Chart' ? (
       <ResultChart result={result} />
+    ) : tab === 'Export' ? (
+      <SqlExportPanel result={result} tables={tables} />
+    ) : (
+      <SqlCodeTab sql={result.sql} tables={tables} />
     );
 
   return (

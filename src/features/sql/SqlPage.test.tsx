@@ -69,7 +69,7 @@ const rowTexts = (table: HTMLElement) =>
 
 describe('SQL page', () => {
   it('rebuilds the tables of a link, then runs its SQL and shows the answer', async () => {
-    await openSql(
+    const { user } = await openSql(
       'SELECT hour(interval_start_local) AS hour_of_day, count(*) AS intervals, round(avg(spp), 2) AS avg_spp\nFROM rt\nGROUP BY ALL\nORDER BY hour_of_day',
       [RT],
     );
@@ -84,6 +84,12 @@ describe('SQL page', () => {
     expect(rt.getByText('96 rows')).toBeInTheDocument();
     expect(rt.getByText(/\/v1\/datasets\/ercot_spp_real_time_15_min\/query\?/)).toBeInTheDocument();
     expect(rt.queryByText(/api_key|x-api-key/)).toBeNull();
+
+    // The same answer goes to the exports and to a Python script.
+    await user.click(screen.getByRole('tab', { name: 'Export' }));
+    expect(screen.getByRole('region', { name: 'Export the result' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Code' }));
+    expect(screen.getByLabelText('Python script')).toHaveTextContent('GROUP BY ALL');
   }, 30_000);
 
   it('shows DuckDB’s message with the line and column it marked, and marks it in the editor', async () => {
