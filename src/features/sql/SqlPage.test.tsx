@@ -163,4 +163,22 @@ describe('SQL page', () => {
     const rows = rowTexts(await resultTable());
     expect(rows[0]?.[0]).toBe('0');
   }, 30_000);
+
+  it('asks before a link spends the quota of the user’s own server, and names what it left out', async () => {
+    await PAGES.sql.code.load();
+    const search = sqlPageSearch({ sql: 'SELECT count(*) FROM rt', tables: [RT] });
+    const { user } = renderApp(`/sql${search}&table=${encodeURIComponent('Bad Name:ercot_load:')}`, {
+      connection: { mode: 'remote', baseUrl: 'https://api.example.com', apiKey: 'k' },
+    });
+    const ask = await screen.findByText(
+      'This link loads 1 table from api.example.com, which counts against your key’s quota.',
+    );
+    expect(screen.getByText(/^Parts of this link were left out/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Tables' })).toBeNull();
+    await user.click(within(ask.parentElement ?? document.body).getByRole('button', { name: 'Don’t load' }));
+    expect(
+      await screen.findByText('The link’s tables were not loaded and its SQL was not run.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Tables' })).toBeNull();
+  });
 });
