@@ -7,13 +7,13 @@ import { DATASET_IDS } from '@/contract';
 import type { SqlColumn, SqlTable } from '@/sql/types';
 import { isNumericType, isTimestampType, sqlIdentifier as id } from './sqlTypes';
 
-export const SQL_EXAMPLE_IDS = [
+const SQL_EXAMPLE_IDS = [
   'hour-month-pivot',
   'dart-by-hour',
   'top-spikes',
   'below-zero-by-weekday',
 ] as const;
-export type SqlExampleId = (typeof SQL_EXAMPLE_IDS)[number];
+type SqlExampleId = (typeof SQL_EXAMPLE_IDS)[number];
 
 export interface SqlExample {
   id: SqlExampleId;

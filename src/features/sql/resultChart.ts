@@ -8,7 +8,7 @@ import type { SqlColumn, SqlRows } from '@/sql/types';
 import { isNumericType, isTimestampType } from './sqlTypes';
 
 /** Lines beyond this many make a tangle; the first ones in the result are drawn. */
-export const MAX_CHART_LINES = 12;
+const MAX_CHART_LINES = 12;
 
 export type ResultChart =
   | {
