@@ -7,13 +7,7 @@ import { DATASET_IDS } from '@/contract';
 import type { SqlColumn, SqlTable } from '@/sql/types';
 import { isNumericType, isTimestampType, sqlIdentifier as id } from './sqlTypes';
 
-const SQL_EXAMPLE_IDS = [
-  'hour-month-pivot',
-  'dart-by-hour',
-  'top-spikes',
-  'below-zero-by-weekday',
-] as const;
-type SqlExampleId = (typeof SQL_EXAMPLE_IDS)[number];
+type SqlExampleId = 'hour-month-pivot' | 'dart-by-hour' | 'top-spikes' | 'below-zero-by-weekday';
 
 export interface SqlExample {
   id: SqlExampleId;
