@@ -16,10 +16,14 @@ import {
  * Content-Security-Policy of the built app (docs/decisions/0005-content-security-policy.md).
  * connect-src and img-src allow any http(s) origin because the user may point the app at any API
  * server and any map tile server; scripts, styles, fonts and workers come from this origin only.
+ * 'wasm-unsafe-eval' lets the SQL page's DuckDB compile its WebAssembly (from this origin): under a
+ * policy, compiling any wasm counts as eval and is refused without it. It allows no JavaScript
+ * eval (`eval`, `new Function` stay refused). The header applies to the DuckDB worker too: a
+ * worker from a URL runs under the policy its own response carries.
  */
 const CSP_DIRECTIVES: readonly (readonly [string, string])[] = [
   ['default-src', "'self'"],
-  ['script-src', "'self'"],
+  ['script-src', "'self' 'wasm-unsafe-eval'"],
   ['worker-src', "'self'"],
   ['connect-src', "'self' http: https:"],
   ['img-src', "'self' data: blob: http: https:"],
@@ -244,12 +248,16 @@ export default defineConfig({
             // The app's own shared modules (API layer, formatting, shell components) likewise.
             {
               name: 'app',
-              // Not the charts (they load with the first chart shown), Compare's shared layer
+              // Not the charts (they load with the first chart shown), the virtual table and its
+              // parts (TanStack Table: the query and SQL pages' results), the Parquet writer's
+              // column kinds (Parquet exports and SQL tables), Compare's shared layer
               // (src/compare: its URL codec takes zod) nor the saved-work components (the pages
               // that can be saved load them): those stay with the pages that use them.
               test: (id) =>
                 APP_SHARED.test(id) &&
-                !/charts[\\/]|components[\\/]workspace[\\/]|[\\/]src[\\/]compare[\\/]/.test(id),
+                !/charts[\\/]|components[\\/](workspace[\\/]|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths)|exports[\\/]columnKinds|[\\/]src[\\/]compare[\\/]/.test(
+                  id,
+                ),
               minShareCount: 2,
               priority: 1,
               // Nor the contract's schemas and zod, which its door (`@/contract`) leads to.

@@ -6,6 +6,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress, precompressedMiddleware } from './precompressed';
 import { serveMiddleware } from './serveMiddleware';
 
+/** A wasm module's magic and version, then padding: only its bytes and its type matter here. */
+const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(8192)]);
+
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 let root: string;
@@ -17,6 +20,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'assets', 'app-abc123.js'), SCRIPT);
   writeFileSync(join(root, 'assets', 'tiny.js'), 'export {};\n');
+  writeFileSync(join(root, 'assets', 'duckdb-eh-abc123.wasm'), WASM);
   writeFileSync(join(root, 'assets', 'photo.png'), Buffer.alloc(4096));
   writeFileSync(join(root, 'secret.js'), SCRIPT);
   precompress(join(root, 'assets'));
@@ -69,6 +73,13 @@ describe('precompressed assets', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
     expect(brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
+  });
+
+  it('serves a wasm compressed as application/wasm with no charset, which streaming compilation needs', async () => {
+    const res = await get('/assets/duckdb-eh-abc123.wasm', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('application/wasm');
+    expect(brotliDecompressSync(res.body).equals(WASM)).toBe(true);
   });
 
   it('serves gzip to a client without Brotli, and nothing compressed to one that refuses both', async () => {

@@ -14,6 +14,7 @@ export const NAV_ITEMS = [
   { to: '/price-map', label: 'Price map', end: false },
   { to: '/compare', label: 'Compare', end: false },
   { to: '/reports/daily-peak', label: 'Peak report', end: false },
+  { to: '/sql', label: 'SQL', end: false },
   { to: '/library', label: 'Library', end: false },
   { to: '/usage', label: 'Usage', end: false },
   { to: '/settings', label: 'Settings', end: false },

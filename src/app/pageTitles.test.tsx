@@ -12,6 +12,7 @@ describe('page titles', () => {
     ['/datasets/ercot_load/query', 'Query ERCOT Load · GridScope'],
     ['/locations', 'Pricing locations · GridScope'],
     ['/reports/daily-peak', 'Daily peak report · GridScope'],
+    ['/sql', 'SQL · GridScope'],
     ['/library', 'Library · GridScope'],
     ['/usage', 'Usage · GridScope'],
     ['/settings', 'Settings · GridScope'],

@@ -12,6 +12,7 @@ describe('the page at a path', () => {
     expect(pageAt('/price-map')).toBe(PAGES.priceMap);
     expect(pageAt('/reports/daily-peak')).toBe(PAGES.dailyPeak);
     expect(pageAt('/library')).toBe(PAGES.library);
+    expect(pageAt('/sql')).toBe(PAGES.sql);
   });
 
   it('is none for a path no route has', () => {

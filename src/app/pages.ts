@@ -111,6 +111,13 @@ export const PAGES = {
       (m) => m.DailyPeakPage,
     ),
   },
+  sql: {
+    path: 'sql',
+    code: loader(
+      () => import('@/features/sql/SqlPage'),
+      (m) => m.SqlPage,
+    ),
+  },
   library: {
     path: 'library',
     code: loader(

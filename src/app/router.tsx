@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       pageRoute(PAGES.priceMap),
       pageRoute(PAGES.compare),
       pageRoute(PAGES.dailyPeak),
+      pageRoute(PAGES.sql),
       pageRoute(PAGES.library),
       pageRoute(PAGES.usage),
       pageRoute(PAGES.settings),

@@ -14,8 +14,7 @@ import type { DatasetQueryParams } from '@/contract';
  * - `sql`: a result saved as a table (`CREATE TABLE name AS <sql>`) over tables listed before it.
  */
 export type SqlTableSource =
-  | { kind: 'query'; dataset: string; params: DatasetQueryParams }
-  | { kind: 'sql'; sql: string };
+  { kind: 'query'; dataset: string; params: DatasetQueryParams } | { kind: 'sql'; sql: string };
 
 /** A table by name and source: the unit of a link, of "Open in SQL" and of a rebuild. */
 export interface SqlTableSpec {

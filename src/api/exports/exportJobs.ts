@@ -4,20 +4,26 @@
  * query page. Each job walks the result by cursor, a page at a time, in the format chosen
  * (`exportWriters.ts`: CSV, CSV for spreadsheets or Parquet), turns each page into a Blob part at
  * once (keeping it off the JS heap) and saves the file when the last page is in, with a sidecar
- * `<file>.query.json` that says how to get the same rows again (`sidecar.ts`). Requests are paced
- * to the key's per-second limit once it is known (from the plan, or from the first 429 that names it). Asking again follows the client's one policy
- * (`api/retryPolicy.ts`): a short `Retry-After` is waited out; a page that fails on the way
- * (network, 5xx, no answer within the time-out of the settings) is tried again with backoff; a job
- * that still fails keeps its cursor and the rows it has, and can be resumed; a 429 whose reset is
- * more than an hour away is a spent quota: the job stops at once, resumably, saying when it resets.
+ * `<file>.query.json` that says how to get the same rows again (`sidecar.ts`). The walk itself
+ * (pacing, asking again, a spent quota) is `pageWalk.ts`, shared with the SQL page's tables; a job
+ * that still fails keeps its cursor and the rows it has, and can be resumed.
  */
 import { saveBlob } from '@/lib/saveBlob';
 import { apiErrorText, isTimeoutError } from '@/api/ApiError';
-import { isRateLimited, isTransient, serverRetryAfterMs, spentQuotaResetMs } from '@/api/retryPolicy';
 import type { Dataset, DatasetQueryParams } from '@/contract';
 import { formatTimestamp } from '@/lib/format';
 import { createExternalStore } from '@/lib/store';
-import { createExportWriter, type ExportFormat, type ExportWriter, type FetchedPage } from './exportWriters';
+import { createExportWriter, type ExportFormat, type ExportWriter } from './exportWriters';
+import {
+  intervalFromLimit,
+  isAbort,
+  newPageWalk,
+  PAGE_RETRY_DELAYS_MS,
+  projectTotal,
+  QuotaSpent,
+  walkPages,
+  type PageWalkState,
+} from './pageWalk';
 import { sidecarFilename, sidecarText, type SidecarSource } from './sidecar';
 
 /**
@@ -66,22 +72,6 @@ export interface RowEstimate {
   span?: { startMs: number; endMs: number; descending: boolean };
 }
 
-/**
- * The total a walk through time projects once it has `rows` rows and reached `reachedMs`: rows
- * per share of the span covered. Null before a sensible share (1%) is covered.
- */
-export function projectTotal(
-  rows: number,
-  reachedMs: number,
-  span: NonNullable<RowEstimate['span']>,
-): number | null {
-  const length = span.endMs - span.startMs;
-  if (!(length > 0) || Number.isNaN(reachedMs)) return null;
-  const share = (span.descending ? span.endMs - reachedMs : reachedMs - span.startMs) / length;
-  if (!(share >= 0.01) || share > 1) return null;
-  return Math.max(rows, Math.round(rows / share));
-}
-
 export interface StartExportOptions {
   datasetId: string;
   label: string;
@@ -104,47 +94,18 @@ export interface StartExportOptions {
   retryDelaysMs?: readonly number[];
 }
 
-/** Backoff for a page that failed on the way (network, 5xx, time-out): three more tries over about 7 s. */
-const EXPORT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
-
-/** A 429 not worth waiting for: the job stops and says when to resume. */
-class QuotaSpent extends Error {
-  constructor(readonly resetsAtMs: number) {
-    super('quota spent');
-  }
-}
-
 /**
- * Where a job stands: the cursor of the next page and the CSV written so far. A page's rows and
- * the cursor after it are recorded together, only once the page has arrived, so a job that stops
- * (a fault, a closed laptop) resumes at the first row it has not written: no row twice, none lost.
+ * Where a job stands: the walk's state (the cursor of the next page, the rows written) and the
+ * file written so far, kept so a failed job can be resumed.
  */
-interface JobProgress {
-  params: DatasetQueryParams;
+interface JobProgress extends PageWalkState {
   save: (blob: Blob, filename: string) => void;
-  pageSize: number;
-  retryDelaysMs: readonly number[];
-  cursor: string;
   /** Keeps the file as Blob parts: Blob data lives outside the JS heap, so a million rows do not. */
   writer: ExportWriter;
   sidecar: SidecarSource | undefined;
-  rows: number;
-  pages: number;
-  /** Pacing: the least time between two requests, and when the last one left. */
-  minIntervalMs: number;
-  lastRequestAt: number;
 }
 
-/** The time kept between requests at a rate: 5% over the exact spacing, so jitter on the way never makes two land inside one window. */
-const paceFor = (perSecond: number): number => Math.ceil((1000 / perSecond) * 1.05);
-
-/** `Too Many Requests. Limit: 20 per 1 second.` → 50 ms between requests; null when the text names no limit. */
-export function intervalFromLimit(detail: string): number | null {
-  const m = /limit:\s*(\d+)\s*per\s*(\d+)?\s*second/i.exec(detail);
-  const count = Number(m?.[1]);
-  const seconds = m?.[2] === undefined ? 1 : Number(m[2]);
-  return count > 0 ? paceFor(count / seconds) : null;
-}
+export { intervalFromLimit, projectTotal };
 
 let jobs: readonly ExportJob[] = [];
 let nextId = 1;
@@ -165,77 +126,6 @@ export function getExportJobs(): readonly ExportJob[] {
 export const subscribeExportJobs = store.subscribe;
 export const useExportJobs = store.useValue;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new DOMException('Export cancelled', 'AbortError'));
-      },
-      { once: true },
-    );
-  });
-}
-
-function isAbort(e: unknown): boolean {
-  return e instanceof DOMException && e.name === 'AbortError';
-}
-
-/** Fetches the next page, paced and asked again as the client's policy says; resolves to the step that writes it. */
-async function fetchPage(
-  job: ExportJob,
-  state: JobProgress,
-  cursor: string,
-  signal: AbortSignal,
-): Promise<FetchedPage> {
-  let failures = 0;
-  for (;;) {
-    const wait = state.lastRequestAt + state.minIntervalMs - Date.now();
-    if (wait > 0) await sleep(wait, signal);
-    state.lastRequestAt = Date.now();
-    try {
-      return await state.writer.fetchPage(
-        {
-          ...state.params,
-          page: undefined,
-          json_schema: undefined,
-          download: undefined,
-          page_size: state.pageSize,
-        },
-        cursor,
-        signal,
-      );
-    } catch (e) {
-      const resetsAtMs = spentQuotaResetMs(e);
-      if (resetsAtMs !== null) throw new QuotaSpent(resetsAtMs);
-      if (isRateLimited(e)) {
-        // From now on the job keeps to the limit the server named, instead of bouncing off it.
-        const interval = intervalFromLimit(typeof e.detail === 'string' ? e.detail : '');
-        if (interval !== null) state.minIntervalMs = Math.max(state.minIntervalMs, interval);
-        const wait = e.retryAfter ?? 1;
-        update(job.id, { status: 'waiting', message: `Rate limited; retrying in ${wait} s.` });
-        // The same cursor again: nothing was written for the refused page.
-        await sleep(wait * 1000, signal);
-        update(job.id, { status: 'running', message: null });
-        continue;
-      }
-      const delay = state.retryDelaysMs[failures];
-      if (!isTransient(e) || delay === undefined) throw e;
-      // A server that says when to come back (a 503 with Retry-After) is waited for that long.
-      const wait = Math.max(delay, serverRetryAfterMs(e));
-      failures += 1;
-      update(job.id, {
-        status: 'waiting',
-        message: `Page ${state.pages + 1} failed (${apiErrorText(e)}); try ${failures + 1} of ${state.retryDelaysMs.length + 1} in ${Math.ceil(wait / 1000)} s.`,
-      });
-      await sleep(wait, signal);
-      update(job.id, { status: 'running', message: null });
-    }
-  }
-}
-
 /** The estimate once a page has arrived: the truth at the end, else projected from how far in time the rows reach. */
 function refinedEstimate(job: ExportJob, rows: number, lastRowMs: number, done: boolean): RowEstimate | null {
   const before = jobs.find((j) => j.id === job.id)?.estimate ?? job.estimate;
@@ -247,29 +137,20 @@ function refinedEstimate(job: ExportJob, rows: number, lastRowMs: number, done: 
 }
 
 async function run(job: ExportJob, state: JobProgress, signal: AbortSignal) {
-  let pending = fetchPage(job, state, state.cursor, signal);
-  for (;;) {
-    const page = await pending;
-    // The next page is asked for before this one is written, so the server (or the demo data's
-    // worker) makes it while this thread writes: the walk takes the longer of the two, not both.
-    if (page.cursor !== null) {
-      pending = fetchPage(job, state, page.cursor, signal);
-      // Awaited on the next turn; this only keeps a failure while writing from leaving it unheard.
-      pending.catch(() => undefined);
-    }
-    // Rows and cursor move together, with no await in between: the resume point is always exact.
-    const written = page.write();
-    state.rows += written.rows;
-    state.pages += 1;
-    state.cursor = page.cursor ?? '';
-    const done = page.cursor === null;
-    update(job.id, {
-      rows: state.rows,
-      pages: state.pages,
-      estimate: refinedEstimate(job, state.rows, written.lastRowMs, done),
-    });
-    if (done) break;
-  }
+  await walkPages(
+    state,
+    (params, cursor, pageSignal) => state.writer.fetchPage(params, cursor, pageSignal),
+    {
+      onPage: (written, done) =>
+        update(job.id, {
+          rows: state.rows,
+          pages: state.pages,
+          estimate: refinedEstimate(job, state.rows, written.lastRowMs, done),
+        }),
+      onWaiting: (message) => update(job.id, { status: message === null ? 'running' : 'waiting', message }),
+    },
+    signal,
+  );
   state.save(await state.writer.finish(), job.filename);
   state.writer.dispose();
   if (state.sidecar)
@@ -325,7 +206,7 @@ export function startExportJob({
   requestsPerSecond = null,
   save = saveBlob,
   pageSize = exportPageSize(format),
-  retryDelaysMs = EXPORT_RETRY_DELAYS_MS,
+  retryDelaysMs = PAGE_RETRY_DELAYS_MS,
 }: StartExportOptions): number {
   const id = nextId++;
   const job: ExportJob = {
@@ -341,17 +222,10 @@ export function startExportJob({
     message: null,
   };
   const state: JobProgress = {
-    params,
+    ...newPageWalk(params, pageSize, requestsPerSecond, retryDelaysMs),
     save,
-    pageSize,
-    retryDelaysMs,
-    cursor: '',
     writer: createExportWriter(format, datasetId, dataset, params),
     sidecar,
-    rows: 0,
-    pages: 0,
-    minIntervalMs: requestsPerSecond && requestsPerSecond > 0 ? paceFor(requestsPerSecond) : 0,
-    lastRequestAt: 0,
   };
   progress.set(id, state);
   jobs = [...jobs, job];

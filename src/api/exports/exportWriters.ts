@@ -7,6 +7,7 @@
 import { fetchDatasetQueryCsv, type DatasetQueryCsv } from '@/api/query/fetchers';
 import { resampleUnitOf, type Dataset, type DatasetQueryParams } from '@/contract';
 import { neutraliseCsvText } from '@/lib/csv';
+import { type FetchedPage, type PageWritten } from './pageWalk';
 import { createParquetExport, type ParquetExport } from './parquetExport';
 import { spreadsheetCsvPage, UTF8_BOM, type SpreadsheetLayout } from './spreadsheetCsv';
 
@@ -30,19 +31,6 @@ export const EXPORT_FORMAT_INFO: Record<ExportFormat, { label: string; extension
     hint: 'Typed columns (timestamps as UTC instants, the _local ones as the market clock, numbers as doubles, text as strings), compressed, for pandas, pyarrow, Polars or DuckDB.',
   },
 };
-
-/** What writing one page did: the rows it added and the instant of its last row (NaN if none). */
-export interface PageWritten {
-  rows: number;
-  lastRowMs: number;
-}
-
-/** A page that has arrived: the cursor after it (null at the end), known before it is written. */
-export interface FetchedPage {
-  cursor: string | null;
-  /** Writes the page, synchronously. */
-  write(): PageWritten;
-}
 
 export interface ExportWriter {
   /** Fetches the page at `cursor`. */

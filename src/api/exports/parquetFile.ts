@@ -11,31 +11,15 @@
  */
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { DatasetColumn } from '@/contract';
-import { parseIsoOffset } from '@/time';
-import { parseCsv } from '@/lib/csv';
+import { csvRecords, kindOf, timeValue, type ColumnKind as ParquetKind } from './columnKinds';
 
-type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
+export type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
 
-/**
- * `timestamp`: an instant (UTC-adjusted). `wallClock`: a `_local` column, the market's clock as it
- * read then, without a zone (pandas and DuckDB show it as written: 18:00, not 00:00 UTC); its `_utc`
- * twin tells the repeated autumn hour apart.
- */
-type ParquetKind = 'timestamp' | 'wallClock' | 'double' | 'string';
+/** A dataset column's kind, or one that only an SQL result has (`src/sql/export`). */
+export type ParquetColumnKind = ParquetKind | 'int64' | 'boolean' | 'date';
 
-/** The type a column is written with: the metadata's, a wall clock for a `_local` twin of a time; text otherwise. */
-function kindOf(name: string, columns: readonly DatasetColumn[]): ParquetKind {
-  const declared = columns.find((c) => c.name === name);
-  if (declared === undefined && name.endsWith('_local')) {
-    const twin = columns.find((c) => c.name === `${name.slice(0, -6)}_utc`);
-    if (twin?.is_datetime) return 'wallClock';
-  }
-  if (declared?.is_datetime) return 'timestamp';
-  if (declared?.is_numeric) return 'double';
-  return 'string';
-}
-
-function schemaElement(name: string, kind: ParquetKind): SchemaElement {
+/** A column of the file's schema, every one OPTIONAL (a missing value is null). */
+export function schemaElement(name: string, kind: ParquetColumnKind): SchemaElement {
   const optional = { name, repetition_type: 'OPTIONAL' } as const;
   if (kind === 'timestamp' || kind === 'wallClock')
     return {
@@ -44,36 +28,10 @@ function schemaElement(name: string, kind: ParquetKind): SchemaElement {
       logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: kind === 'timestamp', unit: 'MILLIS' },
     };
   if (kind === 'double') return { ...optional, type: 'DOUBLE' };
+  if (kind === 'int64') return { ...optional, type: 'INT64' };
+  if (kind === 'boolean') return { ...optional, type: 'BOOLEAN' };
+  if (kind === 'date') return { ...optional, type: 'INT32', converted_type: 'DATE' };
   return { ...optional, type: 'BYTE_ARRAY', converted_type: 'UTF8' };
-}
-
-/** A CSV text's header and records. Without quotes it is split natively (the API quotes only what needs it). */
-function csvRecords(text: string): { header: string[]; records: string[][] } {
-  if (text.includes('"')) {
-    const [header = [], ...records] = parseCsv(text);
-    return { header, records: records.filter((r) => !(r.length === 1 && r[0] === '')) };
-  }
-  const lines = text.split('\n');
-  // The line end after the last record starts no record.
-  while (lines.length > 0 && (lines[lines.length - 1] === '' || lines[lines.length - 1] === '\r'))
-    lines.pop();
-  const records: string[][] = [];
-  let header: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i] ?? '';
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (i === 0) header = line === '' ? [] : line.split(',');
-    else records.push(line.split(','));
-  }
-  return { header, records };
-}
-
-/** An ISO timestamp as the instant (epoch ms), or as its own clock reading (epoch ms of that wall time in UTC). */
-function timeValue(text: string, kind: 'timestamp' | 'wallClock'): number {
-  const parsed = parseIsoOffset(text);
-  if (parsed) return kind === 'timestamp' ? parsed.ms : parsed.ms + parsed.offsetMin * 60_000;
-  // Another spelling: an instant as Date reads it; a clock reading from its digits alone.
-  return kind === 'timestamp' ? Date.parse(text) : Date.parse(`${text.slice(0, 19)}Z`);
 }
 
 /** One column of a page as the values the writer takes for its type; an empty cell is null. */
@@ -124,7 +82,7 @@ export interface ParsedCsvPage {
 }
 
 /** A writer whose bytes leave the heap into Blob parts after every row group. */
-function blobPartsWriter(parts: Blob[]): ByteWriter {
+export function blobPartsWriter(parts: Blob[]): ByteWriter {
   const writer = new ByteWriter(1 << 20);
   const flush = (): void => {
     if (writer.index === 0) return;

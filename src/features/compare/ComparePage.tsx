@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { DATASET_IDS } from '@/contract';
 import { scriptBaseUrl, useConnection } from '@/api/connection';
 import { saveBlob } from '@/lib/saveBlob';
@@ -44,6 +44,9 @@ import { rememberWorkspace } from '@/compare/compareLinks';
 import styles from './ComparePage.module.css';
 import { compareViewDescriptor } from './viewDescriptor';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
+import { openInSqlHref } from '@/sql/sqlLink';
+import type { DataSeries } from '@/compare/compareWorkspace';
+import { alignedFrameHref, seriesTable } from './seriesSql';
 
 const VIEW_TITLES: Record<CompareView, string> = {
   chart: 'Chart',
@@ -175,6 +178,11 @@ export function ComparePage() {
     }));
     const text = alignedCsv(grid, columns);
     saveBlob(new Blob([text], { type: 'text/csv' }), `compare_${from}_${to}_${cadence}.csv`);
+  };
+  // A series, or the whole aligned frame, as tables of the SQL page: each data series' request, as sent.
+  const sqlHrefOf = (spec: DataSeries): string | null => {
+    const dataset = datasets.get(spec.dataset);
+    return grid && dataset ? openInSqlHref(seriesTable(spec, dataset, grid)) : null;
   };
   const shown = series.find((s) => s.spec.key === state.of) ?? series[0];
   const loading = series.some((s) => s.loading);
@@ -363,6 +371,7 @@ export function ComparePage() {
           onChange={change}
           onRemove={remove}
           onDraft={data.setDraft}
+          sqlHrefOf={sqlHrefOf}
         />
         <div className={styles.controls}>
           <button type="button" onClick={() => add('data')} disabled={nextFreeKey(state) === null}>
@@ -374,6 +383,9 @@ export function ComparePage() {
           <button type="button" onClick={exportFrame} disabled={!grid || series.length === 0 || loading}>
             Export aligned CSV
           </button>
+          {grid && specs.some((s) => s.kind === 'data' && datasets.has(s.dataset)) && (
+            <Link to={alignedFrameHref(specs, datasets, grid)}>Open aligned frame in SQL</Link>
+          )}
         </div>
       </section>
       <ErrorBoundary>

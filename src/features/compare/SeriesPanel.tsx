@@ -31,6 +31,8 @@ interface Props {
   onRemove: (spec: SeriesSpec) => void;
   /** The text typed in a derived series' field, over the expression it replaces once valid. */
   onDraft: (key: SeriesKey, text: string, over: string) => void;
+  /** Where "Open in SQL" takes a data series (its request as a table); null while it has none. */
+  sqlHrefOf?: (spec: DataSeries) => string | null;
 }
 
 const SHIFT_NAMES: Record<(typeof SHIFT_CHOICES)[number], string> = {
@@ -60,6 +62,7 @@ function SeriesRow({
   onRemove,
   onUseLocation,
   missingDataset,
+  sqlHref,
   children,
 }: {
   result: SeriesResult;
@@ -67,6 +70,7 @@ function SeriesRow({
   onRemove: () => void;
   onUseLocation?: (name: string) => void;
   missingDataset?: MissingDataset;
+  sqlHref?: string | null;
   children: ReactNode;
 }) {
   const key = result.spec.key;
@@ -80,6 +84,7 @@ function SeriesRow({
       <button type="button" className={styles.remove} onClick={onRemove}>
         Remove {key}
       </button>
+      {sqlHref && <Link to={sqlHref}>Open {key} in SQL</Link>}
       <Status
         result={result}
         id={statusIdOf(key)}
@@ -193,6 +198,7 @@ function DataSeriesRow({
   known,
   onChange,
   onRemove,
+  sqlHref,
 }: {
   spec: DataSeries;
   result: SeriesResult;
@@ -202,6 +208,7 @@ function DataSeriesRow({
   known: KnownLocations | undefined;
   onChange: (spec: SeriesSpec) => void;
   onRemove: () => void;
+  sqlHref: string | null;
 }) {
   const dataset = datasets.get(spec.dataset);
   const columns = numericColumns(dataset);
@@ -244,6 +251,7 @@ function DataSeriesRow({
       onRemove={onRemove}
       onUseLocation={takeLocation}
       missingDataset={unknownDataset && { unknown: unknownDataset, onUse: takeDataset }}
+      sqlHref={sqlHref}
     >
       <label className={styles.field}>
         Dataset of {spec.key}
@@ -426,7 +434,7 @@ const LocationList = memo(function LocationList({ names }: { names: readonly str
 });
 
 /** The workspace's series, one row each: where it comes from and how it is put on the grid. */
-export function SeriesPanel({ series, datasets, cadence, onChange, onRemove, onDraft }: Props) {
+export function SeriesPanel({ series, datasets, cadence, onChange, onRemove, onDraft, sqlHrefOf }: Props) {
   const byLocation = series.some(
     (s) => s.spec.kind === 'data' && datasets.get(s.spec.dataset)?.subseries_index_column === 'location',
   );
@@ -447,6 +455,7 @@ export function SeriesPanel({ series, datasets, cadence, onChange, onRemove, onD
               known={known}
               onChange={onChange}
               onRemove={() => onRemove(result.spec)}
+              sqlHref={sqlHrefOf?.(result.spec) ?? null}
             />
           ) : (
             <DerivedRow

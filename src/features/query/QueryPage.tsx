@@ -5,7 +5,7 @@ import { datasetOptions } from '@/api/datasets/queries';
 import { fetchDatasetTablePage } from '@/api/query/fetchers';
 import type { FetchTablePage } from '@/api/query/pagedRows';
 import { datasetTablePageOptions } from '@/api/query/queries';
-import type { Dataset } from '@/contract';
+import type { Dataset, DatasetQueryParams } from '@/contract';
 import type { TableView } from '@/components/TableColumnsMenu';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';
@@ -44,6 +44,7 @@ import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { addToCompareHref, marketRange, valueColumnOf } from '@/compare/compareLinks';
 import { MARKET_TIME_ZONE } from '@/lib/format';
+import { openInSqlHref, suggestTableName, tableSourceParams } from '@/sql/sqlLink';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 
 /** Where the form stacks above the results (the layout's breakpoint in QueryPage.module.css). */
@@ -80,6 +81,16 @@ function CompareLink({
     range ? { ...range, ...(tz ? { tz } : {}) } : null,
   );
   return <Link to={href}>Add to compare</Link>;
+}
+
+/** Every row of the query as a table of the SQL page, added to the tab's last SQL view. */
+function SqlLink({ dataset, params }: { dataset: Dataset; params: DatasetQueryParams }) {
+  const source = tableSourceParams(params);
+  const href = openInSqlHref({
+    name: suggestTableName(dataset.id, source),
+    source: { kind: 'query', dataset: dataset.id, params: source },
+  });
+  return <Link to={href}>Open in SQL</Link>;
 }
 
 export function QueryPage() {
@@ -323,6 +334,12 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
           <Link to={`/datasets/${encodeURIComponent(dataset.id)}`}>{dataset.name}</Link>
           {' · '}
           <CompareLink dataset={dataset} state={state} start={params.start_time} end={params.end_time} />
+          {!waiting && (
+            <>
+              {' · '}
+              <SqlLink dataset={dataset} params={params} />
+            </>
+          )}
         </p>
         <h1>Query {dataset.name}</h1>
         <SaveViewBar

@@ -6,8 +6,8 @@
  */
 import { API_KEY_ENV } from '@/api/connection';
 import { API_KEY_HEADER, type DatasetQueryParams } from '@/contract';
-import { intLiteral, jsString, pyComment, pyString as py, shellQuote } from '@/lib/codeLiterals';
-import { MARKET_TIME_ZONE } from '@/lib/format';
+import { jsString, pyString as py, shellQuote } from '@/lib/codeLiterals';
+import { getDatasetArgs } from '@/lib/gridstatusioArgs';
 
 function entries(params: DatasetQueryParams): [string, string][] {
   // Optional parameters may be present with the value undefined: they are not sent.
@@ -32,38 +32,9 @@ export function curlSnippet(baseUrl: string, datasetId: string, params: DatasetQ
   return lines.join(' \\\n');
 }
 
-const pyList = (csv: string): string => `[${csv.split(',').map(py).join(', ')}]`;
-
 /** `gridstatusio`'s `GridStatusClient.get_dataset`, which reads the key from the environment. */
 export function pythonSnippet(baseUrl: string, datasetId: string, params: DatasetQueryParams): string {
-  const args: string[] = [`dataset=${py(datasetId)}`];
-  const notes: string[] = [];
-  if (params.start_time !== undefined) args.push(`start=${py(params.start_time)}`);
-  if (params.end_time !== undefined) args.push(`end=${py(params.end_time)}`);
-  if (params.time !== undefined)
-    notes.push(
-      pyComment(`time=${params.time} has no get_dataset argument; use the curl or fetch version for it.`),
-    );
-  if (params.filter_column !== undefined && params.filter_value !== undefined) {
-    args.push(`filter_column=${py(params.filter_column)}`);
-    const value = params.filter_operator === 'in' ? pyList(params.filter_value) : py(params.filter_value);
-    args.push(`filter_value=${value}`);
-    args.push(`filter_operator=${py(params.filter_operator ?? '=')}`);
-  }
-  if (params.columns !== undefined) args.push(`columns=${pyList(params.columns)}`);
-  if (params.resample_frequency !== undefined) args.push(`resample=${py(params.resample_frequency)}`);
-  if (params.resample_by !== undefined) args.push(`resample_by=${pyList(params.resample_by)}`);
-  if (params.resample_function !== undefined) args.push(`resample_function=${py(params.resample_function)}`);
-  if (params.publish_time !== undefined) args.push(`publish_time=${py(params.publish_time)}`);
-  if (params.publish_time_start !== undefined)
-    args.push(`publish_time_start=${py(params.publish_time_start)}`);
-  if (params.publish_time_end !== undefined) args.push(`publish_time_end=${py(params.publish_time_end)}`);
-  if (params.limit !== undefined) args.push(`limit=${intLiteral(params.limit)}`);
-  if (params.page_size !== undefined) args.push(`page_size=${intLiteral(params.page_size)}`);
-  if (params.timezone !== undefined)
-    args.push(`tz=${py(params.timezone === 'market' ? MARKET_TIME_ZONE : params.timezone)}`);
-  if (params.order === 'desc')
-    notes.push('# order=desc has no get_dataset argument; sort the DataFrame instead.');
+  const { args, notes } = getDatasetArgs(datasetId, params);
   return [
     'from gridstatusio import GridStatusClient',
     '',
