@@ -17,7 +17,6 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
-import { editorHistory } from './editorHistory';
 import { editorKeys } from './editorKeys';
 import { errorOffset, errorSpan } from './errorPosition';
 import styles from './SqlPage.module.css';
@@ -180,7 +179,6 @@ export function SqlEditor({ ref, value, onChange, onRun, schema, error, label, d
               },
             ]),
           ),
-          editorHistory(),
           lineNumbers(),
           drawSelection(),
           bracketMatching(),

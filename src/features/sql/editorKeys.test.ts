@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView, runScopeHandlers } from '@codemirror/view';
+import { redo, undo } from '@codemirror/commands';
 import { editorKeys } from './editorKeys';
 
 function editor(doc: string, anchor: number, head = anchor) {
@@ -21,11 +22,11 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 });
 
-describe('Enter, Backspace and Delete in the SQL editor', () => {
+describe('keys of the SQL editor', () => {
   it('breaks a line keeping its indentation', () => {
     const view = editor('SELECT\n  a, b', 11);
     press(view, 'Enter');
-    expect(view.state.doc.toString()).toBe('SELECT\n  a,\n   b');
+    expect(view.state.doc.toString()).toBe('SELECT\n  a,\n  b');
     expect(view.state.selection.main.head).toBe(14);
   });
 
@@ -38,5 +39,14 @@ describe('Enter, Backspace and Delete in the SQL editor', () => {
     view.dispatch({ selection: EditorSelection.single(0, 2) });
     press(view, 'Backspace');
     expect(view.state.doc.toString()).toBe('d');
+  });
+
+  it('undoes and redoes what was typed', () => {
+    const view = editor('SELECT 1', 8);
+    view.dispatch({ changes: { from: 8, insert: ', 2' }, userEvent: 'input.type' });
+    expect(undo(view)).toBe(true);
+    expect(view.state.doc.toString()).toBe('SELECT 1');
+    expect(redo(view)).toBe(true);
+    expect(view.state.doc.toString()).toBe('SELECT 1, 2');
   });
 });
