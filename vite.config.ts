@@ -249,13 +249,14 @@ export default defineConfig({
             {
               name: 'app',
               // Not the charts (they load with the first chart shown), the virtual table and its
-              // parts (TanStack Table: the query and SQL pages' results), the Parquet writer's
-              // column kinds (Parquet exports and SQL tables), Compare's shared layer
+              // parts (TanStack Table: the query and SQL pages' results), the export writers and
+              // the query's result helpers (the query and SQL pages' exports, code and
+              // tables), Compare's shared layer
               // (src/compare: its URL codec takes zod) nor the saved-work components (the pages
               // that can be saved load them): those stay with the pages that use them.
               test: (id) =>
                 APP_SHARED.test(id) &&
-                !/charts[\\/]|components[\\/](workspace[\\/]|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths)|exports[\\/]columnKinds|[\\/]src[\\/]compare[\\/]/.test(
+                !/charts[\\/]|components[\\/](workspace[\\/]|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths)|exports[\\/](parquet|pageWalk|columnKinds)|query[\\/]chartRows|lib[\\/](queryDescription|gridstatusioArgs)|[\\/]src[\\/]compare[\\/]/.test(
                   id,
                 ),
               minShareCount: 2,
