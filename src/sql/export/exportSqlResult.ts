@@ -5,7 +5,6 @@
  */
 import type { SqlResult, SqlRows, SqlTable } from '../types';
 import { SqlCsvWriter } from './sqlCsv';
-import { SqlParquetWriter } from './sqlParquet';
 import { sidecarFilename, sqlSidecarText, type SqlExportFormat } from './sqlSidecar';
 
 export type { SqlExportFormat };
@@ -48,6 +47,11 @@ interface BatchWriter {
 }
 
 const loadStream = async () => (await import('@/sql/sqlSession')).streamSql;
+/**
+ * The Parquet writer (hyparquet-writer) loads with the first Parquet export, as the query
+ * builder's does: the SQL page opens without it, and the two pages share its chunk.
+ */
+const loadParquetWriter = async () => (await import('./sqlParquet')).SqlParquetWriter;
 
 /** A file name's stem for a result: `sql_<the first table it read, or result>_<UTC minute>`. */
 export function sqlExportBasename(now: Date, first: string | null): string {
@@ -60,7 +64,7 @@ export async function exportSqlResult(options: SqlExportOptions): Promise<SqlExp
   const filename = `${options.basename}.${SQL_EXPORT_EXTENSIONS[format]}`;
   const writer: BatchWriter =
     format === 'parquet'
-      ? new SqlParquetWriter(result.columns, { 'gridscope:sql': result.sql })
+      ? new (await loadParquetWriter())(result.columns, { 'gridscope:sql': result.sql })
       : new SqlCsvWriter(result.columns, format);
   let rows = result.rowCount;
   if (!result.truncated) writer.add(result);
