@@ -32,6 +32,7 @@ import { measurePhases } from './phases';
 import { run as runPriceMap } from './priceMap';
 import { run as runCompare } from './compare';
 import { run as runSavedWork } from './savedWork';
+import { run as runSqlPage } from './sqlPage';
 import { run as runTableGrid } from './tableGrid';
 
 const HOUR = 3_600_000;
@@ -354,6 +355,7 @@ const SECTIONS: Section[] = [
   { name: 'price-map', run: () => runPriceMap({ build: buildOnce() }) },
   { name: 'compare', run: () => runCompare({ build: buildOnce() }) },
   { name: 'saved-work', run: () => runSavedWork({ build: buildOnce() }) },
+  { name: 'sql', run: runSqlPage },
 ];
 
 /** A section that throws still leaves a row, so the table shows what could not be measured. */

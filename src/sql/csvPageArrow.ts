@@ -10,52 +10,55 @@ import { Float64, makeData, makeVector, Table, TimestampMillisecond, Utf8, type 
 import { csvRecords, kindOf, timeValue, type ColumnKind } from '@/api/exports/columnKinds';
 import type { DatasetColumn } from '@/contract';
 
-/** The validity bitmap of `n` values (bit set = present) and how many are missing; none when all are present. */
-function validity(
-  n: number,
-  missing: (i: number) => boolean,
-): { bitmap: Uint8Array | undefined; nullCount: number } {
-  const bitmap = new Uint8Array(Math.ceil(n / 8));
-  let nullCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (missing(i)) nullCount += 1;
-    else bitmap[i >> 3] = (bitmap[i >> 3] ?? 0) | (1 << (i & 7));
+/** A column's missing values, as Arrow's validity bitmap (bit set = present); none when all are present. */
+class Nulls {
+  private readonly bitmap: Uint8Array;
+  private count = 0;
+  constructor(n: number) {
+    this.bitmap = new Uint8Array(Math.ceil(n / 8)).fill(0xff);
   }
-  return { bitmap: nullCount === 0 ? undefined : bitmap, nullCount };
+  set(i: number): void {
+    this.bitmap[i >> 3] = (this.bitmap[i >> 3] ?? 0) & ~(1 << (i & 7));
+    this.count += 1;
+  }
+  arrow(): { nullCount: number; nullBitmap: Uint8Array | undefined } {
+    return { nullCount: this.count, nullBitmap: this.count === 0 ? undefined : this.bitmap };
+  }
 }
 
 function doubles(cells: readonly string[]): Vector {
   const n = cells.length;
   const values = new Float64Array(n);
+  const nulls = new Nulls(n);
   for (let i = 0; i < n; i++) {
     const cell = cells[i] ?? '';
-    values[i] = cell === '' ? 0 : Number(cell);
+    if (cell === '') nulls.set(i);
+    else values[i] = Number(cell);
   }
-  const { bitmap, nullCount } = validity(n, (i) => (cells[i] ?? '') === '');
-  return makeVector(
-    makeData({ type: new Float64(), length: n, nullCount, nullBitmap: bitmap, data: values }),
-  );
+  return makeVector(makeData({ type: new Float64(), length: n, ...nulls.arrow(), data: values }));
 }
 
 function timestamps(cells: readonly string[], kind: 'timestamp' | 'wallClock'): Vector {
   const n = cells.length;
   const values = new BigInt64Array(n);
-  const ms = new Float64Array(n);
-  // Rows of many locations share an instant: the same text is read once.
+  const nulls = new Nulls(n);
+  // Rows of many locations share an instant: the same text is read (and made a BigInt) once.
   let lastText: string | null = null;
-  let last = Number.NaN;
+  let last = 0n;
+  let missing = true;
   for (let i = 0; i < n; i++) {
     const cell = cells[i] ?? '';
     if (cell !== lastText) {
-      last = cell === '' ? Number.NaN : timeValue(cell, kind);
+      const ms = cell === '' ? Number.NaN : timeValue(cell, kind);
+      missing = Number.isNaN(ms);
+      last = missing ? 0n : BigInt(ms);
       lastText = cell;
     }
-    ms[i] = last;
-    values[i] = Number.isNaN(last) ? 0n : BigInt(last);
+    if (missing) nulls.set(i);
+    else values[i] = last;
   }
-  const { bitmap, nullCount } = validity(n, (i) => Number.isNaN(ms[i]));
   return makeVector(
-    makeData({ type: new TimestampMillisecond(), length: n, nullCount, nullBitmap: bitmap, data: values }),
+    makeData({ type: new TimestampMillisecond(), length: n, ...nulls.arrow(), data: values }),
   );
 }
 
@@ -65,27 +68,39 @@ function timestamps(cells: readonly string[], kind: 'timestamp' | 'wallClock'): 
  */
 function texts(cells: readonly string[]): Vector {
   const n = cells.length;
-  const encoder = new TextEncoder();
   const offsets = new Int32Array(n + 1);
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  for (let i = 0; i < n; i++) {
-    const cell = cells[i] ?? '';
-    const bytes = encoder.encode(cell);
-    parts.push(bytes);
-    length += bytes.length;
-    offsets[i + 1] = length;
+  const nulls = new Nulls(n);
+  const joined = cells.join('');
+  let data = new TextEncoder().encode(joined);
+  if (data.length === joined.length) {
+    // All ASCII (names, markets, types): one byte a character, so the offsets are the lengths.
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const cell = cells[i] ?? '';
+      if (cell === '') nulls.set(i);
+      at += cell.length;
+      offsets[i + 1] = at;
+    }
+  } else {
+    const encoder = new TextEncoder();
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    for (let i = 0; i < n; i++) {
+      const cell = cells[i] ?? '';
+      if (cell === '') nulls.set(i);
+      const bytes = encoder.encode(cell);
+      parts.push(bytes);
+      length += bytes.length;
+      offsets[i + 1] = length;
+    }
+    data = new Uint8Array(length);
+    let at = 0;
+    for (const part of parts) {
+      data.set(part, at);
+      at += part.length;
+    }
   }
-  const data = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    data.set(part, at);
-    at += part.length;
-  }
-  const { bitmap, nullCount } = validity(n, (i) => (cells[i] ?? '') === '');
-  return makeVector(
-    makeData({ type: new Utf8(), length: n, nullCount, nullBitmap: bitmap, valueOffsets: offsets, data }),
-  );
+  return makeVector(makeData({ type: new Utf8(), length: n, ...nulls.arrow(), valueOffsets: offsets, data }));
 }
 
 function columnVector(cells: readonly string[], kind: ColumnKind): Vector {
