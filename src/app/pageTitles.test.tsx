@@ -2,8 +2,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
+import { setupNodeSqlEngine } from '@/test/sqlEngineNode';
 
 setupMockServer();
+// /sql starts its engine on arrival: in Node, the same wasm through DuckDB-WASM's Node build.
+setupNodeSqlEngine();
 
 describe('page titles', () => {
   it.each([
