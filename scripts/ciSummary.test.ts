@@ -12,14 +12,30 @@ const vitestReport = (over: Record<string, unknown> = {}) => ({
   success: false,
   testResults: [
     { name: 'a.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
-    { name: 'b.test.ts', status: 'failed', assertionResults: [{ status: 'failed' }] },
+    {
+      name: '/tmp/clone/src/b.test.ts',
+      status: 'failed',
+      assertionResults: [
+        {
+          status: 'failed',
+          fullName: 'B works',
+          failureMessages: ['AssertionError: expected 1 to be 2\n at …'],
+        },
+      ],
+    },
   ],
   ...over,
 });
 
 describe('countsFromVitest', () => {
   it('reads passed, failed and skipped tests', () => {
-    expect(countsFromVitest(vitestReport())).toEqual({ passed: 10, failed: 1, skipped: 1 });
+    expect(countsFromVitest(vitestReport())).toMatchObject({ passed: 10, failed: 1, skipped: 1 });
+  });
+
+  it('names each failed test with its file and the first line of its message', () => {
+    expect(countsFromVitest(vitestReport()).failures).toEqual([
+      'src/b.test.ts › B works: AssertionError: expected 1 to be 2',
+    ]);
   });
 
   it('counts a test file that failed to load as one failure', () => {
@@ -30,6 +46,7 @@ describe('countsFromVitest', () => {
       ],
     });
     expect(countsFromVitest(report).failed).toBe(1);
+    expect(countsFromVitest(report).failures).toEqual(['broken.test.ts: SyntaxError']);
   });
 
   it('rejects something that is not a report', () => {
@@ -39,7 +56,23 @@ describe('countsFromVitest', () => {
 
 describe('countsFromE2e', () => {
   it('reads the runner’s totals', () => {
-    expect(countsFromE2e({ passed: 5, failed: 2, tests: [] })).toEqual({ passed: 5, failed: 2, skipped: 0 });
+    expect(countsFromE2e({ passed: 5, failed: 2, tests: [] })).toMatchObject({
+      passed: 5,
+      failed: 2,
+      skipped: 0,
+    });
+  });
+
+  it('names the failed journeys', () => {
+    const report = {
+      passed: 1,
+      failed: 1,
+      tests: [
+        { file: 'a.e2e.ts', name: 'opens', status: 'passed' },
+        { file: 'b.e2e.ts', name: 'saves', status: 'failed', error: 'Timeout 5000 ms\nwaiting for …' },
+      ],
+    };
+    expect(countsFromE2e(report).failures).toEqual(['b.e2e.ts › saves: Timeout 5000 ms']);
   });
 
   it('rejects a report without totals', () => {
@@ -85,6 +118,21 @@ describe('summarize', () => {
     expect(lines[0]).toMatch(/^ok\s+typecheck/);
     expect(lines[1]).toMatch(/^FAIL lint/);
   });
+
+  it('lists the failed tests under their step, before the last line', () => {
+    const { lines } = summarize([
+      {
+        name: 'unit',
+        exitCode: 1,
+        counts: { passed: 9, failed: 1, skipped: 0, failures: ['a.test.ts › x: boom'] },
+      },
+    ]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^FAIL unit/),
+      '       ✗ a.test.ts › x: boom',
+      '9 passed, 1 failed',
+    ]);
+  });
 });
 
 describe('parseArgs and readCounts', () => {
@@ -100,7 +148,7 @@ describe('parseArgs and readCounts', () => {
       '--e2e',
       `1=${join(dir, 'missing.json')}`,
     ]);
-    expect(steps).toEqual([
+    expect(steps).toMatchObject([
       { name: 'typecheck', exitCode: 0, counts: null },
       { name: 'unit and component tests', exitCode: 1, counts: { passed: 10, failed: 1, skipped: 1 } },
       { name: 'browser journeys (e2e)', exitCode: 1, counts: null },

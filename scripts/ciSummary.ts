@@ -14,6 +14,11 @@ export interface TestCounts {
   passed: number;
   failed: number;
   skipped: number;
+  /**
+   * The failed tests by name (file › title: first line of the message), so that the summary, the
+   * only part of a CI log some readers see, says which test failed and not only how many.
+   */
+  failures?: string[];
 }
 
 export type ReportKind = 'vitest' | 'e2e';
@@ -42,17 +47,44 @@ export function countsFromVitest(report: unknown): TestCounts {
   if (!isRecord(report)) throw new Error('not a vitest JSON report');
   const suites = Array.isArray(report.testResults) ? report.testResults : [];
   let brokenFiles = 0;
+  const failures: string[] = [];
   for (const suite of suites) {
     if (!isRecord(suite)) continue;
+    const file = typeof suite.name === 'string' ? relativeName(suite.name) : '?';
     const assertions = Array.isArray(suite.assertionResults) ? suite.assertionResults : [];
-    const anyFailed = assertions.some((a) => isRecord(a) && a.status === 'failed');
-    if (suite.status === 'failed' && !anyFailed) brokenFiles += 1;
+    let anyFailed = false;
+    for (const a of assertions) {
+      if (!isRecord(a) || a.status !== 'failed') continue;
+      anyFailed = true;
+      const title = textOf(a.fullName) ?? textOf(a.title) ?? '?';
+      const messages = Array.isArray(a.failureMessages) ? a.failureMessages : [];
+      failures.push(`${file} › ${title}: ${firstLine(messages[0])}`);
+    }
+    if (suite.status === 'failed' && !anyFailed) {
+      brokenFiles += 1;
+      failures.push(`${file}: ${firstLine(suite.message)}`);
+    }
   }
   return {
     passed: num(report.numPassedTests),
     failed: num(report.numFailedTests) + brokenFiles,
     skipped: num(report.numPendingTests) + num(report.numTodoTests),
+    failures,
   };
+}
+
+/** The path from the repository's root, which is all a reader needs of an absolute file name. */
+function relativeName(file: string): string {
+  const at = file.search(/\/(src|test|scripts|bench)\//);
+  return at < 0 ? file : file.slice(at + 1);
+}
+
+const textOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function firstLine(message: unknown): string {
+  const text = typeof message === 'string' ? message : '';
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '(no message)';
+  return line.trim().slice(0, 200);
 }
 
 /** Counts of `test-results/e2e.json` as written by test/e2e/run.ts. */
@@ -60,7 +92,11 @@ export function countsFromE2e(report: unknown): TestCounts {
   if (!isRecord(report) || typeof report.passed !== 'number' || typeof report.failed !== 'number') {
     throw new Error('not an e2e JSON report');
   }
-  return { passed: report.passed, failed: report.failed, skipped: 0 };
+  const tests = Array.isArray(report.tests) ? report.tests : [];
+  const failures = tests
+    .filter((t): t is Record<string, unknown> => isRecord(t) && t.status === 'failed')
+    .map((t) => `${textOf(t.file) ?? '?'} › ${textOf(t.name) ?? '?'}: ${firstLine(t.error)}`);
+  return { passed: report.passed, failed: report.failed, skipped: 0, failures };
 }
 
 const READERS: Record<ReportKind, (report: unknown) => TestCounts> = {
@@ -97,6 +133,7 @@ export function summarize(steps: readonly StepResult[]): Summary {
       ? `${stepPassed} passed, ${stepFailed} failed${step.counts.skipped ? `, ${step.counts.skipped} skipped` : ''}`
       : `exit code ${step.exitCode}`;
     lines.push(`${verdict} ${step.name.padEnd(28)} ${detail}`);
+    for (const failure of step.counts?.failures ?? []) lines.push(`       ✗ ${failure}`);
   }
   lines.push(`${passed} passed, ${failed} failed`);
   return { passed, failed, lines };
