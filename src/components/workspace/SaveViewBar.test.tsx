@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dexie } from 'dexie';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router-dom';
@@ -66,6 +66,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  cleanup(); // before the store is reset under a mounted bar (an update outside act)
   await resetWorkspaceDbForTests();
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { PAGES } from '@/app/pages';
 import { setupMockServer } from '@/test/mockServer';
@@ -15,6 +15,9 @@ import fixtureText from '@/workspace/fixtures/workspace-v1.gridscope.json?raw';
 setupMockServer();
 
 afterEach(async () => {
+  // The app leaves first: resetting the store under a mounted page (Compare's save bar, after the
+  // test that opens a view) would update it outside act.
+  cleanup();
   resetActiveViewsForTests();
   await resetWorkspaceDbForTests();
 });
@@ -178,6 +181,10 @@ describe('Library page', () => {
   });
 
   it('opens a view at its path, marks it opened and makes it the page’s open view', async () => {
+    // Compare's code first: a test that ended while the page it opened was still suspended on its
+    // chunk left that chunk's late arrival (seconds, under CI load) to be reported as an act warning
+    // in whichever test ran then ("damaged share link" failed twice that way).
+    await PAGES.compare.code.load();
     const { user, router } = await openLibrary();
     await user.click(screen.getByRole('link', { name: 'Houston vs West spread' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/compare'));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
@@ -15,6 +15,7 @@ const original = Object.getOwnPropertyDescriptor(navigator, 'storage');
 afterEach(async () => {
   if (original) Object.defineProperty(navigator, 'storage', original);
   else Reflect.deleteProperty(navigator, 'storage');
+  cleanup(); // before the store is reset under a mounted section (an update outside act)
   await resetWorkspaceDbForTests();
 });
 
