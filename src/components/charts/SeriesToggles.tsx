@@ -23,14 +23,17 @@ export function SeriesToggles({
   series,
   hidden,
   onToggle,
+  title = 'Series',
 }: {
   series: readonly { name: string; color: string }[];
   hidden: ReadonlySet<string>;
   onToggle: (name: string) => void;
+  /** The legend's caption (a stack says its order and unit). */
+  title?: string;
 }) {
   return (
     <fieldset className={styles.legend}>
-      <legend>Series</legend>
+      <legend>{title}</legend>
       {series.map((s) => (
         <button
           key={s.name}
