@@ -66,6 +66,12 @@ test(
     await page.reload();
     await figure.waitFor({ timeout: 30_000 });
     assert.equal(await box.isChecked(), true);
+    // And in the dark theme, the stack's colours and the legend's pressed states pass axe too.
+    await page.evaluate(() => window.localStorage.setItem('gridscope.theme', 'dark'));
+    await page.reload();
+    await figure.waitFor({ timeout: 30_000 });
+    await page.locator('path.stack-area').first().waitFor({ timeout: 30_000 });
+    await assertAccessible(page, 'compare: stacked fuel mix (dark)');
   },
   { timeoutMs: 120_000 },
 );
