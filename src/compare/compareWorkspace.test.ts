@@ -79,4 +79,15 @@ describe('the compare workspace in the URL', () => {
       instead: 'not drawn',
     });
   });
+
+  it('keeps the stack in the link, and falls back to lines on a value it cannot read', () => {
+    expect(compareHref({ stack: 'on' })).toBe('/compare?stack=on');
+    expect(compareHref({ stack: 'off' })).toBe('/compare');
+    const params = new URLSearchParams('stack=yes');
+    const { state, invalid } = readUrlState(compareUrlState, params);
+    expect(state.stack).toBe('off');
+    expect(linkSettingsText(compareLinkSettings(params, invalid, { from: '', to: '' }, state, null))).toBe(
+      'Some settings in the link could not be read and were not used: stack (“yes” is not on or off; the series were drawn as lines).',
+    );
+  });
 });

@@ -144,6 +144,8 @@ export const compareUrlState = defineUrlState(
       .regex(/^\d{1,3}$/)
       .transform(Number)
       .pipe(z.number().int().min(1).max(168)),
+    /** The chart's series as stacked areas in letter order (A on zero), when they share one unit. */
+    stack: z.enum(['off', 'on']),
     /** The chart's zoom: two epoch-ms bounds, or empty for the whole range. */
     zoom: z
       .string()
@@ -170,6 +172,7 @@ export const compareUrlState = defineUrlState(
     fc: '',
     act: '',
     lead: 24,
+    stack: 'off',
     zoom: '',
   },
   Object.fromEntries(
@@ -238,6 +241,7 @@ export function compareLinkSettings(
       expects: 'is not a whole number of hours from 1 to 168',
       instead: '24 h was used',
     },
+    stack: { label: 'stack', expects: 'is not on or off', instead: 'the series were drawn as lines' },
     zoom: { label: 'zoom', expects: 'is not a zoom window', instead: 'the whole range was shown' },
   };
   const unread = unreadUrlSettings(params, invalid, notes);

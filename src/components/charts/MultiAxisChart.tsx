@@ -7,8 +7,12 @@ import { ChartHover } from './ChartHover';
 import { ChartTooltip, Swatch } from './ChartTooltip';
 import { plotBox, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './chartLayout';
 import { colorOf, THEME } from './palette';
-import { linear, linePath, valueRange, valueTicks } from './scales';
+import { linear, linePath, niceTicks, valueRange, valueTicks } from './scales';
 import { SeriesLines } from './SeriesLines';
+import { SeriesToggles, useHiddenSeries } from './SeriesToggles';
+import { bandPath, StackedAreas } from './StackedAreas';
+import { bucketMeans, stackLayout, stackRange } from './stackLayout';
+import { stackReadout } from './stackReadout';
 import { timeTicks } from './timeTicks';
 import { useWidth } from './useWidth';
 import styles from './chart.module.css';
@@ -39,6 +43,12 @@ export interface MultiAxisChartProps {
   pixelWidth?: number;
   /** The view's notes: those in the shown time are drawn over the plot. */
   annotations?: readonly Annotation[];
+  /**
+   * Draws every series as stacked areas in the given order (the first on zero; negative values
+   * stack downward) on the left axis: the caller stacks only series of one unit. The legend then
+   * toggles series in and out of the stack.
+   */
+  stacked?: boolean;
 }
 
 const MARGIN = 8;
@@ -64,19 +74,37 @@ export function MultiAxisChart({
   height = 380,
   pixelWidth = 800,
   annotations,
+  stacked = false,
 }: MultiAxisChartProps) {
   const last = times.length - 1;
   const [from, to] = window ?? [0, last];
+  const [hidden, toggle] = useHiddenSeries();
   const values = useMemo(() => series.map((s) => s.values), [series]);
+  // A stack's rows are bucket means (0028): a min/max cut would stack one series' peak on another's trough.
   const rows = useMemo(
-    () => chartFrame(times, values, from, to, pixelWidth),
-    [times, values, from, to, pixelWidth],
+    () =>
+      stacked
+        ? bucketMeans(
+            chartFrame(times, values, from, to, Number.POSITIVE_INFINITY),
+            values.map((_, i) => `s${i}`),
+            pixelWidth,
+          )
+        : chartFrame(times, values, from, to, pixelWidth),
+    [times, values, from, to, pixelWidth, stacked],
   );
+  const stackKeys = useMemo(
+    () => (stacked ? series.flatMap((s, i) => (hidden.has(s.label) ? [] : [`s${i}`])) : []),
+    [stacked, series, hidden],
+  );
+  const layout = useMemo(() => (stacked ? stackLayout(rows, stackKeys) : null), [stacked, rows, stackKeys]);
   const overview = useMemo(() => chartFrame(times, values.slice(0, 1), 0, last, 300), [times, values, last]);
   const lo = times[from] ?? 0;
   const hi = times[to] ?? 0;
   const ticks = useMemo(() => timeTicks(lo, hi, 6, timeZone), [lo, hi, timeZone]);
-  const left = useMemo(() => valueTicks(rows, keysOn(series, 'left')), [rows, series]);
+  const left = useMemo(
+    () => (layout ? niceTicks(...stackRange(layout, rows, [])) : valueTicks(rows, keysOn(series, 'left'))),
+    [layout, rows, series],
+  );
   const right = useMemo(() => valueTicks(rows, keysOn(series, 'right')), [rows, series]);
   const leftUnit = series.find((s) => s.axis === 'left')?.unit ?? null;
   const rightUnit = series.find((s) => s.axis === 'right')?.unit;
@@ -96,11 +124,26 @@ export function MultiAxisChart({
   const yRight = linear(right[0] ?? 0, right[right.length - 1] ?? 1, plot.top + plot.height, plot.top);
   // Drawn again only when the chart re-renders: a new window, new series or a new width. The
   // pointer's tooltip re-renders ChartHover alone.
-  const lines = series.map((s, i) => ({
-    key: s.key,
-    color: colorOf(s.color),
-    d: linePath(rows, `s${i}`, xOf, s.axis === 'left' ? yLeft : yRight),
-  }));
+  const lines = layout
+    ? []
+    : series.map((s, i) => ({
+        key: s.key,
+        color: colorOf(s.color),
+        d: linePath(rows, `s${i}`, xOf, s.axis === 'left' ? yLeft : yRight),
+      }));
+  const areas = (layout?.bands ?? []).map((b) => {
+    const s = series[Number(b.key.slice(1))];
+    return {
+      key: `${b.key}:${b.side}`,
+      name: s?.label ?? b.key,
+      color: colorOf(s?.color ?? 0),
+      d: bandPath(rows, b, xOf, yLeft),
+    };
+  });
+  const member = (key: string) => {
+    const s = series[Number(key.slice(1))];
+    return { key, label: s?.label ?? key, color: colorOf(s?.color ?? 0) };
+  };
 
   // Says what is drawn, in the commit that draws it: the bench waits for it, a test can read it.
   const drawn = width === null ? undefined : `${series.length}:${rows.length}`;
@@ -129,20 +172,29 @@ export function MultiAxisChart({
 
   return (
     <div>
-      <ul className={styles.legend} aria-label="Legend">
-        {series.map((s) => (
-          <li key={s.key}>
-            <Swatch color={colorOf(s.color)} />
-            {s.label}
-            {s.unit ? ` (${s.unit}, ${s.axis} axis)` : ` (${s.axis} axis)`}
-          </li>
-        ))}
-      </ul>
+      {stacked ? (
+        <SeriesToggles
+          title={`Stacked${leftUnit ? ` (${leftUnit})` : ''}, first on zero`}
+          series={series.map((s) => ({ name: s.label, color: colorOf(s.color) }))}
+          hidden={hidden}
+          onToggle={toggle}
+        />
+      ) : (
+        <ul className={styles.legend} aria-label="Legend">
+          {series.map((s) => (
+            <li key={s.key}>
+              <Swatch color={colorOf(s.color)} />
+              {s.label}
+              {s.unit ? ` (${s.unit}, ${s.axis} axis)` : ` (${s.axis} axis)`}
+            </li>
+          ))}
+        </ul>
+      )}
       <figure
         ref={figure}
         data-drawn={drawn}
         className={styles.figure}
-        aria-label={`Chart of ${series.map((s) => s.label).join('; ')} from ${formatTime(lo)} to ${formatTime(hi)}`}
+        aria-label={`${stacked ? 'Stacked chart' : 'Chart'} of ${(stacked ? stackKeys.map((k) => member(k).label) : series.map((s) => s.label)).join('; ')} from ${formatTime(lo)} to ${formatTime(hi)}`}
         style={{ height }}
       >
         {width !== null && (
@@ -165,24 +217,34 @@ export function MultiAxisChart({
                 ticks={ticks.map((t) => ({ x: xOf(t), label: formatTime(t) }))}
                 plot={plot}
               />
+              {areas.length > 0 && <StackedAreas bands={areas} />}
               <SeriesLines lines={lines} />
             </svg>
             {rows.length > 0 && (
               <ChartHover xs={xs} from={0} to={rows.length - 1} xOf={xOf} xAt={xAt} plot={plot}>
-                {(index) => (
-                  <ChartTooltip
-                    title={formatTime(xs(index))}
-                    items={series.map((s, i) => {
-                      const v = rows[index]?.[`s${i}`];
-                      return {
-                        key: s.key,
-                        color: colorOf(s.color),
-                        label: s.label,
-                        value: v === null || v === undefined ? '—' : formatNumber(v, { unit: s.unit }),
-                      };
-                    })}
-                  />
-                )}
+                {(index) =>
+                  layout ? (
+                    <ChartTooltip
+                      title={formatTime(xs(index))}
+                      {...stackReadout(rows, index, layout, stackKeys.map(member), [], (v) =>
+                        formatNumber(v, { unit: leftUnit }),
+                      )}
+                    />
+                  ) : (
+                    <ChartTooltip
+                      title={formatTime(xs(index))}
+                      items={series.map((s, i) => {
+                        const v = rows[index]?.[`s${i}`];
+                        return {
+                          key: s.key,
+                          color: colorOf(s.color),
+                          label: s.label,
+                          value: v === null || v === undefined ? '—' : formatNumber(v, { unit: s.unit }),
+                        };
+                      })}
+                    />
+                  )
+                }
               </ChartHover>
             )}
             {annotations && annotations.length > 0 && (

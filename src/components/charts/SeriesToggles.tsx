@@ -15,25 +15,36 @@ export function useHiddenSeries(): [ReadonlySet<string>, (name: string) => void]
   return [hidden, toggle];
 }
 
-/** The legend as one checkbox per series: unticking one hides its line. */
+/**
+ * The legend as one toggle button per series (pressed while the series is shown): pressing one
+ * hides its line, or takes it out of a stack and its total.
+ */
 export function SeriesToggles({
   series,
   hidden,
   onToggle,
+  title = 'Series',
 }: {
   series: readonly { name: string; color: string }[];
   hidden: ReadonlySet<string>;
   onToggle: (name: string) => void;
+  /** The legend's caption (a stack says its order and unit). */
+  title?: string;
 }) {
   return (
     <fieldset className={styles.legend}>
-      <legend>Series</legend>
+      <legend>{title}</legend>
       {series.map((s) => (
-        <label key={s.name}>
-          <input type="checkbox" checked={!hidden.has(s.name)} onChange={() => onToggle(s.name)} />{' '}
+        <button
+          key={s.name}
+          type="button"
+          className={styles.toggle}
+          aria-pressed={!hidden.has(s.name)}
+          onClick={() => onToggle(s.name)}
+        >
           <Swatch color={s.color} />
           {s.name}
-        </label>
+        </button>
       ))}
     </fieldset>
   );

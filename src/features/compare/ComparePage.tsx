@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { DATASET_IDS } from '@/contract';
 import { scriptBaseUrl, useConnection } from '@/api/connection';
 import { saveBlob } from '@/lib/saveBlob';
+import type { CsvNumberFormat } from '@/lib/csvWriter';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
@@ -24,6 +25,7 @@ import { PRESETS } from './presets';
 import { ProfileView } from './ProfileView';
 import { SeriesPanel } from './SeriesPanel';
 import { StatsPanel } from './StatsPanel';
+import { stackability, stackTotal } from './stacking';
 import { useCompareData } from './useCompareData';
 import { shownLabel } from './seriesLabel';
 import type { SeriesResult } from './seriesResult';
@@ -97,6 +99,16 @@ function zoomWindow(zoom: string, times: Float64Array): [number, number] | null 
   return [from, to];
 }
 
+/** A sum has the decimals of its most precise column; unknown when any column's are. */
+function sumFormat(columns: readonly { format?: CsvNumberFormat }[]): CsvNumberFormat | undefined {
+  let decimals = 0;
+  for (const { format } of columns) {
+    if (!format || !('decimals' in format)) return undefined;
+    decimals = Math.max(decimals, format.decimals);
+  }
+  return { decimals };
+}
+
 function SeriesSelect({
   series,
   value,
@@ -144,6 +156,20 @@ export function ComparePage() {
   const specs = seriesOf(state);
   const window = grid ? zoomWindow(state.zoom, grid.times) : null;
   const axes = useMemo(() => planAxes(series), [series]);
+  const canStack = stackability(series);
+  const stackUnit = canStack.ok ? canStack.unit : null;
+  const stacked = state.stack === 'on' && stackUnit !== null;
+  const total =
+    stacked && grid
+      ? {
+          label: `Sum of ${series.map((s) => s.spec.key).join(' + ')} (stacked)`,
+          unit: stackUnit,
+          values: stackTotal(
+            series.map((s) => s.values),
+            grid.times.length,
+          ),
+        }
+      : null;
   const annotations = useActiveAnnotations('compare');
 
   const change = (spec: SeriesSpec) => setState({ [spec.key]: spec }, { replace: true });
@@ -176,6 +202,13 @@ export function ComparePage() {
       values: s.values,
       format: formats.get(s.spec.key),
     }));
+    // Stacked, the columns stay in stack order (letter order, A on zero) and the stack's sum follows.
+    if (total)
+      columns.push({
+        header: `${total.label} (${total.unit})`,
+        values: total.values,
+        format: sumFormat(columns),
+      });
     const text = alignedCsv(grid, columns);
     saveBlob(new Blob([text], { type: 'text/csv' }), `compare_${from}_${to}_${cadence}.csv`);
   };
@@ -195,6 +228,23 @@ export function ComparePage() {
       case 'chart':
         return (
           <>
+            <div className={styles.controls}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={stacked}
+                  disabled={!canStack.ok}
+                  aria-describedby={canStack.ok ? undefined : 'compare-stack-reason'}
+                  onChange={(e) => setState({ stack: e.target.checked ? 'on' : 'off' })}
+                />{' '}
+                Stack series as areas
+              </label>
+              {!canStack.ok && (
+                <span id="compare-stack-reason" className={styles.muted}>
+                  {canStack.reason}
+                </span>
+              )}
+            </div>
             {axes.left.length > 0 && (
               <p className={styles.muted}>
                 Not drawn: {axes.left.map((s) => s.label).join('; ')}: a chart has two y axes, and these have
@@ -215,6 +265,7 @@ export function ComparePage() {
                 }
                 formatTime={formatTime}
                 annotations={annotations}
+                stacked={stacked}
               />
             ) : (
               <p className={styles.muted}>
@@ -406,6 +457,7 @@ export function ComparePage() {
             grid={grid}
             series={series}
             pair={state.corr}
+            total={total}
             onPair={(corr) => setState({ corr }, { replace: true })}
           />
           <EventsPanel

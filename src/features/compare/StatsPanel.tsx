@@ -13,6 +13,8 @@ interface Props {
   /** `A,B`: the pair whose correlation is shown. */
   pair: string;
   onPair: (pair: string) => void;
+  /** The stack's sum per interval, when the chart stacks the series: a row of its own. */
+  total?: { label: string; unit: string; values: Float64Array } | null;
 }
 
 /**
@@ -29,8 +31,30 @@ function statsOf(values: Float64Array, grid: Grid, unit: string | null): SeriesS
   return stats;
 }
 
-/** Count, missing, extremes, mean, percentiles and (for MW) energy of every series over the range. */
-export function StatsPanel({ grid, series, pair, onPair }: Props) {
+const fmt = (v: number, unit: string | null) => (Number.isNaN(v) ? '—' : formatNumber(v, { unit }));
+
+function StatsRow({ label, unit, stats }: { label: string; unit: string | null; stats: SeriesStats }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{formatInteger(stats.count)}</td>
+      <td>{formatInteger(stats.missing)}</td>
+      <td>{fmt(stats.min, unit)}</td>
+      <td>{fmt(stats.max, unit)}</td>
+      <td>{fmt(stats.mean, unit)}</td>
+      <td>{fmt(stats.p5, unit)}</td>
+      <td>{fmt(stats.median, unit)}</td>
+      <td>{fmt(stats.p95, unit)}</td>
+      <td>{stats.energy === null ? '—' : formatNumber(stats.energy, { unit: 'MWh', decimals: 0 })}</td>
+    </tr>
+  );
+}
+
+/**
+ * Count, missing, extremes, mean, percentiles and (for MW) energy of every series over the range,
+ * and of the stack's sum when the chart stacks them (missing wherever any series is).
+ */
+export function StatsPanel({ grid, series, pair, onPair, total = null }: Props) {
   const ready = series.filter((s) => s.values !== null);
   const rows = ready.map((s) => ({ s, stats: statsOf(s.values ?? new Float64Array(), grid, s.unit) }));
   const [a = 'A', b = 'B'] = pair.split(',');
@@ -39,7 +63,6 @@ export function StatsPanel({ grid, series, pair, onPair }: Props) {
   const vb = byKey.get(b as SeriesKey);
   const r = va && vb ? correlation(va, vb) : null;
   const keys = series.map((s) => s.spec.key);
-  const fmt = (v: number, unit: string | null) => (Number.isNaN(v) ? '—' : formatNumber(v, { unit }));
   // Missing values a derived series made itself, not the data: said under the table, with why.
   const emptied = ready.flatMap((s) => {
     const text = s.spec.kind === 'expr' && s.emptied ? describeEmptied(s.spec.expr, s.emptied) : null;
@@ -67,21 +90,15 @@ export function StatsPanel({ grid, series, pair, onPair }: Props) {
           </thead>
           <tbody>
             {rows.map(({ s, stats }) => (
-              <tr key={s.spec.key}>
-                <th scope="row">{shownLabel(s)}</th>
-                <td>{formatInteger(stats.count)}</td>
-                <td>{formatInteger(stats.missing)}</td>
-                <td>{fmt(stats.min, s.unit)}</td>
-                <td>{fmt(stats.max, s.unit)}</td>
-                <td>{fmt(stats.mean, s.unit)}</td>
-                <td>{fmt(stats.p5, s.unit)}</td>
-                <td>{fmt(stats.median, s.unit)}</td>
-                <td>{fmt(stats.p95, s.unit)}</td>
-                <td>
-                  {stats.energy === null ? '—' : formatNumber(stats.energy, { unit: 'MWh', decimals: 0 })}
-                </td>
-              </tr>
+              <StatsRow key={s.spec.key} label={shownLabel(s)} unit={s.unit} stats={stats} />
             ))}
+            {total && (
+              <StatsRow
+                label={total.label}
+                unit={total.unit}
+                stats={statsOf(total.values, grid, total.unit)}
+              />
+            )}
           </tbody>
         </table>
       </div>

@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { setupMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+import { compareHref, dataSeries } from '@/compare/compareWorkspace';
+import { parseCsv } from '@/lib/csv';
+
+setupMockServer();
+
+const SLOW = { timeout: 15_000 };
+const FUEL = 'ercot_fuel_mix';
+const RANGE = { from: '2025-07-08', to: '2025-07-09', grid: '1h' as const };
+/** Gas, wind, solar and storage (which charges below zero at midday): all in MW. */
+const MIX = {
+  ...RANGE,
+  A: dataSeries('A', FUEL, 'natural_gas'),
+  B: dataSeries('B', FUEL, 'wind'),
+  C: dataSeries('C', FUEL, 'solar'),
+  D: dataSeries('D', FUEL, 'power_storage'),
+};
+
+const stackBox = () => screen.findByRole('checkbox', { name: 'Stack series as areas' }, SLOW);
+
+async function statsRow(label: RegExp): Promise<string[]> {
+  const table = await screen.findByRole('table', { name: 'Statistics of each series over the range' }, SLOW);
+  const row = await within(table).findByRole('row', { name: label }, SLOW);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+}
+
+describe('Compare page, stacked', () => {
+  it('stacks the fuel mix columns from the control, keeps it in the link, and adds the stack sum to the statistics', async () => {
+    const { user, router, container } = renderApp(compareHref(MIX));
+    const box = await stackBox();
+    await waitFor(() => expect(box).toBeEnabled(), SLOW);
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(new URLSearchParams(router.state.location.search).get('stack')).toBe('on');
+    // The legend toggles the series in and out of the stack, and says the stack's order and unit.
+    const legend = await screen.findByRole('group', { name: 'Stacked (MW), first on zero' }, SLOW);
+    expect(
+      within(legend)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      expect.stringMatching(/^A: /),
+      expect.stringMatching(/^B: /),
+      expect.stringMatching(/^C: /),
+      expect.stringMatching(/^D: /),
+    ]);
+    await screen.findByRole('figure', { name: /^Stacked chart of A: .*; D: / }, SLOW);
+    await waitFor(() =>
+      expect(container.querySelectorAll('path.stack-area').length).toBeGreaterThanOrEqual(4),
+    );
+    // Storage charges at midday: it has a band below zero as well as above.
+    const storage = container.querySelectorAll('path.stack-area[data-series^="D: "]');
+    expect(storage).toHaveLength(2);
+
+    const sum = await statsRow(/^Sum of A \+ B \+ C \+ D \(stacked\)/);
+    const parts = await Promise.all([/^A: /, /^B: /, /^C: /, /^D: /].map(statsRow));
+    // 48 hours, none missing; the sum's energy is the parts' energies added (within rounding).
+    expect(sum.slice(0, 2)).toEqual(['48', '0']);
+    const mwh = (cells: string[]) => Number((cells[8] ?? '').replace(/[^\d.-]/g, ''));
+    const added = parts.reduce((total, cells) => total + mwh(cells), 0);
+    expect(Math.abs(mwh(sum) - added)).toBeLessThanOrEqual(4);
+  });
+
+  it('opens stacked from a link, and the aligned CSV keeps stack order and adds the sum column', async () => {
+    // saveBlob hands the file to a link's click: the blob is kept and the click goes nowhere.
+    const blobs: Blob[] = [];
+    const methods = ['createObjectURL', 'revokeObjectURL'] as const;
+    const saved = methods.map((m) => Object.getOwnPropertyDescriptor(URL, m));
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => `blob:${blobs.push(blob) - 1}`),
+      revokeObjectURL: vi.fn(),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      const { user } = renderApp(compareHref({ ...MIX, stack: 'on' }));
+      expect(await stackBox()).toBeChecked();
+      await screen.findByRole('figure', { name: /^Stacked chart of / }, SLOW);
+      const exportButton = screen.getByRole('button', { name: 'Export aligned CSV' });
+      await waitFor(() => expect(exportButton).toBeEnabled(), SLOW);
+      await user.click(exportButton);
+      await waitFor(() => expect(blobs).toHaveLength(1));
+      const [header, ...rows] = parseCsv((await blobs[0]?.text()) ?? '');
+      expect(header?.slice(2).map((h) => h.replace(/:.*\((MW)\)$/, ' $1'))).toEqual([
+        'A MW',
+        'B MW',
+        'C MW',
+        'D MW',
+        'Sum of A + B + C + D (stacked) (MW)',
+      ]);
+      expect(rows).toHaveLength(48);
+      for (const row of rows) {
+        const [a, b, c, d, sum] = row.slice(2).map(Number) as [number, number, number, number, number];
+        // Each column is written at its data's decimals (two for MW): the sum is the parts added.
+        expect(Math.abs(sum - (a + b + c + d))).toBeLessThan(0.02);
+      }
+    } finally {
+      click.mockRestore();
+      // Where jsdom has none the stub stays: saveBlob revokes its URL a while after the test.
+      methods.forEach((m, i) => {
+        const descriptor = saved[i];
+        if (descriptor) Object.defineProperty(URL, m, descriptor);
+      });
+    }
+  });
+
+  it('disables the control with the reason beside it when the series have different units', async () => {
+    renderApp(
+      compareHref({
+        ...RANGE,
+        stack: 'on',
+        A: dataSeries('A', FUEL, 'wind'),
+        B: dataSeries('B', 'ercot_spp_day_ahead_hourly', 'spp', {
+          filterColumn: 'location',
+          filterValue: 'HB_HOUSTON',
+        }),
+      }),
+    );
+    const box = await stackBox();
+    await waitFor(
+      () => expect(box).toHaveAccessibleDescription('Stacking needs one unit: A in MW; B in $/MWh.'),
+      SLOW,
+    );
+    expect(box).toBeDisabled();
+    expect(box).not.toBeChecked();
+    expect(await screen.findByRole('figure', { name: /^Chart of / }, SLOW)).toBeInTheDocument();
+  });
+});
