@@ -274,7 +274,7 @@ export const hostedApiUsageSchema = z
 export type HostedApiUsage = z.infer<typeof hostedApiUsageSchema>;
 
 /** `/v1/api_usage` as either server answers it. */
-export const anyApiUsageSchema = z.union([apiUsageSchema, hostedApiUsageSchema]);
+const anyApiUsageSchema = z.union([apiUsageSchema, hostedApiUsageSchema]);
 export type AnyApiUsage = z.infer<typeof anyApiUsageSchema>;
 
 /**
@@ -293,7 +293,7 @@ export const hostedDailyPeakReportSchema = z
 export type HostedDailyPeakReport = z.infer<typeof hostedDailyPeakReportSchema>;
 
 /** The daily peak report as either server answers it. */
-export const anyDailyPeakReportSchema = z.union([dailyPeakReportSchema, hostedDailyPeakReportSchema]);
+const anyDailyPeakReportSchema = z.union([dailyPeakReportSchema, hostedDailyPeakReportSchema]);
 export type AnyDailyPeakReport = z.infer<typeof anyDailyPeakReportSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -34,13 +34,13 @@ export interface GetDatasetArgs {
 type Params = Record<string, string | number | undefined>;
 
 /** The client raises `Exception(f"Error {status}: {text}")` for any answer but 200 (and retries 429/5xx). */
-export class ClientError extends Error {}
+class ClientError extends Error {}
 
 /**
  * `pd.to_datetime` of a date-only string is a naive Timestamp, which `requests` sends as
  * `YYYY-MM-DD HH:MM:SS`; one with an offset (or `Z`) is sent with `+00:00`.
  */
-export function handleDate(value: string): string {
+function handleDate(value: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(value);
   if (m === null) throw new Error(`handleDate: unsupported date ${value}`);
   const [, day, time = '00:00:00', zone] = m;

@@ -12,7 +12,7 @@ import { formatInteger } from '@/lib/format';
 import { DAY_MS, utcMonthStart } from '@/time';
 
 /** A quota an export can run past, in the words the panel uses. */
-export type Quota = 'today' | 'this month' | 'this usage period' | 'rows this usage period';
+type Quota = 'today' | 'this month' | 'this usage period' | 'rows this usage period';
 
 export interface ExportBudget {
   /** Requests the export will make (at least one: an empty result is still one answer). */

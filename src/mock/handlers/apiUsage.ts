@@ -20,7 +20,7 @@ function seedUsage({ plan }: Caller, used: UsageCounts): ApiUsage {
  * in; limits it does not apply (rows returned, per minute, per hour) are `null`, as the seed's
  * unlimited quotas are; it keeps no count of rows returned, so that count is `null`, not 0.
  */
-export function hostedUsage({ plan }: Caller, used: UsageCounts, now: number): HostedApiUsage {
+function hostedUsage({ plan }: Caller, used: UsageCounts, now: number): HostedApiUsage {
   return {
     plan_name: plan.plan,
     limits: {
