@@ -1,5 +1,6 @@
 import type { ApiUsage, HostedApiUsage } from '@/contract';
-import { normalizeUsage, requestsPerSecondOf } from './normalizeUsage';
+import { normalizeUsage } from './normalizeUsage';
+import { requestsPerSecondOf } from './requestRate';
 
 const seed: ApiUsage = {
   plan: 'Developer',

@@ -1,4 +1,3 @@
-import { knownRequestsPerSecond } from '@/api/connection';
 import { absent, reported, type Reported } from '@/api/reported';
 import type { AnyApiUsage, ApiUsage, HostedApiUsage } from '@/contract';
 
@@ -70,13 +69,4 @@ function fromHosted(usage: HostedApiUsage): Usage {
 /** One internal shape from either answer (told apart by `plan_name`, which only the hosted has). */
 export function normalizeUsage(usage: AnyApiUsage): Usage {
   return isHosted(usage) ? fromHosted(usage) : fromSeed(usage);
-}
-
-/**
- * The per-second limit to pace requests by: the server's own figure where its answer states one
- * (hosted shapes), else the limit of a plan the app knows by name, else null (no pacing).
- */
-export function requestsPerSecondOf(usage: Usage | undefined): number | null {
-  if (usage?.requestsPerSecond.reported) return usage.requestsPerSecond.value;
-  return knownRequestsPerSecond(usage?.plan);
 }

@@ -15,7 +15,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Dataset } from '@/contract';
 import type { ChartProgress } from '@/api/query/chartRows';
 import { usageOptions } from '@/api/usage/queries';
-import { requestsPerSecondOf } from '@/api/usage/normalizeUsage';
+import { requestsPerSecondOf } from '@/api/usage/requestRate';
 import type { DataSeries, SeriesKey } from '@/compare/compareWorkspace';
 import { compareSeriesKeys } from '@/compare/seriesKeys';
 import type { Grid } from './grid';

@@ -10,7 +10,7 @@ import { pricingLocationsOptions } from '@/api/locations/queries';
 import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
 import type { Dataset, DatasetQueryParams } from '@/contract';
 import { usageOptions } from '@/api/usage/queries';
-import { requestsPerSecondOf } from '@/api/usage/normalizeUsage';
+import { requestsPerSecondOf } from '@/api/usage/requestRate';
 import { neutraliseCsv } from '@/lib/csv';
 import { formatInteger, formatTimestamp } from '@/lib/format';
 import { exportBudget, quotaSentence } from './exportBudget';
