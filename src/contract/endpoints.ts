@@ -8,6 +8,8 @@ import {
   apiUsageSchema,
   dailyPeakParamsSchema,
   dailyPeakReportSchema,
+  hostedApiUsageSchema,
+  hostedDailyPeakReportSchema,
   datasetAuditResponseSchema,
   datasetListResponseSchema,
   datasetQueryArraysResponseSchema,
@@ -172,7 +174,7 @@ export const ENDPOINTS = {
     summary: 'The peak load of a market day',
     pathParams: { iso: 'The market: ercot' },
     query: dailyPeakParamsSchema,
-    ok: { json: [dailyPeakReportSchema], csv: false },
+    ok: { json: [dailyPeakReportSchema, hostedDailyPeakReportSchema], csv: false },
     errors: [403, 404, 422],
   },
   apiUsage: {
@@ -181,7 +183,7 @@ export const ENDPOINTS = {
     summary: "The caller's plan and requests today and this month",
     pathParams: {},
     query: null,
-    ok: { json: [apiUsageSchema], csv: false },
+    ok: { json: [apiUsageSchema, hostedApiUsageSchema], csv: false },
     errors: [],
   },
   openApi: {

@@ -245,6 +245,57 @@ export const apiUsageSchema = z
   .meta({ id: 'ApiUsage' });
 export type ApiUsage = z.infer<typeof apiUsageSchema>;
 
+/*
+ * The hosted GridStatus API's current shapes of the same two answers (docs/decisions/0027), which
+ * the official client's own tests pin: `SHAPES=hosted` makes the mock answer in them, and the
+ * client reads either. Only the names and order the client's tests pin are required; a limit the
+ * server does not apply is `null`, and a count the server does not keep is `null` (the mock keeps
+ * no count of rows returned).
+ */
+export const hostedApiUsageSchema = z
+  .object({
+    plan_name: z.string(),
+    limits: z.object({
+      api_rows_returned_limit: z.number().int().nullable(),
+      api_requests_limit: z.number().int().nullable(),
+      api_rows_per_response_limit: z.number().int().nullable(),
+      per_second_api_rate_limit: z.number().int().nullable(),
+      per_minute_api_rate_limit: z.number().int().nullable(),
+      per_hour_api_rate_limit: z.number().int().nullable(),
+    }),
+    current_usage_period_start: isoTimestampSchema,
+    current_usage_period_end: isoTimestampSchema,
+    current_period_usage: z.object({
+      total_requests: z.number().int().nonnegative(),
+      total_api_rows_returned: z.number().int().nonnegative().nullable(),
+    }),
+  })
+  .meta({ id: 'HostedApiUsage' });
+export type HostedApiUsage = z.infer<typeof hostedApiUsageSchema>;
+
+/** `/v1/api_usage` as either server answers it. */
+const anyApiUsageSchema = z.union([apiUsageSchema, hostedApiUsageSchema]);
+export type AnyApiUsage = z.infer<typeof anyApiUsageSchema>;
+
+/**
+ * The hosted daily peak report: `ISO` upper case and `market_date` (pinned by the client's tests);
+ * the peak itself under the seed's names, optional because nothing pins what the hosted API calls
+ * it, so a server without them still passes and the page says the peak is not in its report.
+ */
+export const hostedDailyPeakReportSchema = z
+  .object({
+    ISO: z.string(),
+    market_date: calendarDateSchema,
+    peak_load_mw: z.number().optional(),
+    peak_time_utc: isoTimestampSchema.optional(),
+  })
+  .meta({ id: 'HostedDailyPeakReport' });
+export type HostedDailyPeakReport = z.infer<typeof hostedDailyPeakReportSchema>;
+
+/** The daily peak report as either server answers it. */
+const anyDailyPeakReportSchema = z.union([dailyPeakReportSchema, hostedDailyPeakReportSchema]);
+export type AnyDailyPeakReport = z.infer<typeof anyDailyPeakReportSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Query parameters, as the client sends them (every value optional; the server's defaults apply)
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +377,10 @@ export const nearbyParamsSchema = z.object({
 export type NearbyParams = z.infer<typeof nearbyParamsSchema>;
 
 export const dailyPeakParamsSchema = z.object({
-  date: described(calendarDateSchema, 'Market date; default the latest complete day').optional(),
+  date: described(
+    calendarDateSchema,
+    'Market date; default the latest complete day (hosted shapes: the current day so far)',
+  ).optional(),
 });
 
 /** Every JSON answer the client reads, by name: the client checks answers against these in development. */
@@ -341,7 +395,7 @@ export const WIRE_SCHEMAS = {
   pricingLocations: pricingLocationListSchema,
   pricingLocation: pricingLocationSchema,
   nearby: nearbyPricingLocationsSchema,
-  dailyPeak: dailyPeakReportSchema,
-  apiUsage: apiUsageSchema,
+  dailyPeak: anyDailyPeakReportSchema,
+  apiUsage: anyApiUsageSchema,
 } as const;
 export type WireSchemaName = keyof typeof WIRE_SCHEMAS;

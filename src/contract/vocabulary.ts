@@ -136,3 +136,11 @@ export const MAX_PAGE_SIZE = 50_000;
 
 /** More candidate rows than this and a query is refused with 422 (contract §3). */
 export const SCAN_LIMIT = 10_000_000;
+
+/**
+ * Which wire shapes the API answers `/v1/api_usage` and the daily peak report in: the seed's
+ * (contract §2, §9) or the hosted GridStatus API's current ones (docs/decisions/0027). The mock
+ * takes one (`SHAPES=hosted npm run api`); the client reads both.
+ */
+export const API_SHAPES = ['seed', 'hosted'] as const;
+export type ApiShapes = (typeof API_SHAPES)[number];

@@ -4,7 +4,7 @@ import { RateLimiter } from './handlers/RateLimiter';
 import type { UsageCounts } from './handlers/route';
 import { ROUTES } from './handlers/routes';
 import { UsageTracker } from './handlers/UsageTracker';
-import { BUILT_IN_KEYS, type KeyPlan } from '@/contract';
+import { type ApiShapes, BUILT_IN_KEYS, type KeyPlan } from '@/contract';
 
 export interface MockApiOptions {
   /**
@@ -25,6 +25,11 @@ export interface MockApiOptions {
    * worker-thread pool behind the HTTP server. Default: in this thread (Vitest).
    */
   offload?: OffloadRunner;
+  /**
+   * The wire shapes of `/v1/api_usage` and the daily peak report: `seed` (default, contract §2
+   * and §9) or `hosted`, the hosted GridStatus API's current ones (docs/decisions/0027).
+   */
+  shapes?: ApiShapes;
 }
 
 interface MockUsage {
@@ -70,6 +75,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     routes: ROUTES,
     keys,
     now,
+    shapes: options.shapes ?? 'seed',
     usage: new UsageTracker(),
     rate: new RateLimiter(),
     rateLimits: options.rateLimits ?? true,

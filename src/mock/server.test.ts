@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { DatasetListResponse } from '@/contract';
-import { positiveIntegerEnv, startHttpServer, type HttpMock } from './server';
+import { parseShapes, positiveIntegerEnv, startHttpServer, type HttpMock } from './server';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
 let mock: HttpMock;
@@ -147,6 +147,23 @@ describe('npm run api settings', () => {
       expect(() => positiveIntegerEnv('HEADERS_TIMEOUT_MS', value, 10_000)).toThrow(
         `HEADERS_TIMEOUT_MS must be a whole number of at least 1, got '${value}'`,
       );
+    }
+  });
+
+  it("reads SHAPES: the seed's by default, hosted on request, anything else refused by name", () => {
+    expect(parseShapes(undefined)).toBe('seed');
+    expect(parseShapes('')).toBe('seed');
+    expect(parseShapes('Hosted')).toBe('hosted');
+    expect(() => parseShapes('cloud')).toThrow("SHAPES must be one of seed, hosted, got 'cloud'");
+  });
+
+  it('answers usage in the hosted shape over HTTP when started with shapes: hosted', async () => {
+    const hosted = await startHttpServer({ port: 0, now: () => NOW, shapes: 'hosted', workers: false });
+    try {
+      const response = await fetch(`${hosted.url}/v1/api_usage`, { headers: { 'x-api-key': 'demo-key' } });
+      expect(Object.keys((await response.json()) as object)[0]).toBe('plan_name');
+    } finally {
+      await hosted.close();
     }
   });
 });

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
 import {
   ALLOWED_METHODS,
+  API_SHAPES,
+  type ApiShapes,
   BUILT_IN_KEY_LIST,
   HTTP_MOCK_HOST,
   HTTP_MOCK_PORT,
@@ -329,6 +331,14 @@ export async function startHttpServer(opts: HttpMockOptions = {}): Promise<HttpM
   };
 }
 
+/** `SHAPES=hosted`: usage and the peak report in the hosted API's shapes (decision 0027). */
+export function parseShapes(raw: string | undefined): ApiShapes {
+  if (raw === undefined || raw === '') return 'seed';
+  const shapes = API_SHAPES.find((s) => s === raw.toLowerCase());
+  if (shapes === undefined) throw new Error(`SHAPES must be one of ${API_SHAPES.join(', ')}, got '${raw}'`);
+  return shapes;
+}
+
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = Number(raw);
@@ -357,9 +367,11 @@ async function main(): Promise<void> {
     process.stderr.write(`mock API: uncaught exception: ${error.message}\n`);
   });
   const cors = process.env.CORS?.toLowerCase() !== 'off';
+  const shapes = parseShapes(process.env.SHAPES);
   const mock = await startHttpServer({
     port: parsePort(process.env.PORT),
     cors,
+    shapes,
     headersTimeoutMs: positiveIntegerEnv(
       'HEADERS_TIMEOUT_MS',
       process.env.HEADERS_TIMEOUT_MS,
@@ -373,6 +385,9 @@ async function main(): Promise<void> {
   });
   const lines = [
     `Mock market-data API listening on ${mock.url}${cors ? '' : ' (CORS off: browsers on other origins are refused)'}`,
+    ...(shapes === 'hosted'
+      ? ["Usage and the daily peak report answer in the hosted API's current shapes (SHAPES=hosted)."]
+      : []),
     '',
     'Keys:',
     ...BUILT_IN_KEY_LIST.map((k) => {

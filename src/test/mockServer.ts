@@ -28,3 +28,12 @@ export function setupMockServer(options: MockApiOptions = {}) {
   });
   return { server, api };
 }
+
+/**
+ * The same mock answering `/v1/api_usage` and the daily peak report in the hosted GridStatus API's
+ * current shapes (`SHAPES=hosted`, docs/decisions/0027): pages tested against it prove they read
+ * either server.
+ */
+export function setupHostedMockServer(options: MockApiOptions = {}) {
+  return setupMockServer({ ...options, shapes: 'hosted' });
+}

@@ -19,6 +19,8 @@ export interface JourneyContext {
   proxyAppUrl: string;
   /** The mock API started with CORS=off: a browser on another origin cannot call it. */
   noCorsApiUrl: string;
+  /** The mock API started with SHAPES=hosted: usage and the peak report in the hosted API's shapes. */
+  hostedApiUrl: string;
 }
 
 export interface TestOptions {

@@ -8,7 +8,7 @@
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_SKIP_BUILD=1 (reuse dist/),
  * E2E_APP_PORT / E2E_API_PORT (default 4173 / 4010; the proxying preview and the CORS-off mock take
- * the next port of each), E2E_DIST (build folder, default dist),
+ * the next port of each, the SHAPES=hosted mock the API port + 2), E2E_DIST (build folder, default dist),
  * E2E_TIMEOUT_MS (per test, default 30000). Arguments filter tests by file or name substring.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -33,8 +33,11 @@ const API_URL = `http://${HOST}:${API_PORT}`;
 /** A second preview whose server proxies to a second mock started with CORS=off (issue 13 §1). */
 const PROXY_APP_PORT = APP_PORT + 1;
 const NO_CORS_API_PORT = API_PORT + 1;
+/** The mock in the hosted API's shapes (SHAPES=hosted, decision 0027). */
+const HOSTED_API_PORT = API_PORT + 2;
 const PROXY_APP_URL = `http://${HOST}:${PROXY_APP_PORT}`;
 const NO_CORS_API_URL = `http://${HOST}:${NO_CORS_API_PORT}`;
+const HOSTED_API_URL = `http://${HOST}:${HOSTED_API_PORT}`;
 const DEFAULT_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 30_000);
 const CHROMIUM_ARGS = [
   '--headless',
@@ -261,6 +264,7 @@ async function runOne(browser: Browser, t: RegisteredTest): Promise<TestResult> 
         apiUrl: API_URL,
         proxyAppUrl: PROXY_APP_URL,
         noCorsApiUrl: NO_CORS_API_URL,
+        hostedApiUrl: HOSTED_API_URL,
       }),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
@@ -327,15 +331,18 @@ async function main(): Promise<number> {
     await assertPortFree(API_PORT, 'the mock API');
     await assertPortFree(PROXY_APP_PORT, 'the proxying vite preview');
     await assertPortFree(NO_CORS_API_PORT, 'the CORS-off mock API');
+    await assertPortFree(HOSTED_API_PORT, 'the mock API in hosted shapes');
     const preview = startPreview();
     const api = startApi();
     const proxyPreview = startPreview(PROXY_APP_PORT, { GRIDSCOPE_UPSTREAM: NO_CORS_API_URL });
     const noCorsApi = startApi(NO_CORS_API_PORT, { CORS: 'off' });
+    const hostedApi = startApi(HOSTED_API_PORT, { SHAPES: 'hosted' });
     await Promise.all([
       waitUntilAnswering(`${APP_URL}/`, 'vite preview', preview),
       waitUntilAnswering(`${API_URL}/health`, 'the mock API', api),
       waitUntilAnswering(`${PROXY_APP_URL}/upstream/health`, 'the proxying vite preview', proxyPreview),
       waitUntilAnswering(`${NO_CORS_API_URL}/health`, 'the CORS-off mock API', noCorsApi),
+      waitUntilAnswering(`${HOSTED_API_URL}/health`, 'the mock API in hosted shapes', hostedApi),
     ]);
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     cleanups.push(() => browser.close());

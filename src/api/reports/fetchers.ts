@@ -1,15 +1,20 @@
 import { request } from '@/api/request';
-import { type DailyPeakReport, endpointPath } from '@/contract';
+import { type DailyPeak, normalizeDailyPeak } from '@/api/reports/normalizeDailyPeak';
+import { type AnyDailyPeakReport, endpointPath } from '@/contract';
 
-/** `date` is `YYYY-MM-DD`; without it the server answers for the latest complete market day. */
-export function fetchDailyPeak(
+/**
+ * `date` is `YYYY-MM-DD`. Without it a server in the seed's shapes answers for the latest complete
+ * market day, one in the hosted shapes for the current day so far.
+ */
+export async function fetchDailyPeak(
   iso: string,
   date?: string,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<DailyPeakReport> {
-  return request<DailyPeakReport>(endpointPath('dailyPeak', { iso }), {
+): Promise<DailyPeak> {
+  const body = await request<AnyDailyPeakReport>(endpointPath('dailyPeak', { iso }), {
     params: { date },
     signal,
     wire: 'dailyPeak',
   });
+  return normalizeDailyPeak(body);
 }

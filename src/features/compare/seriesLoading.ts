@@ -13,9 +13,9 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { Dataset } from '@/contract';
-import { knownRequestsPerSecond } from '@/api/connection';
 import type { ChartProgress } from '@/api/query/chartRows';
 import { usageOptions } from '@/api/usage/queries';
+import { requestsPerSecondOf } from '@/api/usage/requestRate';
 import type { DataSeries, SeriesKey } from '@/compare/compareWorkspace';
 import { compareSeriesKeys } from '@/compare/seriesKeys';
 import type { Grid } from './grid';
@@ -81,7 +81,7 @@ export function useSeriesLoads(
   problems: readonly (string | null)[],
 ): SeriesLoad[] {
   const usage = useQuery(usageOptions());
-  const rate = knownRequestsPerSecond(usage.data?.plan);
+  const rate = requestsPerSecondOf(usage.data);
   const pacer = useMemo(() => createPacer(paceForLimit(rate)), [rate]);
   const [progress, setProgress] = useState<ReadonlyMap<SeriesKey, ChartProgress>>(new Map());
   const onProgress = useCallback(

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiErrorText } from '@/api/ApiError';
-import { describeBackend, knownRequestsPerSecond, scriptBaseUrl, useConnection } from '@/api/connection';
+import { describeBackend, scriptBaseUrl, useConnection } from '@/api/connection';
 import { exportPageSize, startExportJob } from '@/api/exports/exportJobs';
 import { saveBlob } from '@/lib/saveBlob';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exports/exportWriters';
@@ -10,9 +10,10 @@ import { pricingLocationsOptions } from '@/api/locations/queries';
 import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
 import type { Dataset, DatasetQueryParams } from '@/contract';
 import { usageOptions } from '@/api/usage/queries';
+import { requestsPerSecondOf } from '@/api/usage/requestRate';
 import { neutraliseCsv } from '@/lib/csv';
 import { formatInteger, formatTimestamp } from '@/lib/format';
-import { exportBudget, quotaResetMs } from './exportBudget';
+import { exportBudget, quotaSentence } from './exportBudget';
 import { estimateRows, seriesCountParams } from './rowEstimate';
 import { exportFilename } from './exportFilename';
 import { notesInQuery } from './exportNotes';
@@ -51,7 +52,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   const annotations = useActiveAnnotations('query');
   const usage = useQuery(usageOptions());
   const pageSize = exportPageSize(format);
-  const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data) : null;
+  const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data, nowMs) : null;
 
   const startAll = () => {
     const notes = notesInQuery(annotations, params);
@@ -80,7 +81,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
       params,
       estimate,
       sidecar: withSidecar ? sidecar : undefined,
-      requestsPerSecond: knownRequestsPerSecond(usage.data?.plan),
+      requestsPerSecond: requestsPerSecondOf(usage.data),
     });
   };
 
@@ -146,16 +147,10 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
         {budget !== null && usage.data && (
           <p className={budget.exceeds ? styles.warning : styles.hint} data-testid="export-budget">
             {`${formatInteger(budget.requests)} request${budget.requests === 1 ? '' : 's'} of up to ${formatInteger(pageSize)} rows. `}
-            {budget.leftToday === null && budget.leftThisMonth === null
-              ? `The ${usage.data.plan} plan has no request quota.`
-              : `This key has ${budget.leftToday === null ? 'no daily limit' : `${formatInteger(budget.leftToday)} left today`} and ${
-                  budget.leftThisMonth === null
-                    ? 'no monthly limit'
-                    : `${formatInteger(budget.leftThisMonth)} left this month`
-                }.`}
+            {quotaSentence(budget, usage.data.plan)}
             {budget.exceeds &&
-              ` That is more than is left ${budget.exceeds}: the export will stop when the quota runs out and can be resumed after it resets at ${formatTimestamp(
-                quotaResetMs(budget.exceeds, nowMs),
+              ` That is more than is left ${budget.exceeds.quota}: the export will stop when the quota runs out and can be resumed after it resets at ${formatTimestamp(
+                budget.exceeds.resetsAtMs,
                 { timeZone: 'local' },
               )} (local time). A narrower query or resampling needs fewer.`}
           </p>

@@ -31,7 +31,8 @@ const ISO = 'ercot';
 /**
  * `/reports/daily-peak?date=&from=&to=`: the peak load of one market day from the report API, the
  * day's curve and a range of daily peaks from the query API. Without `date` the report answers for
- * the latest complete market day and that answer sets the day the other panels show.
+ * the latest complete market day (the current day so far from a server in the hosted shapes,
+ * decision 0027) and that answer sets the day the other panels show.
  */
 export function DailyPeakPage() {
   const [state, setState, invalid] = useUrlState(dailyPeakUrlState);
@@ -73,6 +74,8 @@ export function DailyPeakPage() {
   const selectFromRange = useCallback((next: string) => setState(pinned(next)), [setState, pinned]);
   const changeRange = useCallback((next: DayRange) => setState({ from: next.from, to: next.to }), [setState]);
 
+  // A server in the hosted shapes reports the current market day so far: after the last complete one.
+  const inProgress = date !== undefined && bounds !== undefined && date > bounds.to;
   const atFirst = date === undefined || (bounds !== undefined && date <= bounds.from);
   const atLast = date === undefined || (bounds !== undefined && date >= bounds.to);
 
@@ -96,7 +99,7 @@ export function DailyPeakPage() {
           label="Market date"
           value={date ?? ''}
           min={bounds?.from}
-          max={bounds?.to}
+          max={inProgress ? date : bounds?.to}
           onCommit={goTo}
           message={dateError}
           messageRole="alert"
@@ -131,7 +134,7 @@ export function DailyPeakPage() {
       </div>
 
       <Panel title="Peak" id="peak" bodyClassName={styles.peakBody}>
-        <PeakPanel query={report} date={date} />
+        <PeakPanel query={report} date={date} inProgress={inProgress} />
       </Panel>
 
       <Panel title="Load curve" id="curve" bodyClassName={styles.curveBody}>

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { apiErrorText, isApiError } from '@/api/ApiError';
-import type { DailyPeakReport } from '@/contract';
+import type { DailyPeak } from '@/api/reports/normalizeDailyPeak';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { Loading } from '@/components/Loading';
 import { formatTimestamp } from '@/lib/format';
@@ -20,13 +20,20 @@ function PaidPlanMessage({ error }: { error: unknown }) {
   );
 }
 
-/** The report's answer: the peak, and when it happened in UTC and in market time. */
+/**
+ * The report's answer: the peak, and when it happened in UTC and in market time. A report of the
+ * current market day (a server in the hosted shapes answers for it by default) is the day so far;
+ * a report without the peak (a server whose report carries other figures) says so and why.
+ */
 export function PeakPanel({
   query,
   date,
+  inProgress,
 }: {
-  query: UseQueryResult<DailyPeakReport>;
+  query: UseQueryResult<DailyPeak>;
   date: string | undefined;
+  /** The report's day has not ended: its peak is the peak so far. */
+  inProgress: boolean;
 }) {
   if (query.isPending) return <Loading label="Loading the daily peak report…" />;
   if (query.isError) {
@@ -37,32 +44,44 @@ export function PeakPanel({
     return <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
   }
   const report = query.data;
+  const { peak } = report;
   return (
     <dl className={styles.facts}>
       <div>
         <dt>Market date</dt>
-        <dd>{report.date}</dd>
-      </div>
-      <div>
-        <dt>Peak load</dt>
-        <dd className={styles.big}>{formatMw(report.peak_load_mw)}</dd>
-      </div>
-      <div>
-        <dt>Peak time (market)</dt>
         <dd>
-          <time dateTime={report.peak_time_utc}>
-            {formatTimestamp(report.peak_time_utc, { timeZone: 'market' })}
-          </time>
+          {report.date}
+          {inProgress && ' (the day so far)'}
         </dd>
       </div>
       <div>
-        <dt>Peak time (UTC)</dt>
-        <dd>
-          <time dateTime={report.peak_time_utc}>
-            {formatTimestamp(report.peak_time_utc, { timeZone: 'UTC' })}
-          </time>
-        </dd>
+        <dt>{inProgress ? 'Peak load so far' : 'Peak load'}</dt>
+        {peak.reported ? (
+          <dd className={styles.big}>{formatMw(peak.value.loadMw)}</dd>
+        ) : (
+          <dd>Not reported. {peak.why}</dd>
+        )}
       </div>
+      {peak.reported && (
+        <>
+          <div>
+            <dt>Peak time (market)</dt>
+            <dd>
+              <time dateTime={peak.value.timeUtc}>
+                {formatTimestamp(peak.value.timeUtc, { timeZone: 'market' })}
+              </time>
+            </dd>
+          </div>
+          <div>
+            <dt>Peak time (UTC)</dt>
+            <dd>
+              <time dateTime={peak.value.timeUtc}>
+                {formatTimestamp(peak.value.timeUtc, { timeZone: 'UTC' })}
+              </time>
+            </dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

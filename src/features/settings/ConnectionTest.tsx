@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { Connection } from '@/api/connection';
 import { isApiError } from '@/api/ApiError';
 import { fetchHealth } from '@/api/health/fetchers';
-import type { ApiUsage, HealthResponse } from '@/contract';
+import type { HealthResponse } from '@/contract';
+import type { Usage } from '@/api/usage/normalizeUsage';
 import { fetchApiUsage } from '@/api/usage/fetchers';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { usageLine } from '@/features/settings/usageLine';
@@ -11,7 +12,7 @@ import styles from './SettingsPage.module.css';
 
 export interface ConnectionTestResult {
   health: { ok: true; value: HealthResponse } | { ok: false; error: unknown };
-  usage: { ok: true; value: ApiUsage } | { ok: false; error: unknown };
+  usage: { ok: true; value: Usage } | { ok: false; error: unknown };
 }
 
 /** Asks both the open health check and a keyed route, so a bad address and a bad key read differently. */

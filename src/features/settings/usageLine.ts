@@ -1,13 +1,19 @@
-import type { ApiUsage } from '@/contract';
+import type { Allowance, Usage } from '@/api/usage/normalizeUsage';
 
 const integer = new Intl.NumberFormat('en-US');
 
-const ofLimit = (used: number, limit: number | null): string =>
+const ofLimit = ({ used, limit }: Allowance): string =>
   limit === null
     ? `${integer.format(used)} (unlimited)`
     : `${integer.format(used)} of ${integer.format(limit)}`;
 
-/** "Key accepted: plan Developer, 3 of 10,000 requests today, 3 of 250,000 this month." */
-export function usageLine(usage: ApiUsage): string {
-  return `Key accepted: plan ${usage.plan}, ${ofLimit(usage.requests_today, usage.limit_per_day)} requests today, ${ofLimit(usage.requests_this_month, usage.limit_per_month)} this month.`;
+/**
+ * "Key accepted: plan Developer, 3 of 10,000 requests today, 3 of 250,000 this month." A server
+ * in the hosted shapes counts per usage period, not per day: the line names only what it reports.
+ */
+export function usageLine(usage: Usage): string {
+  const period = usage.period.kind === 'utc-month' ? 'this month' : 'this usage period';
+  const today = usage.requestsToday.reported ? `${ofLimit(usage.requestsToday.value)} requests today, ` : '';
+  const periodCount = ofLimit(usage.requestsThisPeriod);
+  return `Key accepted: plan ${usage.plan}, ${today}${periodCount}${today === '' ? ' requests' : ''} ${period}.`;
 }

@@ -1,4 +1,4 @@
-import type { DailyPeakReport } from '@/contract';
+import type { ApiShapes, DailyPeakReport, HostedDailyPeakReport } from '@/contract';
 import { getDataset } from '../data/catalog';
 import { addDays, formatUtc, isCalendarDate, marketDateOf, marketMidnight } from '@/time';
 import { DATA_START } from '../data/climate';
@@ -22,20 +22,25 @@ export function parseCalendarDate(raw: string): string | undefined {
   return isCalendarDate(raw) ? raw : undefined;
 }
 
-/** Market days with a report as of `now`: from the first day of data to the latest complete day. */
-function dailyPeakRange(now: Millis): { first: string; last: string } {
-  return { first: marketDateOf(DATA_START), last: addDays(marketDateOf(now), -1) };
+/**
+ * Market days with a report as of `now`: from the first day of data to the latest complete day
+ * (seed shapes, contract §9), or to the current day so far (hosted shapes, which default to it).
+ */
+function dailyPeakRange(now: Millis, shapes: ApiShapes): { first: string; last: string } {
+  const today = marketDateOf(now);
+  return { first: marketDateOf(DATA_START), last: shapes === 'hosted' ? today : addDays(today, -1) };
 }
 
 /**
  * The peak of `ercot_load.load` over market day `date` (market midnight to market midnight, so
- * 23 or 25 hours on DST days) and the interval start of its first occurrence.
+ * 23 or 25 hours on DST days, cut at the newest interval as of `now` for the current day) and the
+ * interval start of its first occurrence. `null` when the day has no interval yet.
  */
-function dailyPeakOf(date: string): DailyPeakReport {
+function peakOf(date: string, now: Millis): { peak: number; time: Millis } | null {
   const def = getDataset(LOAD_DATASET);
   if (def === undefined) throw new Error(`The catalog has no ${LOAD_DATASET}`);
   const loadColumn = def.columns.findIndex((c) => c.name === 'load');
-  const end = marketMidnight(addDays(date, 1));
+  const end = Math.min(marketMidnight(addDays(date, 1)), def.lastTime(now) + def.stepMs);
   let peak = -Infinity;
   let peakTime: Millis | null = null;
   for (let t = marketMidnight(date); t < end; t += def.stepMs) {
@@ -45,11 +50,21 @@ function dailyPeakOf(date: string): DailyPeakReport {
       peakTime = t;
     }
   }
-  if (peakTime === null) throw new Error(`No ${LOAD_DATASET} rows on ${date}`);
-  return { iso: SUPPORTED_ISO, date, peak_load_mw: peak, peak_time_utc: formatUtc(peakTime) };
+  return peakTime === null ? null : { peak, time: peakTime };
 }
 
-/** Contract §9. Checks follow contract §3: the date's type (422), market and day (404), plan (403). */
+/** The seed's report (contract §9) or the hosted API's (`ISO` upper case, `market_date`). */
+function reportBody(shapes: ApiShapes, date: string, found: { peak: number; time: Millis }) {
+  const peak = { peak_load_mw: found.peak, peak_time_utc: formatUtc(found.time) };
+  if (shapes === 'hosted') {
+    const body: HostedDailyPeakReport = { ISO: SUPPORTED_ISO.toUpperCase(), market_date: date, ...peak };
+    return body;
+  }
+  const body: DailyPeakReport = { iso: SUPPORTED_ISO, date, ...peak };
+  return body;
+}
+
+/** Contract §9 (hosted shapes: decision 0027). Checks follow contract §3: the date's type (422), market and day (404), plan (403). */
 export const dailyPeakRoute = defineRoute('dailyPeak', (ctx) => {
   const requested = ctx.query.typed('date', parseCalendarDate, DATE_ISSUE);
   ctx.query.assertValid();
@@ -57,14 +72,16 @@ export const dailyPeakRoute = defineRoute('dailyPeak', (ctx) => {
   if (iso.toLowerCase() !== SUPPORTED_ISO) {
     throw notFound(`No daily peak report for market '${iso}'. Supported: ${SUPPORTED_ISO}.`);
   }
-  const { first, last } = dailyPeakRange(ctx.now);
+  const { first, last } = dailyPeakRange(ctx.now, ctx.shapes);
   const date = requested ?? last;
   // YYYY-MM-DD strings of four-digit years order like the dates they name.
   if (date < first || date > last) {
-    throw notFound(
-      `No daily peak report for ${date}: reports cover the complete market days from ${first} to ${last}.`,
-    );
+    const covered = ctx.shapes === 'hosted' ? 'the market days' : 'the complete market days';
+    throw notFound(`No daily peak report for ${date}: reports cover ${covered} from ${first} to ${last}.`);
   }
+  const found = peakOf(date, ctx.now);
+  if (found === null)
+    throw notFound(`No daily peak report for ${date} yet: ${LOAD_DATASET} has no interval of it.`);
   requireDailyPeakReport(ctx);
-  return jsonResponse(dailyPeakOf(date));
+  return jsonResponse(reportBody(ctx.shapes, date, found));
 });

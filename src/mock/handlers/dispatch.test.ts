@@ -285,6 +285,7 @@ describe('unexpected errors', () => {
         ],
       ]),
       now: () => NOW,
+      shapes: 'seed',
       usage: new UsageTracker(),
       rate: new RateLimiter(),
       rateLimits: true,

@@ -2,6 +2,7 @@ import {
   ALLOWED_METHODS,
   API_KEY_HEADER,
   API_KEY_QUERY_PARAM,
+  type ApiShapes,
   type KeyPlan,
   RESPONSE_HEADERS,
 } from '@/contract';
@@ -17,6 +18,8 @@ export interface DispatchEnv {
   routes: readonly RouteDef[];
   keys: ReadonlyMap<string, KeyPlan>;
   now: () => number;
+  /** The wire shapes of usage and the peak report: the seed's or the hosted API's. */
+  shapes: ApiShapes;
   usage: UsageTracker;
   rate: RateLimiter;
   /** Per-second rate limits on or off; daily and monthly quotas always apply. */
@@ -111,7 +114,10 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
     }
 
     if (route.offload && env.offload !== undefined) {
-      const answer = await env.offload({ url: request.url, path, head, now, caller }, request.signal);
+      const answer = await env.offload(
+        { url: request.url, path, head, now, caller, shapes: env.shapes },
+        request.signal,
+      );
       return withCors(deserializeResponse(answer), head);
     }
     const ctx: RouteContext = {
@@ -121,6 +127,7 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
       query: new ParamReader(url.searchParams),
       now,
       caller,
+      shapes: env.shapes,
       usage: () =>
         caller === null ? { requests_today: 0, requests_this_month: 0 } : env.usage.get(caller.key, now),
       head,

@@ -1,3 +1,4 @@
+import type { ApiShapes } from '@/contract';
 import { problemOf } from './problem';
 import { ParamReader } from '../engine/params';
 import { errorResponse } from './responders';
@@ -21,6 +22,8 @@ export interface OffloadJob {
   /** The mock's clock for this request, read once by the dispatcher. */
   now: number;
   caller: Caller | null;
+  /** The wire shapes the mock answers in (`SHAPES`). */
+  shapes: ApiShapes;
 }
 
 /** A Response as plain data. `body` is transferable; null for HEAD. */
@@ -67,6 +70,7 @@ export async function answerJob(
     query: new ParamReader(url.searchParams),
     now: job.now,
     caller: job.caller,
+    shapes: job.shapes,
     usage: () => {
       throw new Error(`Route ${match.route.pattern} is offloaded and cannot read usage.`);
     },

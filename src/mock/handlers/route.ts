@@ -1,5 +1,5 @@
 import type { ParamReader } from '../engine/params';
-import { API_ROUTES, type EndpointName, type KeyPlan, routePattern } from '@/contract';
+import { API_ROUTES, type ApiShapes, type EndpointName, type KeyPlan, routePattern } from '@/contract';
 
 /**
  * A route of the mock API: a path pattern under the base URL and a function from a request
@@ -28,6 +28,8 @@ export interface RouteContext {
   now: number;
   /** The authenticated caller (`null` only on routes with `auth: false`). */
   caller: Caller | null;
+  /** The wire shapes of `/v1/api_usage` and the daily peak report (`SHAPES`; default the seed's). */
+  shapes: ApiShapes;
   /** The caller's usage as of this request (after counting it). */
   usage(): UsageCounts;
   /** `HEAD`: the body will be dropped, so a route may skip the work that only the body needs. */
