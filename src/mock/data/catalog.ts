@@ -15,6 +15,7 @@ import {
   forecastValues,
   forecastVintages,
   latestVintage,
+  LOAD_FORECAST_WINDOW,
   PUBLISH_LEAD_MS,
 } from './loadForecast';
 import { LOCATIONS } from './locations';
@@ -164,6 +165,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: (now) => latestVintage(now) + PUBLISH_LEAD_MS + (FORECAST_HORIZON - 1) * HOUR_MS,
     vintages: forecastVintages,
+    vintageWindow: LOAD_FORECAST_WINDOW,
     row: (t, _loc, publish) => {
       if (publish === null) throw new Error('a forecast row needs a publish time');
       return [t, t + HOUR_MS, publish, ...forecastValues(t, publish)];
