@@ -28,7 +28,8 @@ function station(node: LocationDef): string {
 }
 
 function buildDrafts(): BusDraft[] {
-  const seen = new Set<string>();
+  // A bus is never named like a settlement point: the two lists must not be confused.
+  const seen = new Set<string>(LOCATIONS.map((l) => l.location));
   const drafts: BusDraft[] = [];
   for (const node of LOCATIONS) {
     // Buses behind nodes that exist over the whole history: a bus row is there every interval.
