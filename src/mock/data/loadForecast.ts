@@ -15,7 +15,7 @@ export const FORECAST_HORIZON = 168;
 /** Vintages are published 30 minutes before the first interval they cover. */
 export const PUBLISH_LEAD_MS = 30 * MINUTE_MS;
 /** The first vintage: its first interval is the first interval of the data. */
-export const FIRST_PUBLISH: Millis = DATA_START - PUBLISH_LEAD_MS;
+const FIRST_PUBLISH: Millis = DATA_START - PUBLISH_LEAD_MS;
 
 /** The same rule as a window, for the closed-form row counts: vintage j covers intervals j … j + 167. */
 export const LOAD_FORECAST_WINDOW: VintageWindow = {

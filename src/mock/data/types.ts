@@ -9,7 +9,6 @@
  * Times are epoch milliseconds (UTC) everywhere inside the mock; the engine formats them.
  */
 import type { Cadence, ColumnType, LocationType } from '@/contract';
-import type { VintageWindow } from './vintageWindow';
 
 /** Epoch milliseconds, UTC. */
 export type Millis = number;
@@ -38,6 +37,19 @@ export interface LocationDef {
   firstSeen: Millis;
   /** Retirement: no rows at or after this instant. `null` for a location still active. */
   retiredAt: Millis | null;
+}
+
+/**
+ * A regular vintage rule (see vintageWindow.ts): interval index i has the vintages
+ * j ∈ [max(0, i − before), min(i + after, J)], vintage j published at `firstPublish + j·stepMs`.
+ */
+export interface VintageWindow {
+  firstPublish: Millis;
+  stepMs: Millis;
+  /** Vintages published up to this many steps before an interval's own vintage cover it. */
+  before: number;
+  /** Vintages published up to this many steps after it still repeat it (with its actuals). */
+  after: number;
 }
 
 export interface DatasetDef {

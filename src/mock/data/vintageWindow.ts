@@ -8,16 +8,9 @@
  * solar and wind reports (48 hours back, 168 ahead: after 48) are both of this shape, so the
  * vintages of an interval and the closed-form row counts come from one place.
  */
-import type { Millis } from './types';
+import type { Millis, VintageWindow } from './types';
 
-export interface VintageWindow {
-  firstPublish: Millis;
-  stepMs: Millis;
-  /** Vintages published up to this many steps before an interval's own vintage cover it. */
-  before: number;
-  /** Vintages published up to this many steps after it still repeat it (with its actuals). */
-  after: number;
-}
+export type { VintageWindow };
 
 /** Index of the newest vintage published at or before `now` (−1 before the first). */
 export function newestVintageIndex(w: VintageWindow, now: Millis): number {
