@@ -12,5 +12,7 @@ export const queryKeys = {
   /** Every row of a query up to a cap, for the chart (see chartRows.ts). */
   chart: (id: string, params: Omit<DatasetQueryParams, 'cursor' | 'page'>, cap: number) =>
     [...queryKeys.dataset(id), 'chart', params, cap] as const,
+  /** The distinct values of a subseries column at the dataset's newest interval. */
+  subseriesValues: (id: string, column: string) => [...queryKeys.dataset(id), 'subseries', column] as const,
   csv: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'csv', params] as const,
 };

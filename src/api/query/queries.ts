@@ -32,3 +32,29 @@ export function datasetTablePageOptions(
     refetchOnReconnect: false,
   });
 }
+
+/** Rows of one interval can run to a few hundred series (buses): one page holds them all. */
+const SUBSERIES_PAGE = 5000;
+
+/**
+ * The names a dataset's subseries column takes, read from its own newest interval: for datasets
+ * whose locations no registry lists (electrical buses are not pricing locations), this is how the
+ * builder knows which names exist. Sorted, distinct.
+ */
+export function subseriesValuesOptions(id: string, column: string) {
+  return queryOptions({
+    queryKey: queryKeys.subseriesValues(id, column),
+    queryFn: async ({ signal }) => {
+      const page = await fetchDatasetQuery(
+        id,
+        { time: 'latest', columns: column, page_size: SUBSERIES_PAGE },
+        { signal },
+      );
+      const names = new Set(page.data.map((row) => String(row[column] ?? '')));
+      names.delete('');
+      return [...names].sort();
+    },
+    // The set of series changes on the scale of days, not of a session.
+    staleTime: 60 * 60 * 1000,
+  });
+}

@@ -12,7 +12,11 @@ import {
   slowResponse,
 } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
+import { DATASET_IDS } from '@/contract';
 import { renderApp } from '@/test/renderApp';
+
+/** Every dataset the contract names. */
+const DATASET_COUNT = Object.keys(DATASET_IDS).length;
 
 const { server } = setupMockServer();
 
@@ -38,7 +42,7 @@ describe('Catalog page under faults', () => {
     await user.type(filter, 'weather');
     await user.click(within(await alert()).getByRole('button', { name: 'Try again' }));
 
-    expect(await screen.findByText('1 of 9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`1 of ${DATASET_COUNT} datasets`)).toBeInTheDocument();
     expect(filter).toHaveValue('weather');
     expect(router.state.location.search).toBe('?q=weather');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -82,7 +86,7 @@ describe('Catalog page under faults', () => {
     const limited = rateLimited(DATASETS, 2, { once: true });
     server.use(limited.handler);
     await renderAppWithRetries('/');
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${DATASET_COUNT} datasets`)).toBeInTheDocument();
     expect(limited.requests).toHaveLength(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -112,7 +116,7 @@ describe('Catalog page under faults', () => {
     server.use(slowResponse(DATASETS, 800).handler);
     renderApp('/');
     expect(await screen.findByText('Loading datasets…')).toBeInTheDocument();
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${DATASET_COUNT} datasets`)).toBeInTheDocument();
   });
 
   it('waits visibly for an answer that never comes, and cancels it when the user leaves', async () => {
@@ -148,7 +152,7 @@ describe('Catalog page under faults', () => {
     expectPageShown();
 
     await user.click(screen.getByRole('button', { name: 'Load again' }));
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${DATASET_COUNT} datasets`)).toBeInTheDocument();
     expect(never.requests).toHaveLength(1);
   });
 
@@ -161,7 +165,7 @@ describe('Catalog page under faults', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'ercot');
     expect(screen.queryByText('Request cancelled.')).not.toBeInTheDocument();
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${DATASET_COUNT} datasets`)).toBeInTheDocument();
   });
 
   it('says the server did not answer within the time-out, and Retry loads the datasets', async () => {
@@ -180,7 +184,7 @@ describe('Catalog page under faults', () => {
     expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('load');
 
     await user.click(within(message).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText(/of 9 datasets/)).toBeInTheDocument();
+    expect(await screen.findByText(new RegExp(`of ${DATASET_COUNT} datasets`))).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { DATASET_IDS } from '@/contract';
 import { renderApp } from '@/test/renderApp';
 import { setupMockServer } from '@/test/mockServer';
 
 setupMockServer();
 
-const ALL_IDS = [
-  'ercot_as_prices',
-  'ercot_fuel_mix',
-  'ercot_lmp_by_settlement_point',
-  'ercot_load',
-  'ercot_load_by_weather_zone',
-  'ercot_load_forecast_by_forecast_zone',
-  'ercot_real_time_as_monitor',
-  'ercot_spp_day_ahead_hourly',
-  'ercot_spp_real_time_15_min',
-];
+/** Every dataset the contract names, as the mock serves them: sorted by id. */
+const ALL_IDS = Object.values(DATASET_IDS).sort();
 
 async function datasetTable(): Promise<HTMLElement> {
-  await screen.findByText('9 datasets');
+  await screen.findByText(`${ALL_IDS.length} datasets`);
   return screen.getByRole('table');
 }
 
@@ -30,7 +22,7 @@ function visibleIds(table: HTMLElement): string[] {
 }
 
 describe('Catalog page', () => {
-  it('lists all nine datasets with their cadence and data range', async () => {
+  it('lists every dataset with their cadence and data range', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Datasets' })).toBeInTheDocument();
     const table = await datasetTable();
@@ -63,7 +55,7 @@ describe('Catalog page', () => {
     const filter = screen.getByRole('searchbox', { name: 'Filter datasets' });
 
     await user.type(filter, 'WEATHER');
-    expect(screen.getByText('1 of 9 datasets')).toBeInTheDocument();
+    expect(screen.getByText(`1 of ${ALL_IDS.length} datasets`)).toBeInTheDocument();
     expect(visibleIds(table)).toEqual(['ercot_load_by_weather_zone']);
     expect(router.state.location.search).toBe('?q=WEATHER');
 
@@ -77,13 +69,13 @@ describe('Catalog page', () => {
     await user.keyboard('{Escape}');
     expect(filter).toHaveValue('');
     expect(router.state.location.search).toBe('');
-    expect(screen.getByText('9 datasets')).toBeInTheDocument();
+    expect(screen.getByText(`${ALL_IDS.length} datasets`)).toBeInTheDocument();
   });
 
   it('opens filtered from a shared link', async () => {
     renderApp('/?q=load');
     expect(await screen.findByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('load');
-    await screen.findByText(/of 9 datasets/);
+    await screen.findByText(new RegExp(`of ${ALL_IDS.length} datasets`));
     const ids = visibleIds(screen.getByRole('table'));
     expect(ids).toContain('ercot_load');
     expect(ids).toContain('ercot_load_forecast_by_forecast_zone');
@@ -111,7 +103,7 @@ describe('Catalog page', () => {
     await waitFor(() => expect(options()).toEqual(['All sources', 'ERCOT']));
 
     await user.selectOptions(source, 'ercot');
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${ALL_IDS.length} datasets`)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?source=ercot');
   });
 
@@ -127,7 +119,7 @@ describe('Catalog page', () => {
       ).toEqual(['All sources', 'CAISO', 'ERCOT']),
     );
     await user.click(screen.getByRole('button', { name: 'Clear filter' }));
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${ALL_IDS.length} datasets`)).toBeInTheDocument();
     expect(source).toHaveValue('');
   });
 
@@ -135,18 +127,18 @@ describe('Catalog page', () => {
     const { user } = renderApp('/?q=nuclear%20winter');
     expect(await screen.findByText('No datasets match “nuclear winter”.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filter' }));
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${ALL_IDS.length} datasets`)).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveFocus();
   });
 
   it('follows back and forward through filter changes', async () => {
     const { router } = renderApp('/?q=load');
-    await screen.findByText(/of 9 datasets/);
+    await screen.findByText(new RegExp(`of ${ALL_IDS.length} datasets`));
     await act(() => router.navigate('/?q=load&source=pjm'));
     expect(await screen.findByText('No datasets match “load” in source “pjm”.')).toBeInTheDocument();
 
     await act(() => router.navigate(-1));
-    expect(await screen.findByText(/of 9 datasets/)).toBeInTheDocument();
+    expect(await screen.findByText(new RegExp(`of ${ALL_IDS.length} datasets`))).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Source' })).toHaveValue('');
 
     await act(() => router.navigate('/?q=wind'));
@@ -155,7 +147,7 @@ describe('Catalog page', () => {
 
   it('ignores a malformed source in a link, and says so', async () => {
     renderApp('/?source=%3Cscript%3E');
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${ALL_IDS.length} datasets`)).toBeInTheDocument();
     expect(
       screen.getByText(
         'Some settings in the link could not be read and were not used: source (“<script>” is not a market code; every source was shown).',

@@ -222,11 +222,13 @@ function DataSeriesRow({
   const takeDataset = (id: string) => {
     const next = datasets.get(id);
     const column = numericColumns(next)[0]?.name ?? '';
+    // A hub where the dataset prices the registry's locations; elsewhere (buses) no name is a given.
+    const hub = next?.subseries_index_column === 'location' && known?.datasets.has(id) === true;
     set({
       dataset: id,
       column,
-      filterColumn: next?.subseries_index_column === 'location' ? 'location' : '',
-      filterValue: next?.subseries_index_column === 'location' ? 'HB_HOUSTON' : '',
+      filterColumn: hub ? 'location' : '',
+      filterValue: hub ? 'HB_HOUSTON' : '',
       lead: null,
     });
   };
@@ -239,8 +241,11 @@ function DataSeriesRow({
   const [typed, setTyped] = useState({ text: spec.filterValue, over: spec.filterValue });
   const typing = typed.over === spec.filterValue && typed.text.trim() !== spec.filterValue;
   const typedUnknown = useMemo(
-    () => (typing && hasLocation && known?.complete ? unknownNames([typed.text], known.names) : []),
-    [typing, hasLocation, known, typed.text],
+    () =>
+      typing && hasLocation && known?.complete && known.datasets.has(spec.dataset)
+        ? unknownNames([typed.text], known.names)
+        : [],
+    [typing, hasLocation, known, typed.text, spec.dataset],
   );
   const described =
     typedUnknown.length > 0 ? checkId : result.error || result.unknownLocation ? statusId : undefined;

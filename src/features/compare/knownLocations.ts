@@ -16,11 +16,21 @@ export interface KnownLocations {
   set: ReadonlySet<string>;
   /** Every location is among them: only then can a name be said not to exist. */
   complete: boolean;
+  /**
+   * The datasets the registry's locations are priced in. Others have a location column of their
+   * own (LMP by bus: electrical buses, which are not pricing locations), whose names it cannot judge.
+   */
+  datasets: ReadonlySet<string>;
 }
 
 const knownLocationsOf = (page: PricingLocationList): KnownLocations => {
   const names = page.items.map((l) => l.location);
-  return { names, set: new Set(names), complete: page.total_items <= page.items.length };
+  return {
+    names,
+    set: new Set(names),
+    complete: page.total_items <= page.items.length,
+    datasets: new Set(page.items.flatMap((l) => l.pricing_datasets)),
+  };
 };
 
 /** The registry's location names; undefined while they load, or when the registry did not answer. */
@@ -41,5 +51,6 @@ export function unknownLocationOf(
   known: KnownLocations | undefined,
 ): UnknownName | null {
   if (!known?.complete || !filtersByLocation(spec, dataset) || known.set.has(spec.filterValue)) return null;
+  if (!dataset || !known.datasets.has(dataset.id)) return null;
   return unknownNames([spec.filterValue], known.names)[0] ?? null;
 }

@@ -1,10 +1,13 @@
 /**
  * The values a filter column can take, where the app knows them: location names and location
- * types from the pricing-location registry. Small sets get a picker of their values; every known
+ * types from the pricing-location registry, for the datasets its locations are priced in; for a
+ * dataset with a location column of its own (LMP by bus: electrical buses, which the registry does
+ * not list), the names of its newest interval. Small sets get a picker of their values; every known
  * set lets the builder say when a typed value is unknown, and which ones are near it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { pricingLocationsOptions } from '@/api/locations/queries';
+import { subseriesValuesOptions } from '@/api/query/queries';
 import type { Dataset } from '@/contract';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';
 
@@ -34,10 +37,21 @@ function registryField(dataset: Dataset, column: string): 'location' | 'location
 export function useKnownValues(dataset: Dataset, column: string): { known?: KnownValues; failed: boolean } {
   const field = column === '' ? null : registryField(dataset, column);
   const registry = useQuery({ ...REGISTRY, enabled: field !== null });
-  if (field === null || !registry.data) return { failed: field !== null && registry.isError };
-  const values = [
-    ...new Set(registry.data.items.map((l) => (field === 'location' ? l.location : l.location_type))),
-  ];
+  const priced = registry.data?.items.filter((l) => l.pricing_datasets.includes(dataset.id));
+  // The registry answered and prices none of this dataset's rows: its own names are the ones to know.
+  const own = field === 'location' && priced !== undefined && priced.length === 0;
+  const ownValues = useQuery({ ...subseriesValuesOptions(dataset.id, column), enabled: own });
+  if (own) {
+    if (!ownValues.data) return { failed: ownValues.isError };
+    return {
+      known: { noun: 'location', values: ownValues.data, pickable: ownValues.data.length <= PICKABLE_VALUES },
+      failed: false,
+    };
+  }
+  if (field === null || !priced) return { failed: field !== null && registry.isError };
+  // Location types the registry knows say nothing of a dataset it does not price.
+  if (priced.length === 0) return { failed: false };
+  const values = [...new Set(priced.map((l) => (field === 'location' ? l.location : l.location_type)))];
   if (field === 'location_type') values.sort();
   return {
     known: {

@@ -72,8 +72,13 @@ describe('countRows', () => {
     expect((before.subseriesValues ?? 0) - (after.subseriesValues ?? 0)).toBeGreaterThanOrEqual(1);
   });
 
-  it('counts forecast vintages at the start, in the middle and past now', () => {
-    const def = dataset('ercot_load_forecast_by_forecast_zone');
+  // The load forecast's window looks ahead only; the solar and wind reports also repeat 48 hours back.
+  it.each([
+    'ercot_load_forecast_by_forecast_zone',
+    'ercot_solar_actual_and_forecast_hourly',
+    'ercot_wind_actual_and_forecast_by_geo_region_hourly',
+  ])('counts the vintages of %s at the start, in the middle and past now', (id) => {
+    const def = dataset(id);
     for (const [from, to] of [
       [DATA_START - DAY_MS, DATA_START + 9 * DAY_MS],
       [Date.UTC(2024, 5, 1), Date.UTC(2024, 5, 12)],

@@ -39,6 +39,19 @@ export interface LocationDef {
   retiredAt: Millis | null;
 }
 
+/**
+ * A regular vintage rule (see vintageWindow.ts): interval index i has the vintages
+ * j ∈ [max(0, i − before), min(i + after, J)], vintage j published at `firstPublish + j·stepMs`.
+ */
+export interface VintageWindow {
+  firstPublish: Millis;
+  stepMs: Millis;
+  /** Vintages published up to this many steps before an interval's own vintage cover it. */
+  before: number;
+  /** Vintages published up to this many steps after it still repeat it (with its actuals). */
+  after: number;
+}
+
 export interface DatasetDef {
   id: string;
   name: string;
@@ -62,6 +75,8 @@ export interface DatasetDef {
    * `null` for datasets without a publish column.
    */
   vintages: ((t: Millis, now: Millis) => readonly Millis[]) | null;
+  /** The regular rule `vintages` follows, when it has one: rows are then counted in closed form. */
+  vintageWindow?: VintageWindow;
   /**
    * The row at (t, location, publish) as cells in `columns` order. The caller guarantees the
    * combination exists (t on the grid and in range, location active at t, publish a vintage of t).

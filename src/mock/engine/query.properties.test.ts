@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { CellValue } from '@/contract';
+import { DATASET_IDS, type CellValue } from '@/contract';
+import { getDataset } from '@/mock/data/catalog';
 import type { DatasetDef } from '@/mock/data/types';
 import { toCsv } from '../handlers/encode';
 import { runQuery } from './runQuery';
@@ -251,5 +252,120 @@ describe('properties of random valid queries', { timeout: 180_000 }, () => {
       ),
       RUNS,
     );
+  });
+});
+
+/**
+ * The catalog's own shapes, not only the synthetic ones: hourly reports whose past rows carry
+ * actuals and future rows nulls, wide by-region columns, a 5-minute system series and a subseries
+ * of buses that are not pricing locations.
+ */
+const REAL_NOW = Date.UTC(2025, 6, 15, 20, 7, 13);
+const realDef = (id: string): DatasetDef => {
+  const def = getDataset(id);
+  if (!def) throw new Error(`no ${id}`);
+  return def;
+};
+const solarReport = realDef(DATASET_IDS.solarActualAndForecast);
+const windByRegion = realDef(DATASET_IDS.windByGeoRegion);
+const lambda = realDef(DATASET_IDS.systemLambda);
+const lmpByBus = realDef(DATASET_IDS.lmpByBus);
+const BUS_NAMES = (lmpByBus.locations ?? []).map((b) => b.location);
+
+const realQueryArb: fc.Arbitrary<Query> = fc
+  .record({
+    def: fc.constantFrom(solarReport, windByRegion, lambda, lmpByBus),
+    hoursBack: fc.integer({ min: -100, max: 20_000 }),
+    length: fc.integer({ min: 1, max: 6 }),
+    order: fc.constantFrom('asc', 'desc'),
+    publish: fc.constantFrom('all', 'latest', 'latest_report'),
+    filter: fc.option(fc.integer({ min: 0, max: 100 })),
+    buses: fc.subarray(BUS_NAMES.slice(0, 40), { minLength: 1, maxLength: 4 }),
+  })
+  .map(({ def, hoursBack, length, order, publish, filter, buses }) => {
+    const hourly = def.stepMs === 3_600_000;
+    const start = Math.floor(REAL_NOW / 3_600_000) * 3_600_000 - hoursBack * 3_600_000;
+    // Hourly reports: a few hours (each has up to 216 vintages); 5-minute data: a few intervals.
+    const span = hourly ? length * 3_600_000 : length * 5 * MINUTE;
+    const params: Record<string, string> = { start_time: iso(start), end_time: iso(start + span), order };
+    if (hourly && publish !== 'all') params.publish_time = publish;
+    if (def === lmpByBus) {
+      params.filter_column = 'location';
+      params.filter_operator = 'in';
+      params.filter_value = buses.join(',');
+    } else if (filter !== null) {
+      const [column, scale] = def === lambda ? ['system_lambda', 80] : ['gen_system_wide', 30_000];
+      params.filter_column = column;
+      params.filter_operator = '>=';
+      params.filter_value = String((scale * filter) / 100);
+    }
+    return { def, params };
+  });
+
+const realAll = (q: Query, extra: Record<string, string> = {}): CellValue[][] =>
+  runQuery(q.def, qs({ ...q.params, page_size: '50000', ...extra }), REAL_NOW).rows;
+
+describe('properties of random queries over the catalog’s new shapes', { timeout: 180_000 }, () => {
+  it('cursor pages equal offset pages, which equal the unpaged result cut at limit', () => {
+    fc.assert(
+      fc.property(realQueryArb, pagingArb, (q, { pageSize, limit }) => {
+        const expected = realAll(q).slice(0, limit ?? undefined);
+        const paging = { page_size: String(pageSize), ...(limit === null ? {} : { limit: String(limit) }) };
+        const offsetRows: CellValue[][] = [];
+        for (let page = 1; ; page++) {
+          const r = runQuery(q.def, qs({ ...q.params, ...paging, page: String(page) }), REAL_NOW);
+          offsetRows.push(...r.rows);
+          if (!r.meta.hasNextPage) break;
+        }
+        expect(offsetRows).toEqual(expected);
+        const cursorRows: CellValue[][] = [];
+        let cursor = '';
+        for (;;) {
+          const r = runQuery(q.def, qs({ ...q.params, ...paging, cursor }), REAL_NOW);
+          cursorRows.push(...r.rows);
+          if (r.meta.cursor === null) break;
+          cursor = r.meta.cursor;
+        }
+        expect(cursorRows).toEqual(expected);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('order=desc is the exact reverse of order=asc, and every row satisfies the filter', () => {
+    fc.assert(
+      fc.property(realQueryArb, (q) => {
+        const asc = realAll(q, { order: 'asc' });
+        expect(realAll(q, { order: 'desc' })).toEqual([...asc].reverse());
+        const names = runQuery(q.def, qs({ ...q.params, page_size: '1' }), REAL_NOW).columns.map(
+          (c) => c.name,
+        );
+        const at = names.indexOf(q.params.filter_column ?? '');
+        if (at < 0) return;
+        for (const row of asc) {
+          const cell = row[at] ?? null;
+          if (q.params.filter_operator === 'in') expect(q.params.filter_value?.split(',')).toContain(cell);
+          else expect(Number(cell)).toBeGreaterThanOrEqual(Number(q.params.filter_value));
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('pages the official client’s LMP-by-bus day alike by cursor and by offset (limit 500, page size 100)', () => {
+    const params = { start_time: '2023-01-01', end_time: '2023-01-02', limit: '500', page_size: '100' };
+    const byOffset: CellValue[][] = [];
+    for (let page = 1; page <= 5; page++)
+      byOffset.push(...runQuery(lmpByBus, qs({ ...params, page: String(page) }), REAL_NOW).rows);
+    const byCursor: CellValue[][] = [];
+    let cursor = '';
+    for (;;) {
+      const r = runQuery(lmpByBus, qs({ ...params, cursor }), REAL_NOW);
+      byCursor.push(...r.rows);
+      if (r.meta.cursor === null) break;
+      cursor = r.meta.cursor;
+    }
+    expect(byOffset).toHaveLength(500);
+    expect(byCursor).toEqual(byOffset);
   });
 });

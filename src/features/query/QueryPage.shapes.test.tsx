@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { DATASET_IDS } from '@/contract';
+import { setupMockServer } from '@/test/mockServer';
+import { renderApp } from '@/test/renderApp';
+
+setupMockServer();
+
+const HOUR = 'range=custom&start=2025-07-14T15:00&end=2025-07-14T16:00&tz=UTC';
+const BUSES = `/datasets/${DATASET_IDS.lmpByBus}/query`;
+
+/**
+ * The builder over shapes the first nine datasets did not have: a location column that is not the
+ * pricing-location registry's (electrical buses), and hourly reports with vintages whose actual
+ * columns are empty for hours that had not ended.
+ */
+describe('QueryPage over the catalog’s other shapes', () => {
+  it('takes several bus names with `in` and does not judge them by the pricing-location registry', async () => {
+    renderApp(`${BUSES}?v=1&fcol=location&fop=in&fval=ABILENE_3,ALICE_8&${HOUR}`);
+    // Two buses over twelve 5-minute intervals.
+    expect(await screen.findByText('24 rows loaded · all rows loaded')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByText('Electrical Bus').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('ALICE_8').length).toBeGreaterThan(0);
+    // Known names: the filter says nothing against them.
+    const filter = screen.getByRole('group', { name: 'Filter' });
+    expect(within(filter).queryByText(/No location named/)).toBeNull();
+  });
+
+  it('knows the bus names from the dataset itself, and offers the nearest for a mistyped one', async () => {
+    renderApp(`${BUSES}?v=1&fcol=location&fval=ABILENE_4&${HOUR}`);
+    expect(await screen.findByText('No rows match this query.')).toBeInTheDocument();
+    const filter = screen.getByRole('group', { name: 'Filter' });
+    expect(
+      await within(filter).findByText(/No location named “ABILENE_4”\. Did you mean/),
+    ).toBeInTheDocument();
+    // The nearest names are buses, not settlement points such as ABILENE_ALL.
+    const results = screen.getByRole('region', { name: 'Results' });
+    expect(within(results).getByRole('link', { name: 'ABILENE_3' })).toBeInTheDocument();
+    expect(within(results).queryByRole('link', { name: 'ABILENE_ALL' })).toBeNull();
+  });
+
+  it('does not offer the registry’s location types for a bus dataset', async () => {
+    const { user } = renderApp(`${BUSES}?v=1&${HOUR}`);
+    await user.selectOptions(await screen.findByLabelText('Filter column'), 'location_type');
+    // A text box, not a list of Trading Hub, Load Zone… that no bus row has.
+    const value = await screen.findByLabelText('Filter value');
+    expect(value.tagName).toBe('INPUT');
+  });
+
+  it('queries the solar report by vintage: the latest forecast of each hour, with the report’s wide columns', async () => {
+    const { user, router } = renderApp(
+      `/datasets/${DATASET_IDS.solarActualAndForecast}/query?v=1&range=custom&start=2025-07-14T12:00&end=2025-07-14T18:00&tz=UTC`,
+    );
+    const vintage = await screen.findByRole('group', { name: 'Forecast vintage' });
+    expect(await screen.findByText(/rows loaded/)).toBeInTheDocument();
+    await user.click(within(vintage).getByRole('radio', { name: 'Latest forecast for each interval' }));
+    await user.click(screen.getByRole('button', { name: 'Run query' }));
+    await waitFor(() => expect(router.state.location.search).toContain('pt=latest'));
+    expect(await screen.findByText('6 rows loaded · all rows loaded')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'stppf_system_wide (MW)' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'gen_system_wide (MW)' })).toBeInTheDocument();
+  });
+});

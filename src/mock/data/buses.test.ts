@@ -1,0 +1,53 @@
+import { DATASET_IDS } from '@/contract';
+import { MINUTE_MS } from '@/time';
+import { BUS_NODE, BUSES } from './buses';
+import { getDataset } from './catalog';
+import { getLocationByName } from './locations';
+import { scedLmp } from './prices';
+
+const FIVE_MIN = 5 * MINUTE_MS;
+const DAY = Array.from({ length: 288 }, (_, i) => Date.UTC(2024, 7, 12, 5) + i * FIVE_MIN);
+
+describe('electrical buses', () => {
+  it('are a few hundred ERCOT-style names, sorted, unique and none of them a pricing location', () => {
+    expect(BUSES.length).toBeGreaterThan(200);
+    expect(BUSES.length).toBeLessThan(500);
+    const names = BUSES.map((b) => b.location);
+    expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
+    expect(new Set(names).size).toBe(names.length);
+    for (const b of BUSES) {
+      expect(b.location).toMatch(/^[A-Z]{2,8}_[A-Z0-9]{1,3}$/);
+      expect(getLocationByName(b.location)).toBeUndefined();
+      expect(BUSES[b.index]).toBe(b);
+    }
+  });
+
+  it('price within a couple of dollars of the resource node they sit behind', () => {
+    const def = getDataset(DATASET_IDS.lmpByBus);
+    if (!def) throw new Error('no lmp_by_bus');
+    for (const bus of BUSES.filter((_, i) => i % 17 === 0)) {
+      const node = BUS_NODE[bus.index];
+      if (!node) throw new Error(`no node for ${bus.location}`);
+      for (const t of DAY) {
+        const row = def.row(t, bus, null);
+        expect(row[4]).toBe(bus.location);
+        expect(row[5]).toBe('Electrical Bus');
+        expect(Math.abs((row[6] as number) - scedLmp(t, node))).toBeLessThan(2.5);
+      }
+    }
+  });
+});
+
+describe('SCED system lambda', () => {
+  it('tracks the hub average within a few dollars over a day', () => {
+    const lambda = getDataset(DATASET_IDS.systemLambda);
+    const hub = getLocationByName('HB_HUBAVG');
+    if (!lambda || !hub) throw new Error('missing lambda or hub');
+    const gaps = DAY.map((t) => scedLmp(t, hub) - (lambda.row(t, null, null)[3] as number));
+    const meanGap = gaps.reduce((a, b) => a + b, 0) / gaps.length;
+    expect(Math.abs(meanGap)).toBeLessThan(4);
+    expect(Math.max(...gaps.map(Math.abs))).toBeLessThan(15);
+    // The SCED run time is the one the LMPs carry.
+    expect(lambda.row(DAY[0] ?? 0, null, null)[2]).toBeGreaterThan(DAY[0] ?? 0);
+  });
+});
