@@ -16,6 +16,7 @@ describe('page titles', () => {
     ['/locations', 'Pricing locations · GridScope'],
     ['/reports/daily-peak', 'Daily peak report · GridScope'],
     ['/sql', 'SQL · GridScope'],
+    ['/today', 'The grid today · GridScope'],
     ['/library', 'Library · GridScope'],
     ['/usage', 'Usage · GridScope'],
     ['/settings', 'Settings · GridScope'],

@@ -13,4 +13,6 @@ export const queryKeys = {
   chart: (id: string, params: Omit<DatasetQueryParams, 'cursor' | 'page'>, cap: number) =>
     [...queryKeys.dataset(id), 'chart', params, cap] as const,
   csv: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'csv', params] as const,
+  /** Every row of a query that grows as new intervals arrive (see liveRows.ts): keyed by the first request. */
+  live: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'live', params] as const,
 };
