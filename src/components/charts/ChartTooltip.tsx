@@ -13,8 +13,19 @@ export function Swatch({ color }: { color: string }) {
   return <span className={styles.swatch} style={{ background: color }} aria-hidden="true" />;
 }
 
-/** The text a chart's tooltip reads: what the pointer is at, then each series' value there. */
-export function ChartTooltip({ title, items }: { title: string; items: readonly TooltipItem[] }) {
+/**
+ * The text a chart's tooltip reads: what the pointer is at, then each series' value there, then
+ * any notes about the whole row (a stack's total, the series missing there).
+ */
+export function ChartTooltip({
+  title,
+  items,
+  notes = [],
+}: {
+  title: string;
+  items: readonly TooltipItem[];
+  notes?: readonly string[];
+}) {
   return (
     <>
       <p className={styles.tooltipTime}>{title}</p>
@@ -28,6 +39,11 @@ export function ChartTooltip({ title, items }: { title: string; items: readonly 
           ),
         )}
       </ul>
+      {notes.map((note) => (
+        <p key={note} className={styles.tooltipNote}>
+          {note}
+        </p>
+      ))}
     </>
   );
 }

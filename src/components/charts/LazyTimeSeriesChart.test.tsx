@@ -28,11 +28,10 @@ describe('LazyTimeSeriesChart', () => {
       />,
     );
     expect(await screen.findByRole('figure', { name: 'spp over time' })).toBeInTheDocument();
-    const west = screen.getByRole('checkbox', { name: 'HB_WEST' });
-    expect(west).toBeChecked();
+    const west = screen.getByRole('button', { name: 'HB_WEST', pressed: true });
     await user.click(west);
-    expect(west).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'HB_NORTH' })).toBeChecked();
+    expect(west).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'HB_NORTH' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
 

@@ -15,7 +15,10 @@ export function useHiddenSeries(): [ReadonlySet<string>, (name: string) => void]
   return [hidden, toggle];
 }
 
-/** The legend as one checkbox per series: unticking one hides its line. */
+/**
+ * The legend as one toggle button per series (pressed while the series is shown): pressing one
+ * hides its line, or takes it out of a stack and its total.
+ */
 export function SeriesToggles({
   series,
   hidden,
@@ -29,11 +32,16 @@ export function SeriesToggles({
     <fieldset className={styles.legend}>
       <legend>Series</legend>
       {series.map((s) => (
-        <label key={s.name}>
-          <input type="checkbox" checked={!hidden.has(s.name)} onChange={() => onToggle(s.name)} />{' '}
+        <button
+          key={s.name}
+          type="button"
+          className={styles.toggle}
+          aria-pressed={!hidden.has(s.name)}
+          onClick={() => onToggle(s.name)}
+        >
           <Swatch color={s.color} />
           {s.name}
-        </label>
+        </button>
       ))}
     </fieldset>
   );

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import type { Annotation } from '@/lib/annotations';
 import { AnnotationLayer } from './AnnotationLayer';
 import { BaseAxis, GridLines, ValueAxis } from './axes';
@@ -10,7 +10,10 @@ import { defaultFormatValue } from './formatValue';
 import { HatchedBands, type ChartBand } from './HatchedBands';
 import { mergeSeries, type TimeSeries } from './mergeSeries';
 import { colorOf } from './palette';
-import { linear, linePath, valueTicks } from './scales';
+import { linear, linePath, niceTicks, valueTicks } from './scales';
+import { bandPath, StackedAreas } from './StackedAreas';
+import { bucketMeans, stackLayout, stackRange } from './stackLayout';
+import { stackReadout } from './stackReadout';
 import { SeriesLines } from './SeriesLines';
 import { SeriesToggles, useHiddenSeries } from './SeriesToggles';
 import { timeTicks } from './timeTicks';
@@ -36,6 +39,20 @@ export interface TimeSeriesChartProps {
   bands?: readonly ChartBand[];
   /** The view's notes: those in the shown time are drawn over the plot. */
   annotations?: readonly Annotation[];
+  /**
+   * Draws these series as stacked areas (series of one unit: MW of each fuel); the others in
+   * `series` are lines over the stack on the same axis (load, net load).
+   */
+  stack?: ChartStack;
+}
+
+export interface ChartStack {
+  /**
+   * Names of the stacked series in stack order, which never changes with the data: the first
+   * sits on zero, the next on it, and so on; positive values stack upward and negative values
+   * (storage charging) downward from zero in the same order. A name not in `series` is ignored.
+   */
+  series: readonly string[];
 }
 
 const NO_BANDS: readonly ChartBand[] = [];
@@ -53,8 +70,10 @@ const FRAME = {
 /**
  * Numeric columns over time, one line per series, legend entries that toggle lines, a zoom bar
  * for the time axis and a tooltip that reads the values under the pointer. Long series are cut to
- * min/max per pixel bucket so spikes survive. Drawn as plain SVG from the chart's own scales
- * (docs/decisions/0021-time-series-chart.md, 0022-one-chart-stack.md).
+ * min/max per pixel bucket so spikes survive. With `stack`, the named series are stacked areas
+ * (their tooltip gives shares and the total; their cut is bucket means) and the rest lines over
+ * them. Drawn as plain SVG from the chart's own scales (docs/decisions/0021-time-series-chart.md,
+ * 0022-one-chart-stack.md, 0028-stacked-areas.md).
  */
 export function TimeSeriesChart({
   series,
@@ -66,9 +85,23 @@ export function TimeSeriesChart({
   timeZone = 'UTC',
   bands = NO_BANDS,
   annotations = NO_NOTES,
+  stack,
 }: TimeSeriesChartProps) {
   const [hidden, toggle] = useHiddenSeries();
-  const data = useMemo(() => mergeSeries(series, pixelWidth), [series, pixelWidth]);
+  const stacked = stack !== undefined;
+  // A stack needs every series at the same times: the rows are merged whole, then cut to bucket
+  // means (a min/max cut would stack one series' peak on another's trough).
+  const data = useMemo(
+    () =>
+      stacked
+        ? bucketMeans(
+            mergeSeries(series, Number.POSITIVE_INFINITY),
+            series.map((_, i) => `s${i}`),
+            pixelWidth,
+          )
+        : mergeSeries(series, pixelWidth),
+    [series, pixelWidth, stacked],
+  );
   const [window, setWindow] = useBrushWindow(data);
   const [measured, figureRef] = useWidth<HTMLElement>(pixelWidth);
   const width = measured ?? pixelWidth;
@@ -81,7 +114,23 @@ export function TimeSeriesChart({
     () => series.flatMap((s, i) => (hidden.has(s.name) ? [] : [`s${i}`])),
     [series, hidden],
   );
-  const yTicks = useMemo(() => valueTicks(data, shownKeys, from, to), [data, shownKeys, from, to]);
+  // The stacked series in stack order and the lines, each by row key, the hidden ones left out.
+  const stackKeys = useMemo(() => {
+    const names = stack?.series ?? [];
+    return names.flatMap((name) => {
+      const i = series.findIndex((s) => s.name === name);
+      return i < 0 || hidden.has(name) ? [] : [`s${i}`];
+    });
+  }, [stack, series, hidden]);
+  const lineKeys = useMemo(() => shownKeys.filter((key) => !stackKeys.includes(key)), [shownKeys, stackKeys]);
+  const layout = useMemo(() => (stacked ? stackLayout(data, stackKeys) : null), [stacked, data, stackKeys]);
+  const yTicks = useMemo(
+    () =>
+      layout
+        ? niceTicks(...stackRange(layout, data, lineKeys, from, to))
+        : valueTicks(data, shownKeys, from, to),
+    [layout, data, lineKeys, shownKeys, from, to],
+  );
   const fmt = formatValue ?? defaultFormatValue;
 
   const plot = useMemo(() => plotBox(width, height, FRAME), [width, height]);
@@ -99,9 +148,36 @@ export function TimeSeriesChart({
     return series.map((s, i) => ({
       key: s.name,
       color: colorOf(i),
-      d: hidden.has(s.name) ? null : linePath(data, `s${i}`, x, y, from, to),
+      d:
+        hidden.has(s.name) || !lineKeys.includes(`s${i}`)
+          ? null
+          : linePath(data, `s${i}`, x, y, from, to, layout ? 'break' : 'bridge'),
     }));
-  }, [data, series, hidden, from, to, lo, hi, yLo, yHi, plot]);
+  }, [data, series, hidden, lineKeys, layout, from, to, lo, hi, yLo, yHi, plot]);
+  const areas = useMemo(() => {
+    if (!layout) return [];
+    const x = linear(lo, hi, plot.left, plot.left + plot.width);
+    const y = linear(yLo, yHi, plot.top + plot.height, plot.top);
+    return layout.bands.map((b) => {
+      const i = Number(b.key.slice(1));
+      return {
+        key: `${b.key}:${b.side}`,
+        name: series[i]?.name ?? b.key,
+        color: colorOf(i),
+        d: bandPath(data, b, x, y, from, to),
+      };
+    });
+  }, [layout, data, series, from, to, lo, hi, yLo, yHi, plot]);
+  const member = (key: string) => {
+    const i = Number(key.slice(1));
+    return { key, label: series[i]?.name ?? key, color: colorOf(i) };
+  };
+  const summaryId = useId();
+  const summary = layout
+    ? `Stacked areas, bottom to top: ${stackKeys.map((k) => member(k).label).join(', ') || 'none shown'}; values below zero stack downward from zero.${
+        lineKeys.length > 0 ? ` Lines over them: ${lineKeys.map((k) => member(k).label).join(', ')}.` : ''
+      }${data.length > 0 ? ` From ${formatTime(lo)} to ${formatTime(hi)}.` : ''}`
+    : null;
 
   const timeAt = (index: number): number => data[index]?.x ?? Number.NaN;
 
@@ -113,7 +189,18 @@ export function TimeSeriesChart({
         onToggle={toggle}
       />
       {/* Not role="img": the zoom bar inside is a control, and an image cannot contain controls. */}
-      <figure ref={figureRef} className={styles.figure} aria-label={title} style={{ height }}>
+      <figure
+        ref={figureRef}
+        className={styles.figure}
+        aria-label={title}
+        aria-describedby={summary === null ? undefined : summaryId}
+        style={{ height }}
+      >
+        {summary !== null && (
+          <p id={summaryId} className="visually-hidden">
+            {summary}
+          </p>
+        )}
         {measured !== null && (
           <>
             <svg className={styles.svg} width={width} height={height}>
@@ -125,6 +212,7 @@ export function TimeSeriesChart({
                 plot={plot}
               />
               {bands.length > 0 && <HatchedBands bands={bands} xOf={xOf} plot={plot} />}
+              {areas.length > 0 && <StackedAreas bands={areas} />}
               <SeriesLines lines={lines} />
               {data.length > 1 && (
                 <ChartBrush
@@ -141,20 +229,27 @@ export function TimeSeriesChart({
             </svg>
             {data.length > 0 && (
               <ChartHover xs={timeAt} from={from} to={to} xOf={xOf} xAt={msAt} plot={plot}>
-                {(index) => (
-                  <ChartTooltip
-                    title={formatTime(timeAt(index))}
-                    items={series.map((s, i) => {
-                      const v = data[index]?.[`s${i}`];
-                      return {
-                        key: s.name,
-                        color: colorOf(i),
-                        label: s.name,
-                        value: hidden.has(s.name) || v === null || v === undefined ? null : fmt(v),
-                      };
-                    })}
-                  />
-                )}
+                {(index) =>
+                  layout ? (
+                    <ChartTooltip
+                      title={formatTime(timeAt(index))}
+                      {...stackReadout(data, index, layout, stackKeys.map(member), lineKeys.map(member), fmt)}
+                    />
+                  ) : (
+                    <ChartTooltip
+                      title={formatTime(timeAt(index))}
+                      items={series.map((s, i) => {
+                        const v = data[index]?.[`s${i}`];
+                        return {
+                          key: s.name,
+                          color: colorOf(i),
+                          label: s.name,
+                          value: hidden.has(s.name) || v === null || v === undefined ? null : fmt(v),
+                        };
+                      })}
+                    />
+                  )
+                }
               </ChartHover>
             )}
             {annotations.length > 0 && (

@@ -68,7 +68,11 @@ export function valueTicks(
   return niceTicks(lo, hi);
 }
 
-/** `M x,y L x,y …` through the non-null values of `key` in rows [from, to] (gaps are bridged). */
+/**
+ * `M x,y L x,y …` through the non-null values of `key` in rows [from, to]. Gaps are bridged, or
+ * with `gaps: 'break'` each one ends the line and the next value starts a new one (a stacked
+ * chart, whose areas show gaps, draws its lines the same way).
+ */
 export function linePath(
   rows: readonly ChartRow[],
   key: string,
@@ -76,16 +80,22 @@ export function linePath(
   y: Scale,
   from = 0,
   to = rows.length - 1,
+  gaps: 'bridge' | 'break' = 'bridge',
 ): string {
   const parts: string[] = [];
+  let move = true;
   for (let r = from; r <= to; r++) {
     const v = numberAt(rows[r], key);
     const rx = numberAt(rows[r], 'x');
-    if (v === undefined || rx === undefined) continue;
+    if (v === undefined || Number.isNaN(v) || rx === undefined) {
+      if (gaps === 'break') move = true;
+      continue;
+    }
     const px = x(rx);
     const py = y(v);
     if (px === undefined || py === undefined) continue;
-    parts.push(`${parts.length === 0 ? 'M' : 'L'}${px.toFixed(1)},${py.toFixed(1)}`);
+    parts.push(`${move ? 'M' : 'L'}${px.toFixed(1)},${py.toFixed(1)}`);
+    move = false;
   }
   return parts.join('');
 }
