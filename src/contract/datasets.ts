@@ -14,4 +14,10 @@ export const DATASET_IDS = {
   realTimeLmp: 'ercot_lmp_by_settlement_point',
   ancillaryPrices: 'ercot_as_prices',
   realTimeAncillaryMonitor: 'ercot_real_time_as_monitor',
+  solarActualAndForecast: 'ercot_solar_actual_and_forecast_hourly',
+  windActualAndForecast: 'ercot_wind_actual_and_forecast_hourly',
+  solarByGeoRegion: 'ercot_solar_actual_and_forecast_by_geo_region_hourly',
+  windByGeoRegion: 'ercot_wind_actual_and_forecast_by_geo_region_hourly',
+  systemLambda: 'ercot_sced_system_lambda',
+  lmpByBus: 'ercot_lmp_by_bus',
 } as const;

@@ -35,17 +35,23 @@ const rowOf = (def: DatasetDef, [t, li, p]: [Millis, number, Millis | null]): Ra
   def.row(t, def.locations?.[li] ?? null, p);
 
 describe('catalog', () => {
-  it('serves the nine datasets of the contract, sorted by id', () => {
+  it('serves the datasets of the contract, sorted by id', () => {
     expect(DATASETS.map((d) => d.id)).toEqual([
       'ercot_as_prices',
       'ercot_fuel_mix',
+      'ercot_lmp_by_bus',
       'ercot_lmp_by_settlement_point',
       'ercot_load',
       'ercot_load_by_weather_zone',
       'ercot_load_forecast_by_forecast_zone',
       'ercot_real_time_as_monitor',
+      'ercot_sced_system_lambda',
+      'ercot_solar_actual_and_forecast_by_geo_region_hourly',
+      'ercot_solar_actual_and_forecast_hourly',
       'ercot_spp_day_ahead_hourly',
       'ercot_spp_real_time_15_min',
+      'ercot_wind_actual_and_forecast_by_geo_region_hourly',
+      'ercot_wind_actual_and_forecast_hourly',
     ]);
     expect(getDataset('nope')).toBeUndefined();
   });
@@ -121,6 +127,55 @@ describe('catalog', () => {
       primary_key_columns: ['time_utc'],
     });
     expect(monitor.all_columns.map((c) => c.name)).toEqual(['time_utc', 'prc']);
+  });
+
+  it('names the columns of the hosted API for the solar and wind reports, system lambda and LMP by bus', () => {
+    const names = (id: string): string[] => datasetMetadata(dataset(id), NOW).all_columns.map((c) => c.name);
+    const head = ['interval_start_utc', 'interval_end_utc', 'publish_time_utc'];
+    expect(names('ercot_solar_actual_and_forecast_hourly')).toEqual([
+      ...head,
+      'gen_system_wide',
+      'cop_hsl_system_wide',
+      'stppf_system_wide',
+      'pvgrpp_system_wide',
+      'hsl_system_wide',
+    ]);
+    const wind = names('ercot_wind_actual_and_forecast_hourly');
+    expect(wind.slice(3, 8)).toEqual([
+      'gen_system_wide',
+      'cop_hsl_system_wide',
+      'stwpf_system_wide',
+      'wgrpp_system_wide',
+      'hsl_system_wide',
+    ]);
+    expect(wind.slice(8)).toEqual(
+      ['lz_south_houston', 'lz_west', 'lz_north'].flatMap((z) => [
+        `gen_${z}`,
+        `cop_hsl_${z}`,
+        `stwpf_${z}`,
+        `wgrpp_${z}`,
+      ]),
+    );
+    expect(names('ercot_solar_actual_and_forecast_by_geo_region_hourly')).toHaveLength(8 + 6 * 4);
+    expect(names('ercot_solar_actual_and_forecast_by_geo_region_hourly')).toContain('stppf_farwest');
+    expect(names('ercot_wind_actual_and_forecast_by_geo_region_hourly')).toHaveLength(8 + 5 * 4);
+    expect(names('ercot_wind_actual_and_forecast_by_geo_region_hourly')).toContain('gen_panhandle');
+    expect(names('ercot_sced_system_lambda')).toEqual([
+      'interval_start_utc',
+      'interval_end_utc',
+      'sced_timestamp_utc',
+      'system_lambda',
+    ]);
+    expect(names('ercot_lmp_by_bus')).toEqual(names('ercot_lmp_by_settlement_point'));
+    const solar = datasetMetadata(dataset('ercot_solar_actual_and_forecast_hourly'), NOW);
+    expect(solar).toMatchObject({
+      cadence: '1_HOUR',
+      publish_time_column: 'publish_time_utc',
+      primary_key_columns: ['interval_start_utc', 'publish_time_utc'],
+    });
+    // The newest report (19:10, as now is 20:07) forecasts the 168 hours from its own hour.
+    expect(solar.latest_available_time_utc).toBe('2025-07-22T18:00:00+00:00');
+    expect(datasetMetadata(dataset('ercot_lmp_by_bus'), NOW).subseries_index_column).toBe('location');
   });
 
   it('runs day-ahead data to the end of tomorrow once 13:00 Central has passed', () => {

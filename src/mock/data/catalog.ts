@@ -1,5 +1,5 @@
 /**
- * The nine datasets the mock serves (contract §5.1): their descriptions, columns and generators,
+ * The datasets the mock serves (contract §5.1): their descriptions, columns and generators,
  * and the wire form of their metadata.
  */
 import { DATASET_IDS, type Dataset, type DatasetColumn } from '@/contract';
@@ -15,10 +15,24 @@ import {
   forecastValues,
   forecastVintages,
   latestVintage,
+  LOAD_FORECAST_WINDOW,
   PUBLISH_LEAD_MS,
 } from './loadForecast';
 import { LOCATIONS } from './locations';
-import { dayAheadSpp, realTimeSpp, scedLmp, scedTimestamp } from './prices';
+import { dayAheadSpp, realTimeSpp, scedLmp, scedSystemLambda, scedTimestamp } from './prices';
+import { BUSES, busLmp } from './buses';
+import {
+  REGIONS,
+  regionCells,
+  type RenewableKind,
+  renewableLastTime,
+  renewableReport,
+  renewableVintages,
+  RENEWABLE_WINDOW,
+  systemCells,
+  WIND_LOAD_ZONES,
+  windLoadZoneCells,
+} from './renewables';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { ColumnDef, DatasetDef, LocationDef, Millis } from './types';
 import { weatherZoneValues } from './weatherZones';
@@ -90,7 +104,164 @@ const ZONE_DESCRIPTIONS = {
   west: 'West weather zone (Abilene, San Angelo)',
 };
 
+/** Names of the hourly reports' quantities, as ERCOT's report headers (lower-cased) have them. */
+const RENEWABLE_TERMS = {
+  solar: {
+    forecast: ['stppf', 'Short-Term PhotoVoltaic Power Forecast (STPPF)'],
+    exceedance: [
+      'pvgrpp',
+      'PhotoVoltaic Generation Resource Production Potential (PVGRPP), the 80% probability of exceedance forecast',
+    ],
+  },
+  wind: {
+    forecast: ['stwpf', 'Short-Term Wind Power Forecast (STWPF)'],
+    exceedance: [
+      'wgrpp',
+      'Wind Generation Resource Power Potential (WGRPP), the 80% probability of exceedance forecast',
+    ],
+  },
+} as const;
+
+/** The four quantities of one area: actual generation, COP HSL, the forecast and its 80% exceedance. */
+function areaColumns(kind: RenewableKind, suffix: string, of: string): ColumnDef[] {
+  const t = RENEWABLE_TERMS[kind];
+  return [
+    num(
+      `gen_${suffix}`,
+      `Actual ${kind} generation of ${of}, hourly mean; empty for hours that had not ended when the report was published`,
+      'MW',
+    ),
+    num(
+      `cop_hsl_${suffix}`,
+      `High sustained limit of the ${kind} resources' current operating plans, ${of}`,
+      'MW',
+    ),
+    num(`${t.forecast[0]}_${suffix}`, `${t.forecast[1]}, ${of}`, 'MW'),
+    num(`${t.exceedance[0]}_${suffix}`, `${t.exceedance[1]}, ${of}`, 'MW'),
+  ];
+}
+
+function systemColumns(kind: RenewableKind): ColumnDef[] {
+  return [
+    ...areaColumns(kind, 'system_wide', 'the ERCOT system'),
+    num(
+      'hsl_system_wide',
+      `Actual high sustained limit (uncurtailed ${kind} potential) of the system, hourly mean; empty for hours that had not ended`,
+      'MW',
+    ),
+  ];
+}
+
+/** Fields shared by the four hourly solar and wind reports. */
+function renewableDataset(kind: RenewableKind) {
+  return {
+    ...intervalDataset,
+    cadence: '1_HOUR',
+    stepMs: HOUR_MS,
+    publishTimeColumn: 'publish_time_utc',
+    lastTime: renewableLastTime,
+    vintages: renewableVintages,
+    vintageWindow: RENEWABLE_WINDOW,
+    head: [...intervalColumns('hourly'), ts('publish_time_utc', 'When this report was published (UTC)')],
+    report: (t: Millis, publish: Millis | null) => {
+      if (publish === null) throw new Error(`a ${kind} report row needs a publish time`);
+      return renewableReport(kind, t, publish);
+    },
+  } as const;
+}
+
+const REPORT_TIMING =
+  'A report is published every hour at ten past; each repeats the 48 hours before it with their actual generation and forecasts the 168 hours from its own, so an hour has up to 216 reports.';
+
+function renewableDefinitions(kind: RenewableKind): DatasetDef[] {
+  const { head, report, ...base } = renewableDataset(kind);
+  const Kind = kind === 'solar' ? 'Solar' : 'Wind';
+  const ids =
+    kind === 'solar'
+      ? { system: DATASET_IDS.solarActualAndForecast, geo: DATASET_IDS.solarByGeoRegion }
+      : { system: DATASET_IDS.windActualAndForecast, geo: DATASET_IDS.windByGeoRegion };
+  const zones =
+    kind === 'wind' ? WIND_LOAD_ZONES.flatMap((z) => areaColumns(kind, z.name, `the ${z.label}`)) : [];
+  return [
+    {
+      ...base,
+      id: ids.system,
+      name: `ERCOT ${Kind} Actual and Forecast Hourly`,
+      description: `Hourly ${kind} generation of the ERCOT system, actual and forecast, in megawatts. ${REPORT_TIMING} The actual generation is the hourly mean of the fuel mix's ${kind}.`,
+      columns: [...head, ...systemColumns(kind), ...zones],
+      row: (t, _loc, publish) => {
+        const r = report(t, publish);
+        return [t, t + HOUR_MS, publish, ...systemCells(r), ...(kind === 'wind' ? windLoadZoneCells(r) : [])];
+      },
+    },
+    {
+      ...base,
+      id: ids.geo,
+      name: `ERCOT ${Kind} Actual and Forecast by Geographical Region Hourly`,
+      description: `Hourly ${kind} generation, actual and forecast, for the system and each of ERCOT's ${REGIONS[kind].length} geographical ${kind} regions (one set of columns per region), in megawatts. ${REPORT_TIMING}`,
+      columns: [
+        ...head,
+        ...systemColumns(kind),
+        ...REGIONS[kind].flatMap((r) => areaColumns(kind, r.name, `the ${r.label} region`)),
+      ],
+      row: (t, _loc, publish) => {
+        const r = report(t, publish);
+        return [t, t + HOUR_MS, publish, ...systemCells(r), ...regionCells(r)];
+      },
+    },
+  ];
+}
+
 const definitions: DatasetDef[] = [
+  ...renewableDefinitions('solar'),
+  ...renewableDefinitions('wind'),
+  {
+    ...intervalDataset,
+    id: DATASET_IDS.systemLambda,
+    name: 'ERCOT SCED System Lambda',
+    description:
+      'System lambda of each 5-minute security-constrained economic dispatch (SCED) run, in $/MWh: the price of serving one more megawatt anywhere on the system, before congestion and losses. The hub average trades within a few dollars of it.',
+    cadence: '5_MINUTES',
+    stepMs: FIVE_MIN,
+    columns: [
+      ...intervalColumns('5-minute'),
+      ts('sced_timestamp_utc', 'When the SCED run executed (UTC)'),
+      num('system_lambda', 'System lambda: the shadow price of the power balance', '$/MWh'),
+    ],
+    lastTime: (now) => lastStarted(now, FIVE_MIN),
+    row: (t) => [t, t + FIVE_MIN, scedTimestamp(t), scedSystemLambda(t)],
+  },
+  {
+    ...intervalDataset,
+    id: DATASET_IDS.lmpByBus,
+    name: 'ERCOT LMP by Bus',
+    description: `Locational marginal prices from each 5-minute SCED run at ${BUSES.length} electrical buses of the network model, in $/MWh. Buses are not settlement points: each sits behind a resource node and prices within a dollar or so of it.`,
+    cadence: '5_MINUTES',
+    stepMs: FIVE_MIN,
+    subseriesColumn: 'location',
+    locations: BUSES,
+    columns: [
+      ...intervalColumns('5-minute'),
+      ts('sced_timestamp_utc', 'When the SCED run that produced the price executed (UTC)'),
+      text('market', 'Market run: REAL_TIME_SCED'),
+      text('location', 'Electrical bus name'),
+      text('location_type', 'Kind of location: Electrical Bus'),
+      num('lmp', 'Locational marginal price', '$/MWh'),
+    ],
+    lastTime: (now) => lastStarted(now, FIVE_MIN),
+    row: (t, loc) => {
+      const bus = locationOf(loc);
+      return [
+        t,
+        t + FIVE_MIN,
+        scedTimestamp(t),
+        'REAL_TIME_SCED',
+        bus.location,
+        'Electrical Bus',
+        busLmp(t, bus),
+      ];
+    },
+  },
   {
     ...intervalDataset,
     id: DATASET_IDS.load,
@@ -164,6 +335,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: (now) => latestVintage(now) + PUBLISH_LEAD_MS + (FORECAST_HORIZON - 1) * HOUR_MS,
     vintages: forecastVintages,
+    vintageWindow: LOAD_FORECAST_WINDOW,
     row: (t, _loc, publish) => {
       if (publish === null) throw new Error('a forecast row needs a publish time');
       return [t, t + HOUR_MS, publish, ...forecastValues(t, publish)];

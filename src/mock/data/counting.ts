@@ -3,9 +3,8 @@
  * closed form. Metadata, audit and updates all count through here, so they agree with what a query
  * returns.
  */
-import { HOUR_MS } from '@/time';
-import { FIRST_PUBLISH, FORECAST_HORIZON, latestVintage, PUBLISH_LEAD_MS } from './loadForecast';
 import type { DatasetDef, LocationDef, Millis } from './types';
+import { newestVintageIndex, windowRows } from './vintageWindow';
 
 export interface RowCount {
   rows: number;
@@ -19,26 +18,6 @@ export interface RowCount {
 function pointsIn(first: Millis, step: Millis, lo: Millis, hi: Millis): number {
   if (hi <= lo) return 0;
   return Math.ceil((hi - first) / step) - Math.ceil((lo - first) / step);
-}
-
-/** Σ i for i in [a, b). */
-function sumRange(a: number, b: number): number {
-  return b > a ? ((a + b - 1) * (b - a)) / 2 : 0;
-}
-
-/**
- * Rows of the hourly forecast for interval indices [a, b): interval i has the vintages
- * j ∈ [max(0, i − 167), min(i, J)], J the newest vintage as of now.
- */
-function forecastRows(a: number, b: number, newest: number): number {
-  const h = FORECAST_HORIZON - 1;
-  // Σ min(i, J): i itself up to J, then J.
-  const split = Math.min(Math.max(a, newest + 1), b);
-  const sumMin = sumRange(a, split) + newest * (b - split);
-  // Σ max(0, i − h): zero below h.
-  const from = Math.max(a, h);
-  const sumMax = b > from ? sumRange(from, b) - h * (b - from) : 0;
-  return sumMin - sumMax + (b - a);
 }
 
 /** Rows, distinct time values and distinct subseries values with time index in [from, to) as of now. */
@@ -79,9 +58,13 @@ export function countRows(def: DatasetDef, from: Millis, to: Millis, now: Millis
   if (def.vintages) {
     const iLo = Math.ceil((lo - first) / step);
     const iHi = iLo + n;
-    if (step === HOUR_MS && first - PUBLISH_LEAD_MS === FIRST_PUBLISH) {
-      const newest = Math.round((latestVintage(now) - FIRST_PUBLISH) / HOUR_MS);
-      return { rows: forecastRows(iLo, iHi, newest), timeValues: n, subseriesValues: null };
+    const w = def.vintageWindow;
+    if (w && w.stepMs === step) {
+      return {
+        rows: windowRows(w, iLo, iHi, newestVintageIndex(w, now)),
+        timeValues: n,
+        subseriesValues: null,
+      };
     }
     // Any other vintage rule: ask the definition, interval by interval.
     let rows = 0;

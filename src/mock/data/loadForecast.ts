@@ -7,6 +7,7 @@ import { DATA_START } from './climate';
 import { HOUR_MS, MINUTE_MS } from '@/time';
 import { gauss2, round2, signedNoise } from './noise';
 import type { Millis } from './types';
+import type { VintageWindow } from './vintageWindow';
 import { WEATHER_ZONES, weatherZoneLoads } from './weatherZones';
 
 const FORECAST_ZONES = ['north', 'south', 'west', 'houston'] as const;
@@ -15,6 +16,14 @@ export const FORECAST_HORIZON = 168;
 export const PUBLISH_LEAD_MS = 30 * MINUTE_MS;
 /** The first vintage: its first interval is the first interval of the data. */
 export const FIRST_PUBLISH: Millis = DATA_START - PUBLISH_LEAD_MS;
+
+/** The same rule as a window, for the closed-form row counts: vintage j covers intervals j … j + 167. */
+export const LOAD_FORECAST_WINDOW: VintageWindow = {
+  firstPublish: FIRST_PUBLISH,
+  stepMs: HOUR_MS,
+  before: FORECAST_HORIZON - 1,
+  after: 0,
+};
 
 /** Weather zone → forecast zone (index into FORECAST_ZONES). */
 const ZONE_OF: Record<(typeof WEATHER_ZONES)[number], number> = {

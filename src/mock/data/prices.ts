@@ -217,3 +217,13 @@ export function dayAheadSpp(t: Millis, loc: LocationDef): number {
 export function scedTimestamp(t: Millis): Millis {
   return t + (6 + (hash1(S_SCED_DELAY, Math.floor(t / FIVE_MIN)) % 25)) * 1000;
 }
+
+/**
+ * `system_lambda` of `ercot_sced_system_lambda`: the SCED run's shadow price of the power balance,
+ * the system energy price before any location's congestion and loss, so the hub average sits
+ * close to it (a few dollars apart, its blend of the zones' bases and noise).
+ */
+export function scedSystemLambda(t: Millis): number {
+  const sys = realTimeSystem(sced, t, FIVE_MIN, 2);
+  return round2(clamp(sys.energy + sys.spike, -250, 5000));
+}

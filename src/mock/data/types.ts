@@ -9,6 +9,7 @@
  * Times are epoch milliseconds (UTC) everywhere inside the mock; the engine formats them.
  */
 import type { Cadence, ColumnType, LocationType } from '@/contract';
+import type { VintageWindow } from './vintageWindow';
 
 /** Epoch milliseconds, UTC. */
 export type Millis = number;
@@ -62,6 +63,8 @@ export interface DatasetDef {
    * `null` for datasets without a publish column.
    */
   vintages: ((t: Millis, now: Millis) => readonly Millis[]) | null;
+  /** The regular rule `vintages` follows, when it has one: rows are then counted in closed form. */
+  vintageWindow?: VintageWindow;
   /**
    * The row at (t, location, publish) as cells in `columns` order. The caller guarantees the
    * combination exists (t on the grid and in range, location active at t, publish a vintage of t).

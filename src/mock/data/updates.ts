@@ -1,15 +1,16 @@
 /**
  * Publication runs of the last 7 days (contract §7). Each dataset publishes on its own schedule,
  * and a run inserts exactly the rows that become visible at its time, counted by `countRows`:
- * interval datasets publish each interval as it starts, the forecast publishes a 168-hour vintage
- * every hour at HH:30, and the day-ahead market publishes the next market day at 13:00 Central.
+ * interval datasets publish each interval as it starts, a forecast or report publishes a vintage at
+ * each publish time of its window (the load forecast every hour at HH:30, 168 hours; the solar and
+ * wind reports at HH:10, 48 hours back and 168 ahead), and the day-ahead market publishes the next market day at 13:00 Central.
  */
 import type { DatasetUpdate, Order } from '@/contract';
 import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay, wallMs } from '@/time';
 import { activeLocationCount, countRows } from './counting';
-import { FORECAST_HORIZON, latestVintage } from './loadForecast';
 import { dayAheadPublishTime } from './schedule';
 import type { DatasetDef, Millis } from './types';
+import { newestVintageIndex, vintageTime } from './vintageWindow';
 
 const UPDATES_WINDOW_MS = 7 * DAY_MS;
 
@@ -22,7 +23,7 @@ function scheduleOf(def: DatasetDef): Schedule {
   if (s === undefined) {
     // Datasets whose data runs past now are the day-ahead market's.
     const probe = wallMs(2024, 6, 1, 12);
-    s = def.vintages ? 'vintage' : def.lastTime(probe) > probe + HOUR_MS ? 'day-ahead' : 'interval';
+    s = def.vintageWindow ? 'vintage' : def.lastTime(probe) > probe + HOUR_MS ? 'day-ahead' : 'interval';
     schedules.set(def, s);
   }
   return s;
@@ -37,9 +38,13 @@ function runTimes(def: DatasetDef, now: Millis): Millis[] {
     case 'interval':
       for (let t = def.lastTime(now); t > since && t >= first; t -= def.stepMs) runs.push(t);
       break;
-    case 'vintage':
-      for (let p = latestVintage(now); p > since && p + HOUR_MS > first; p -= HOUR_MS) runs.push(p);
+    case 'vintage': {
+      const w = def.vintageWindow;
+      if (!w) break;
+      for (let j = newestVintageIndex(w, now); j >= 0 && vintageTime(w, j) > since; j--)
+        runs.push(vintageTime(w, j));
       break;
+    }
     case 'day-ahead':
       for (let day = marketDayIndex(now); ; day--) {
         const at = dayAheadPublishTime(day);
@@ -57,12 +62,17 @@ function rowsOfRun(def: DatasetDef, run: Millis, now: Millis): number {
       // Without locations each run adds exactly its own interval.
       return def.locations ? activeLocationCount(def.locations, run) : 1;
     case 'vintage':
-      return FORECAST_HORIZON;
+      // What the vintage adds: the rows visible at its publish time and not a moment before.
+      return total(def, run) - total(def, run - 1);
     case 'day-ahead': {
       const day = marketDayIndex(run) + 1;
       return countRows(def, marketMidnightOfDay(day), marketMidnightOfDay(day + 1), now).rows;
     }
   }
+}
+
+function total(def: DatasetDef, now: Millis): number {
+  return countRows(def, def.firstTime(now), def.lastTime(now) + def.stepMs, now).rows;
 }
 
 export interface UpdatesOptions {

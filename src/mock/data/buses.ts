@@ -1,0 +1,79 @@
+/**
+ * Electrical buses of `ercot_lmp_by_bus`: a few hundred, generated once from the seed. They are not
+ * pricing locations (the registry of /v1/pricing_locations lists settlement points only); each bus
+ * sits behind one resource node of the registry, named after that node's station, and is priced as
+ * that node's LMP plus a small term of its own (losses and local congestion on the way to the node).
+ */
+import { DATA_START } from './climate';
+import { LOCATIONS } from './locations';
+import { gauss3, round2, u1, uniformsOf } from './noise';
+import { scedLmp } from './prices';
+import type { LocationDef, Millis } from './types';
+
+const S_BUS = 131;
+const S_BUS_NOISE = 132;
+const FIVE_MIN = 5 * 60_000;
+
+/** Bus suffixes as ERCOT's network model writes them: a unit, a transformer or a numbered section. */
+const SUFFIXES = ['1', '2', '3', '5', '8', 'G1', 'G2', 'T1', 'LD1', 'X1'] as const;
+
+interface BusDraft {
+  name: string;
+  node: LocationDef;
+}
+
+function station(node: LocationDef): string {
+  const word = node.location.split('_')[0] ?? node.location;
+  return word.slice(0, 8);
+}
+
+function buildDrafts(): BusDraft[] {
+  const seen = new Set<string>();
+  const drafts: BusDraft[] = [];
+  for (const node of LOCATIONS) {
+    // Buses behind nodes that exist over the whole history: a bus row is there every interval.
+    if (node.locationType !== 'Resource Node' || node.firstSeen > DATA_START || node.retiredAt !== null)
+      continue;
+    const u = uniformsOf(S_BUS, node.index);
+    const count = u(0) < 0.1 ? 2 : u(0) < 0.5 ? 1 : 0;
+    for (let k = 0; k < count; k++) {
+      const name = `${station(node)}_${SUFFIXES[Math.floor(u(1 + k) * SUFFIXES.length)] ?? '1'}`;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      drafts.push({ name, node });
+    }
+  }
+  return drafts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+const DRAFTS = buildDrafts();
+
+/**
+ * The buses as the subseries of `ercot_lmp_by_bus`, sorted by name bytes. The registry's fields
+ * (type, zone, coordinates) are those of the node the bus sits behind; rows say "Electrical Bus".
+ */
+export const BUSES: readonly LocationDef[] = DRAFTS.map((d, index) => ({
+  index,
+  gsEntityId: `ercot-bus-${d.name.toLowerCase()}`,
+  location: d.name,
+  locationType: d.node.locationType,
+  zone: d.node.zone,
+  latitude: d.node.latitude,
+  longitude: d.node.longitude,
+  firstSeen: DATA_START,
+  retiredAt: null,
+}));
+
+/** The resource node each bus is priced from, by bus index. */
+export const BUS_NODE: readonly LocationDef[] = DRAFTS.map((d) => d.node);
+
+/** A bus's fixed offset from its node ($/MWh): losses one way or the other, within ±0.75. */
+const busOffset = Float64Array.from(DRAFTS, (_, i) => (u1(S_BUS, 100_000 + i) - 0.5) * 1.5);
+
+/** `lmp` of `ercot_lmp_by_bus`: the node's SCED LMP plus the bus's offset and a small noise. */
+export function busLmp(t: Millis, bus: LocationDef): number {
+  const node = BUS_NODE[bus.index];
+  if (node === undefined) throw new Error(`no node behind bus ${bus.location}`);
+  const noise = 0.35 * gauss3(S_BUS_NOISE, Math.floor(t / FIVE_MIN), bus.index, 0);
+  return round2(scedLmp(t, node) + (busOffset[bus.index] ?? 0) + noise);
+}
