@@ -3,7 +3,7 @@ import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import type { Row } from '@/api/query/liveRows';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
-import { formatUtc, HOUR_MS, type MarketDay } from '@/time';
+import { formatUtc, type MarketDay } from '@/time';
 import { endOf, lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
 import { completeHourMeans, forecastError, INTERVALS_PER_HOUR, type ForecastError } from './forecastError';
 import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
@@ -17,7 +17,8 @@ import {
 } from './marketDayParams';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
-import { useLiveRows, type NextRows } from './useLiveRows';
+import { useLiveRows } from './useLiveRows';
+import { hourKey, nextVintage } from './vintages';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import styles from './TodayPage.module.css';
 
@@ -38,31 +39,6 @@ const dayAheadParams = (day: MarketDay): DatasetQueryParams => ({
   publish_time_end: formatUtc(dayAheadCutoff(day)),
   columns: FORECAST_COLUMNS,
 });
-
-/** One forecast row per hour: a newer vintage replaces the hour's row. */
-const hourKey = (row: Row): string => String(row.interval_start_utc);
-
-function newestVintage(rows: readonly Row[]): number | null {
-  let newest: number | null = null;
-  for (const r of rows) {
-    const p = Date.parse(String(r.publish_time_utc));
-    if (!Number.isNaN(p) && (newest === null || p > newest)) newest = p;
-  }
-  return newest;
-}
-
-/** Vintages come hourly: the next is due an hour after the newest held, and only newer ones are asked for. */
-function nextVintage(day: MarketDay, params: DatasetQueryParams) {
-  return (rows: readonly Row[]): NextRows | null => {
-    const newest = newestVintage(rows);
-    if (newest === null || newest + HOUR_MS >= day.end) return null;
-    return {
-      dueAt: newest + HOUR_MS,
-      stepMs: HOUR_MS,
-      since: () => ({ ...params, publish_time_start: formatUtc(newest + 1000) }),
-    };
-  };
-}
 
 function ErrorLine({ label, error }: { label: string; error: ForecastError | null }) {
   return (
