@@ -82,7 +82,7 @@ export function TodayPage() {
           </button>
         )}
       </div>
-      <p role="status" className={styles.status}>
+      <p role="status" className={styles.status} data-testid="live-status">
         {statusText(isToday, paused, visible)}
         {lastUpdated !== null && ` Last updated ${marketClock(lastUpdated)}.`}
       </p>
