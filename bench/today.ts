@@ -153,7 +153,7 @@ export async function run({ build = process.env.BENCH_SKIP_BUILD !== '1' } = {})
         value: t.median,
         unit: 'ms',
         target: `≤ ${RATIO_TARGET}× the catalog`,
-        peer: c.median,
+        peer: `catalog ${formatNumber(c.median)} ms`,
         ratio,
         verdict: judge(ratio, RATIO_TARGET),
         note: `medians of ${t.runs} cold loads each, alternating (today ${formatNumber(t.min)}–${formatNumber(t.max)}, catalog ${formatNumber(c.min)}–${formatNumber(c.max)}); six panels' "as of" and the fuel-mix stack`,

@@ -128,7 +128,7 @@ function HubPrices({
         </dl>
       )}
       {dayAheadError !== null && <ApiErrorMessage error={dayAheadError} />}
-      <div className={styles.tableScroll}>
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Hub prices table">
         <table className={styles.table}>
           <caption className="visually-hidden">
             Latest real-time price at each hub against the day-ahead price of its hour
