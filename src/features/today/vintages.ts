@@ -10,7 +10,7 @@ import type { NextRows } from './useLiveRows';
 /** One row per hour: a newer vintage replaces the hour's row. */
 export const hourKey = (row: Row): string => String(row.interval_start_utc);
 
-export function newestVintage(rows: readonly Row[]): number | null {
+function newestVintage(rows: readonly Row[]): number | null {
   let newest: number | null = null;
   for (const r of rows) {
     const p = Date.parse(String(r.publish_time_utc));
