@@ -28,7 +28,11 @@ test(
     await everyPanelDrawn(page);
     assert.equal(await asOf(page, 'fuel-mix').innerText(), 'As of 15:00 CDT');
     const fuelMix = page.getByRole('region', { name: 'Fuel mix' });
-    assert.equal(await fuelMix.locator('path.stack-area[data-series="Nuclear"]').count(), 1);
+    // The chart's code is a chunk of its own: it may arrive after the panel's figures.
+    await eventually(
+      async () => assert.equal(await fuelMix.locator('path.stack-area[data-series="Nuclear"]').count(), 1),
+      20_000,
+    );
     assert.ok((await fuelMix.locator('path.series-line').count()) >= 2, 'load and net load drawn as lines');
     await assertAccessible(page, '/today');
 
