@@ -34,6 +34,7 @@ import { run as runCompare } from './compare';
 import { run as runSavedWork } from './savedWork';
 import { run as runSqlPage } from './sqlPage';
 import { run as runTableGrid } from './tableGrid';
+import { run as runToday } from './today';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -356,6 +357,7 @@ const SECTIONS: Section[] = [
   { name: 'compare', run: () => runCompare({ build: buildOnce() }) },
   { name: 'saved-work', run: () => runSavedWork({ build: buildOnce() }) },
   { name: 'sql', run: runSqlPage },
+  { name: 'today', run: () => runToday({ build: buildOnce() }) },
 ];
 
 /** A section that throws still leaves a row, so the table shows what could not be measured. */

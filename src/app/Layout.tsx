@@ -10,6 +10,7 @@ import { ExportProgress } from '@/components/ExportProgress';
 /** One line per destination; the nav renders whatever is here. */
 export const NAV_ITEMS = [
   { to: '/', label: 'Catalog', end: true },
+  { to: '/today', label: 'Today', end: false },
   { to: '/locations', label: 'Map', end: false },
   { to: '/price-map', label: 'Price map', end: false },
   { to: '/compare', label: 'Compare', end: false },

@@ -13,6 +13,7 @@ describe('the page at a path', () => {
     expect(pageAt('/reports/daily-peak')).toBe(PAGES.dailyPeak);
     expect(pageAt('/library')).toBe(PAGES.library);
     expect(pageAt('/sql')).toBe(PAGES.sql);
+    expect(pageAt('/today')).toBe(PAGES.today);
   });
 
   it('is none for a path no route has', () => {
@@ -25,7 +26,7 @@ describe('the page at a path', () => {
     const querying = Object.entries(PAGES)
       .filter(([, page]) => 'queries' in page && page.queries)
       .map(([name]) => name);
-    expect(querying.sort()).toEqual(['compare', 'dailyPeak', 'priceMap', 'query']);
+    expect(querying.sort()).toEqual(['compare', 'dailyPeak', 'priceMap', 'query', 'today']);
   });
 });
 

@@ -54,6 +54,14 @@ export const PAGES = {
       (m) => m.CatalogPage,
     ),
   },
+  today: {
+    path: 'today',
+    queries: true,
+    code: loader(
+      () => import('@/features/today/TodayPage'),
+      (m) => m.TodayPage,
+    ),
+  },
   dataset: {
     path: 'datasets/:id',
     code: loader(

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       pageRoute(PAGES.catalog),
+      pageRoute(PAGES.today),
       pageRoute(PAGES.dataset),
       pageRoute(PAGES.query),
       pageRoute(PAGES.locations),

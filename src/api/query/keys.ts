@@ -15,4 +15,6 @@ export const queryKeys = {
   /** The distinct values of a subseries column at the dataset's newest interval. */
   subseriesValues: (id: string, column: string) => [...queryKeys.dataset(id), 'subseries', column] as const,
   csv: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'csv', params] as const,
+  /** Every row of a query that grows as new intervals arrive (see liveRows.ts): keyed by the first request. */
+  live: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'live', params] as const,
 };

@@ -1,0 +1,105 @@
+/**
+ * The rows of a query that keeps growing: a market day seen while it happens. The first request
+ * walks every page of the day; later ones ask only for what is new (a later `start_time`, or
+ * vintages published after the newest held) and merge it into the cached rows, so a refresh costs
+ * one interval's rows, not the day's again.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { CellValue, DatasetQueryParams } from '@/contract';
+import { fetchDatasetQuery } from './fetchers';
+import { queryKeys } from './keys';
+
+export type Row = Record<string, CellValue>;
+
+export interface LiveRows {
+  rows: readonly Row[];
+  /** When the newest request answered (the client's clock), epoch ms. */
+  fetchedAt: number;
+  /** Rows the newest request brought (all of them on the first). */
+  added: number;
+}
+
+/** One answer holds a whole day of any dataset the page asks for; more pages are walked anyway. */
+const LIVE_PAGE_SIZE = 5000;
+
+/** Every row of `params`, page by page (offset paging) until the server says there is no more. */
+export async function fetchAllRows(
+  id: string,
+  params: DatasetQueryParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; ; page++) {
+    const body = await fetchDatasetQuery(id, { page_size: LIVE_PAGE_SIZE, ...params, page }, { signal });
+    rows.push(...(body.data as Row[]));
+    if (!body.meta.hasNextPage || body.data.length === 0) return rows;
+  }
+}
+
+/** Names each row's place: a row with the same key from a newer answer replaces the held one. */
+export type RowKey = (row: Row) => string;
+
+/** The time index, then the location: one row per interval and location. */
+export const intervalKey: RowKey = (row) =>
+  `${String(row.interval_start_utc ?? row.time_utc ?? '')}|${String(row.location ?? '')}`;
+
+/**
+ * `fresh` merged into `held`: same-key rows replaced, new ones added, in key order (the API's
+ * timestamps are one fixed-width UTC form, so text order is time order). Held rows are reused as
+ * they are, so what did not change keeps its identity.
+ */
+export function mergeRows(held: readonly Row[], fresh: readonly Row[], keyOf: RowKey = intervalKey): Row[] {
+  if (fresh.length === 0) return held as Row[];
+  const freshKeys = new Map(fresh.map((r) => [keyOf(r), r]));
+  const kept = held.filter((r) => !freshKeys.has(keyOf(r)));
+  const merged = [...kept, ...freshKeys.values()];
+  // The common case (the next interval after the last held) is already in order: one pass, no sort.
+  for (let i = 1; i < merged.length; i++) {
+    if (keyOf(merged[i - 1] as Row) > keyOf(merged[i] as Row)) return merged.sort(byKey(keyOf));
+  }
+  return merged;
+}
+
+const byKey =
+  (keyOf: RowKey) =>
+  (a: Row, b: Row): number => {
+    const x = keyOf(a);
+    const y = keyOf(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+
+export function liveRowsOptions(id: string, params: DatasetQueryParams) {
+  return queryOptions({
+    queryKey: queryKeys.live(id, params),
+    queryFn: async ({ signal }): Promise<LiveRows> => {
+      const rows = await fetchAllRows(id, params, { signal });
+      return { rows, fetchedAt: Date.now(), added: rows.length };
+    },
+    // The page asks for new rows itself, at the data's cadence; a refetch would ask for the day again.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    structuralSharing: false,
+  });
+}
+
+/**
+ * Asks for `since` (the request of only what is new) and merges its rows into the cache entry of
+ * `params`. Resolves to the rows it brought; the entry is left alone when it is gone or failed.
+ */
+export async function appendNewRows(
+  client: QueryClient,
+  id: string,
+  params: DatasetQueryParams,
+  since: DatasetQueryParams,
+  { signal, keyOf = intervalKey }: { signal?: AbortSignal; keyOf?: RowKey } = {},
+): Promise<number> {
+  const fresh = await fetchAllRows(id, since, { signal });
+  const key = liveRowsOptions(id, params).queryKey;
+  client.setQueryData(key, (held) =>
+    held === undefined
+      ? held
+      : { rows: mergeRows(held.rows, fresh, keyOf), fetchedAt: Date.now(), added: fresh.length },
+  );
+  return fresh.length;
+}

@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
+import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
+import { MARKET_TIME_ZONE } from '@/lib/format';
+import { HOUR_MS, type MarketDay } from '@/time';
+import { useLivePage } from './livePage';
+import { useIntervalStart } from './useIntervalStart';
+import { lastRow, pointsOf, startOf } from './dayRows';
+import { formatPrice, marketClock, marketHourMinute } from './marketClock';
+import { dayRange, hourOf, queryBuilderHref } from './marketDayParams';
+import { RowsState } from './RowsState';
+import { TodayPanel } from './TodayPanel';
+import { useLiveRows } from './useLiveRows';
+import styles from './TodayPage.module.css';
+
+const SERVICES = [
+  { column: 'regulation_up', label: 'Regulation up' },
+  { column: 'regulation_down', label: 'Regulation down' },
+  { column: 'responsive_reserves', label: 'Responsive reserves' },
+  { column: 'non_spinning_reserves', label: 'Non-spinning reserves' },
+  { column: 'ercot_contingency_reserve_service', label: 'ECRS' },
+] as const;
+
+/** The day-ahead clearing prices of the ancillary services, hour by hour, with the hour in progress. */
+export function AncillaryPanel({ day }: { day: MarketDay }) {
+  const { live } = useLivePage();
+  const now = useIntervalStart(HOUR_MS, live);
+  const params = useMemo<DatasetQueryParams>(
+    () => ({ ...dayRange(day), columns: SERVICES.map((s) => s.column).join(',') }),
+    [day],
+  );
+  // Cleared the day before, with the day-ahead market: nothing to refresh.
+  const prices = useLiveRows({ id: DATASET_IDS.ancillaryPrices, params });
+  const rows = prices.query.data?.rows;
+  const last = rows ? lastRow(rows) : undefined;
+  const series = useMemo(
+    () => (rows ? SERVICES.map((s) => ({ name: s.label, points: pointsOf(rows, s.column) })) : []),
+    [rows],
+  );
+  // The hour in progress on a live day, else the day's last hour.
+  const hour = Math.min(hourOf(now), last ? startOf(last) : hourOf(now));
+  const current = rows?.find((r) => startOf(r) === hour);
+  return (
+    <TodayPanel
+      title="Ancillary service prices"
+      id="ancillary"
+      asOf={last ? startOf(last) : null}
+      links={[
+        {
+          label: 'Ancillary prices in the query builder',
+          href: queryBuilderHref(DATASET_IDS.ancillaryPrices, params),
+        },
+      ]}
+    >
+      <RowsState query={prices.query} what="the ancillary service prices">
+        {() => (
+          <>
+            {current && (
+              <table className={styles.table}>
+                <caption>Day-ahead clearing prices for the hour from {marketClock(hour)} ($/MW)</caption>
+                <tbody>
+                  {SERVICES.map((s) => (
+                    <tr key={s.column}>
+                      <th scope="row">{s.label}</th>
+                      <td>
+                        {typeof current[s.column] === 'number'
+                          ? formatPrice(current[s.column] as number, '$/MW')
+                          : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <LazyTimeSeriesChart
+              series={series}
+              title="Day-ahead ancillary service prices by hour, market time"
+              height={220}
+              formatTime={marketHourMinute}
+              formatValue={(v) => formatPrice(v, '$/MW')}
+              timeZone={MARKET_TIME_ZONE}
+            />
+          </>
+        )}
+      </RowsState>
+    </TodayPanel>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
+import type { Row } from '@/api/query/liveRows';
+import { compareHref, dataSeries, SERIES_KEYS, type CompareState } from '@/compare/compareWorkspace';
+import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
+import { MARKET_TIME_ZONE } from '@/lib/format';
+import type { MarketDay } from '@/time';
+import { extremesOf, lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
+import { FUELS, netLoad, renewableShare, renewableShares } from './fuelMix';
+import { loadParams } from './LoadForecastPanel';
+import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
+import { compareDay, dayRange, FIVE_MIN, queryBuilderHref } from './marketDayParams';
+import { RowsState } from './RowsState';
+import { TodayPanel } from './TodayPanel';
+import { useLiveRows } from './useLiveRows';
+import styles from './TodayPage.module.css';
+
+const STACK = { series: FUELS.map((f) => f.label) };
+
+/** Each fuel under its own letter of a Compare workspace (eight fuels, eight letters). */
+function fuelSeries(): Partial<CompareState> {
+  const out: Partial<CompareState> = {};
+  FUELS.forEach((f, i) => {
+    const key = SERIES_KEYS[i];
+    if (key) out[key] = dataSeries(key, DATASET_IDS.fuelMix, f.column);
+  });
+  return out;
+}
+
+/** The fuel mix as a stacked area (storage charging below zero), with load and net load as lines. */
+export function FuelMixPanel({ date, day }: { date: string; day: MarketDay }) {
+  const params = useMemo<DatasetQueryParams>(() => dayRange(day), [day]);
+  const load = useMemo(() => loadParams(day), [day]);
+  const fuels = useLiveRows({
+    id: DATASET_IDS.fuelMix,
+    params,
+    next: useMemo(() => nextIntervals(day, FIVE_MIN, params), [day, params]),
+  });
+  const loadRows = useLiveRows({
+    id: DATASET_IDS.load,
+    params: load,
+    next: useMemo(() => nextIntervals(day, FIVE_MIN, load), [day, load]),
+  });
+  const rows = fuels.query.data?.rows;
+  const last = rows ? lastRow(rows) : undefined;
+  const links = [
+    { label: 'Fuel mix in the query builder', href: queryBuilderHref(DATASET_IDS.fuelMix, params) },
+    {
+      label: 'Fuel mix in Compare',
+      href: compareHref({ ...fuelSeries(), ...compareDay(date), grid: '5min' }),
+    },
+  ];
+  return (
+    <TodayPanel title="Fuel mix" id="fuel-mix" asOf={last ? startOf(last) : null} links={links} wide>
+      <RowsState query={fuels.query} refreshError={fuels.refreshError} what="the fuel mix">
+        {(fuelRows) => <FuelMixBody rows={fuelRows} loadRows={loadRows.query.data?.rows} date={date} />}
+      </RowsState>
+    </TodayPanel>
+  );
+}
+
+function FuelMixBody({
+  rows,
+  loadRows,
+  date,
+}: {
+  rows: readonly Row[];
+  loadRows: readonly Row[] | undefined;
+  date: string;
+}) {
+  const loadPoints = useMemo(() => (loadRows ? pointsOf(loadRows, 'load') : []), [loadRows]);
+  const series = useMemo(
+    () => [
+      ...FUELS.map((f) => ({ name: f.label, points: pointsOf(rows, f.column) })),
+      { name: 'Load', points: loadPoints },
+      { name: 'Net load', points: netLoad(loadPoints, rows) },
+    ],
+    [rows, loadPoints],
+  );
+  const shares = useMemo(() => renewableShares(rows), [rows]);
+  const peak = extremesOf(shares)?.max;
+  const last = rows[rows.length - 1];
+  const shareNow = last ? renewableShare(last) : null;
+  const net = series[series.length - 1]?.points.at(-1);
+  return (
+    <>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Renewable share{last ? ` at ${marketClock(startOf(last))}` : ''}</dt>
+          <dd>{shareNow === null ? '—' : formatPercent(shareNow)}</dd>
+        </div>
+        <div>
+          <dt>Day’s peak renewable share</dt>
+          <dd>{peak ? `${formatPercent(peak.y)} at ${marketClock(peak.x)}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Net load (load − wind − solar)</dt>
+          <dd>{net ? formatMw(net.y) : '—'}</dd>
+        </div>
+      </dl>
+      <p className={styles.asOf}>
+        Renewable: wind, solar and hydro, as a share of generation (storage only while it discharges).
+      </p>
+      <LazyTimeSeriesChart
+        series={series}
+        stack={STACK}
+        title={`ERCOT fuel mix on ${date}, market time, stacked, with load and net load`}
+        height={320}
+        formatTime={marketHourMinute}
+        formatValue={formatMw}
+        timeZone={MARKET_TIME_ZONE}
+      />
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { priceSnapshotOptions } from '@/api/prices/queries';
+import type { Row } from '@/api/query/liveRows';
+import { compareHref, dataSeries } from '@/compare/compareWorkspace';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
+import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
+import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
+import { MARKET_TIME_ZONE } from '@/lib/format';
+import { formatUtc, MINUTE_MS, type MarketDay } from '@/time';
+import { lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
+import { dartPoints, dayMinMax, HUBS, type Hub } from './hubPrices';
+import { useLivePage } from './livePage';
+import { formatPrice, marketClock, marketHourMinute } from './marketClock';
+import { compareDay, dayRange, FIVE_MIN, hourOf, queryBuilderHref } from './marketDayParams';
+import { RowsState } from './RowsState';
+import { TodayPanel } from './TodayPanel';
+import { useIntervalStart } from './useIntervalStart';
+import { useLiveRows } from './useLiveRows';
+import styles from './TodayPage.module.css';
+
+const FIFTEEN_MIN = 15 * MINUTE_MS;
+
+const hubParams = (day: MarketDay): DatasetQueryParams => ({
+  ...dayRange(day),
+  filter_column: 'location',
+  filter_operator: 'in',
+  filter_value: HUBS.join(','),
+  columns: 'location,spp',
+});
+
+/** Real-time and day-ahead prices at the hubs, DART on hover, the day's extremes and the highest node. */
+export function PricesPanel({ date, day }: { date: string; day: MarketDay }) {
+  const params = useMemo(() => hubParams(day), [day]);
+  const realTime = useLiveRows({
+    id: DATASET_IDS.realTimeSpp,
+    params,
+    next: useMemo(() => nextIntervals(day, FIFTEEN_MIN, params), [day, params]),
+  });
+  // Published at 13:00 the day before: the whole day is known before it starts.
+  const dayAhead = useLiveRows({ id: DATASET_IDS.dayAheadSpp, params });
+  const [hub, setHub] = useState<Hub>('HB_HUBAVG');
+  const last = realTime.query.data ? lastRow(realTime.query.data.rows) : undefined;
+  const links = [
+    {
+      label: 'Real-time hub prices in the query builder',
+      href: queryBuilderHref(DATASET_IDS.realTimeSpp, params),
+    },
+    {
+      label: 'Day-ahead hub prices in the query builder',
+      href: queryBuilderHref(DATASET_IDS.dayAheadSpp, params),
+    },
+    {
+      label: `${hub} DART in Compare`,
+      href: compareHref({
+        A: dataSeries('A', DATASET_IDS.realTimeSpp, 'spp', { filterColumn: 'location', filterValue: hub }),
+        B: dataSeries('B', DATASET_IDS.dayAheadSpp, 'spp', { filterColumn: 'location', filterValue: hub }),
+        C: { kind: 'expr', key: 'C', expr: 'A - B' },
+        ...compareDay(date),
+        grid: '15min',
+      }),
+    },
+  ];
+  return (
+    <TodayPanel title="Hub prices" id="prices" asOf={last ? startOf(last) : null} links={links}>
+      <RowsState query={realTime.query} refreshError={realTime.refreshError} what="the real-time hub prices">
+        {(rows) => (
+          <HubPrices
+            rows={rows}
+            dayAhead={dayAhead.query.data?.rows ?? []}
+            dayAheadError={dayAhead.query.isError ? dayAhead.query.error : null}
+            hub={hub}
+            onHub={setHub}
+          />
+        )}
+      </RowsState>
+      <HighestNode date={date} day={day} />
+    </TodayPanel>
+  );
+}
+
+function HubPrices({
+  rows,
+  dayAhead,
+  dayAheadError,
+  hub,
+  onHub,
+}: {
+  rows: readonly Row[];
+  dayAhead: readonly Row[];
+  dayAheadError: unknown;
+  hub: Hub;
+  onHub: (hub: Hub) => void;
+}) {
+  const id = useId();
+  const extremes = useMemo(() => dayMinMax(rows, 'spp'), [rows]);
+  const series = useMemo(() => {
+    const rt = pointsOf(rows, 'spp', hub);
+    const da = pointsOf(dayAhead, 'spp', hub);
+    return [
+      { name: `${hub} real-time`, points: rt },
+      { name: `${hub} day-ahead`, points: da },
+      { name: `${hub} DART`, points: dartPoints(rt, da) },
+    ];
+  }, [rows, dayAhead, hub]);
+  const table = HUBS.map((h) => {
+    const rt = pointsOf(rows, 'spp', h).at(-1);
+    const da = rt ? pointsOf(dayAhead, 'spp', h).find((p) => p.x === hourOf(rt.x)) : undefined;
+    return { hub: h, rt, da };
+  });
+  return (
+    <>
+      {extremes && (
+        <dl className={styles.facts}>
+          <div>
+            <dt>Day’s lowest real-time price</dt>
+            <dd>
+              {formatPrice(extremes.min.value)} ({extremes.min.hub}, {marketClock(extremes.min.at)})
+            </dd>
+          </div>
+          <div>
+            <dt>Day’s highest real-time price</dt>
+            <dd>
+              {formatPrice(extremes.max.value)} ({extremes.max.hub}, {marketClock(extremes.max.at)})
+            </dd>
+          </div>
+        </dl>
+      )}
+      {dayAheadError !== null && <ApiErrorMessage error={dayAheadError} />}
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Hub prices table">
+        <table className={styles.table}>
+          <caption className="visually-hidden">
+            Latest real-time price at each hub against the day-ahead price of its hour
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Hub</th>
+              <th scope="col">Real-time ($/MWh)</th>
+              <th scope="col">Day-ahead ($/MWh)</th>
+              <th scope="col">DART</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.map(({ hub: h, rt, da }) => (
+              <tr key={h}>
+                <th scope="row">{h}</th>
+                <td>{rt ? rt.y.toFixed(2) : '—'}</td>
+                <td>{da ? da.y.toFixed(2) : '—'}</td>
+                <td>{rt && da ? (Math.round((rt.y - da.y) * 100) / 100).toFixed(2) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={id}>Hub charted</label>
+        <select id={id} value={hub} onChange={(e) => onHub(e.target.value as Hub)}>
+          {HUBS.map((h) => (
+            <option key={h}>{h}</option>
+          ))}
+        </select>
+      </div>
+      <LazyTimeSeriesChart
+        series={series}
+        title={`${hub} real-time and day-ahead prices and their spread (DART), market time`}
+        height={240}
+        formatTime={marketHourMinute}
+        formatValue={(v) => formatPrice(v)}
+        timeZone={MARKET_TIME_ZONE}
+      />
+    </>
+  );
+}
+
+/** The highest price of a snapshot and its location; the first of equals. */
+function highestOf(names: readonly string[], values: readonly (number | null)[]) {
+  let top: { name: string; value: number } | null = null;
+  for (let i = 0; i < names.length; i++) {
+    const value = values[i];
+    const name = names[i];
+    if (typeof value === 'number' && name !== undefined && (top === null || value > top.value))
+      top = { name, value };
+  }
+  return top;
+}
+
+/** The highest-priced node at the newest 5-minute interval (the day's last for a past day), from the price map's query. */
+function HighestNode({ date, day }: { date: string; day: MarketDay }) {
+  const { live } = useLivePage();
+  const current = useIntervalStart(FIVE_MIN, live);
+  const at = Math.min(current, day.end - FIVE_MIN);
+  const snapshot = useQuery({
+    ...priceSnapshotOptions({ dataset: DATASET_IDS.realTimeLmp, column: 'lmp', time: formatUtc(at) }),
+    placeholderData: keepPreviousData,
+  });
+  if (snapshot.isPending) return <p className={styles.asOf}>Loading the highest node…</p>;
+  if (snapshot.isError)
+    return <ApiErrorMessage error={snapshot.error} onRetry={() => void snapshot.refetch()} />;
+  const shown = highestOf(snapshot.data.names, snapshot.data.values);
+  const index = Math.round((Date.parse(snapshot.data.time) - day.start) / FIVE_MIN);
+  const mapHref = `/price-map?${new URLSearchParams({
+    ds: DATASET_IDS.realTimeLmp,
+    day: date,
+    i: String(index),
+    ...(shown ? { sel: shown.name } : {}),
+  }).toString()}`;
+  return (
+    <p>
+      {shown ? (
+        <>
+          Highest node at {marketClock(Date.parse(snapshot.data.time))}: <strong>{shown.name}</strong>{' '}
+          {formatPrice(shown.value)}.{' '}
+        </>
+      ) : (
+        <>No node prices at {marketClock(at)}. </>
+      )}
+      <Link to={mapHref}>Open the price map</Link>
+    </p>
+  );
+}

@@ -1,0 +1,154 @@
+import { useMemo } from 'react';
+import type { Row } from '@/api/query/liveRows';
+import { compareHref, dataSeries } from '@/compare/compareWorkspace';
+import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
+import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
+import { MARKET_TIME_ZONE } from '@/lib/format';
+import { formatUtc, type MarketDay } from '@/time';
+import { pointsOf } from './dayRows';
+import { forecastError } from './forecastError';
+import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
+import {
+  compareDay,
+  DAY_AHEAD_CUTOFF_TEXT,
+  dayAheadCutoff,
+  dayRange,
+  queryBuilderHref,
+} from './marketDayParams';
+import { RowsState } from './RowsState';
+import { TodayPanel } from './TodayPanel';
+import { useLiveRows } from './useLiveRows';
+import { hourKey, nextVintage } from './vintages';
+import styles from './TodayPage.module.css';
+
+/**
+ * The hourly solar and wind reports (ERCOT's NP4-737 and NP4-732 shapes): the actual generation of
+ * the hours that have ended and the short-term forecast, system wide.
+ */
+const RESOURCES = [
+  {
+    id: DATASET_IDS.solarActualAndForecast,
+    label: 'Solar',
+    actual: 'gen_system_wide',
+    forecast: 'stppf_system_wide',
+  },
+  {
+    id: DATASET_IDS.windActualAndForecast,
+    label: 'Wind',
+    actual: 'gen_system_wide',
+    forecast: 'stwpf_system_wide',
+  },
+] as const;
+type Resource = (typeof RESOURCES)[number];
+
+const newestParams = (day: MarketDay, r: Resource): DatasetQueryParams => ({
+  ...dayRange(day),
+  publish_time: 'latest',
+  columns: `publish_time_utc,${r.actual},${r.forecast}`,
+});
+const dayAheadParams = (day: MarketDay, r: Resource): DatasetQueryParams => ({
+  ...dayRange(day),
+  publish_time: 'latest',
+  publish_time_end: formatUtc(dayAheadCutoff(day)),
+  columns: `publish_time_utc,${r.forecast}`,
+});
+
+/** The newest hour with an actual value: the panel's "as of". */
+const lastActual = (rows: readonly Row[] | undefined, column: string): number | null =>
+  rows ? (pointsOf(rows, column).at(-1)?.x ?? null) : null;
+
+/** Solar and wind: actual generation against the newest and the day-ahead forecast. */
+export function RenewablesPanel({ date, day }: { date: string; day: MarketDay }) {
+  const solar = useResource(day, RESOURCES[0]);
+  const wind = useResource(day, RESOURCES[1]);
+  const asOf = lastActual(solar.newest.query.data?.rows, RESOURCES[0].actual);
+  const links = RESOURCES.flatMap((r) => [
+    { label: `${r.label} report in the query builder`, href: queryBuilderHref(r.id, newestParams(day, r)) },
+  ]);
+  links.push({
+    label: 'Solar and wind, actual and forecast, in Compare',
+    href: compareHref({
+      A: dataSeries('A', RESOURCES[0].id, RESOURCES[0].actual),
+      B: dataSeries('B', RESOURCES[0].id, RESOURCES[0].forecast),
+      C: dataSeries('C', RESOURCES[1].id, RESOURCES[1].actual),
+      D: dataSeries('D', RESOURCES[1].id, RESOURCES[1].forecast),
+      ...compareDay(date),
+      grid: '1h',
+    }),
+  });
+  return (
+    <TodayPanel title="Solar and wind" id="renewables" asOf={asOf} links={links}>
+      <p className={styles.asOf}>
+        Actual: the hourly mean of each hour that has ended. Newest forecast: each hour’s newest report.
+        Day-ahead: the newest report published before {DAY_AHEAD_CUTOFF_TEXT}.
+      </p>
+      {[solar, wind].map((r) => (
+        <ResourceSection key={r.resource.id} {...r} />
+      ))}
+    </TodayPanel>
+  );
+}
+
+function useResource(day: MarketDay, resource: Resource) {
+  const params = useMemo(() => newestParams(day, resource), [day, resource]);
+  const bidParams = useMemo(() => dayAheadParams(day, resource), [day, resource]);
+  const newest = useLiveRows({
+    id: resource.id,
+    params,
+    next: useMemo(() => nextVintage(day, params), [day, params]),
+    keyOf: hourKey,
+  });
+  const dayAhead = useLiveRows({ id: resource.id, params: bidParams, keyOf: hourKey });
+  return { resource, newest, dayAhead };
+}
+
+function ResourceSection({ resource, newest, dayAhead }: ReturnType<typeof useResource>) {
+  const rows = newest.query.data?.rows;
+  const bid = dayAhead.query.data?.rows;
+  const series = useMemo(() => {
+    if (!rows) return [];
+    return [
+      { name: `${resource.label} actual`, points: pointsOf(rows, resource.actual) },
+      { name: `${resource.label} newest forecast`, points: pointsOf(rows, resource.forecast) },
+      { name: `${resource.label} day-ahead forecast`, points: bid ? pointsOf(bid, resource.forecast) : [] },
+    ];
+  }, [rows, bid, resource]);
+  const actual = series[0]?.points ?? [];
+  const error = forecastError(new Map(actual.map((p) => [p.x, p.y])), series[2]?.points ?? []);
+  const now = actual.at(-1);
+  return (
+    <section aria-label={resource.label}>
+      <h3>{resource.label}</h3>
+      <RowsState
+        query={newest.query}
+        refreshError={newest.refreshError}
+        what={`the ${resource.label.toLowerCase()} report`}
+      >
+        {() => (
+          <>
+            <dl className={styles.facts}>
+              <div>
+                <dt>
+                  {resource.label} actual{now ? `, hour from ${marketClock(now.x)}` : ''}
+                </dt>
+                <dd>{now ? formatMw(now.y) : 'No hour has ended yet'}</dd>
+              </div>
+              <div>
+                <dt>Day-ahead forecast error</dt>
+                <dd>{error ? `MAE ${formatMw(error.mae)} · MAPE ${formatPercent(error.mape)}` : '—'}</dd>
+              </div>
+            </dl>
+            <LazyTimeSeriesChart
+              series={series}
+              title={`${resource.label} generation, actual and forecast, by hour, market time`}
+              height={200}
+              formatTime={marketHourMinute}
+              formatValue={formatMw}
+              timeZone={MARKET_TIME_ZONE}
+            />
+          </>
+        )}
+      </RowsState>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { datasetOptions } from '@/api/datasets/queries';
+import { DATASET_IDS } from '@/contract';
+import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
+import { unreadUrlSettings } from '@/lib/linkSettings';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useUrlState } from '@/lib/urlState';
+import { marketDateOf } from '@/time';
+import { DayPanels } from './DayPanels';
+import { DayPicker } from './DayPicker';
+import { LivePageContext, usePageVisible, type LivePage } from './livePage';
+import { marketClock } from './marketClock';
+import { dayOf } from './marketDayParams';
+import { TODAY_LINK_NOTES, todayUrlState } from './todayUrlState';
+import { useMarketToday } from './useMarketToday';
+import styles from './TodayPage.module.css';
+
+function statusText(isToday: boolean, paused: boolean, visible: boolean): string {
+  if (!isToday) return 'A past day: shown as it was, nothing to refresh.';
+  if (paused) return 'Paused: new intervals are not fetched until you resume.';
+  if (!visible) return 'Paused while the tab is hidden.';
+  return 'Live: each dataset asks for its next interval when it is due.';
+}
+
+/**
+ * `/today?date=`: ERCOT's market day at a glance (fuel mix, load and forecast, prices, ancillary
+ * services and reserves, renewables), each panel on its own data. Today's day keeps up as new
+ * intervals arrive; any earlier day is shown the same way, as it was.
+ */
+export function TodayPage() {
+  const [state, setState, invalid] = useUrlState(todayUrlState);
+  const [params] = useSearchParams();
+  const today = useMarketToday();
+  const date = state.date || today;
+  const isToday = date === today;
+  const day = useMemo(() => dayOf(date), [date]);
+  const [paused, setPaused] = useState(false);
+  const visible = usePageVisible();
+  const [lastUpdated, setLastUpdated] = useState<number | null>(null);
+  const fuelMix = useQuery(datasetOptions(DATASET_IDS.fuelMix));
+  const firstDate = fuelMix.data ? marketDateOf(Date.parse(fuelMix.data.earliestData)) : undefined;
+
+  useDocumentTitle(isToday ? 'The grid today' : `The grid on ${date}`);
+
+  const updated = useCallback(
+    (at: number) => setLastUpdated((prev) => (prev === null || at > prev ? at : prev)),
+    [],
+  );
+  const live = isToday && !paused && visible;
+  const livePage = useMemo<LivePage>(() => ({ live, updated }), [live, updated]);
+  // The plain link follows the current day; a picked day is written into the URL.
+  const goTo = useCallback(
+    (next: string) => setState({ date: next === today ? '' : next }),
+    [setState, today],
+  );
+  const hours = (day.end - day.start) / 3_600_000;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>{isToday ? 'The grid today' : `The grid on ${date}`}</h1>
+        <p className={styles.note}>
+          ERCOT, market day {date} ({hours} hours{hours === 24 ? '' : ': a daylight-saving change'}), midnight
+          to midnight US/Central.
+        </p>
+      </header>
+
+      <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, TODAY_LINK_NOTES)} />
+
+      <div className={styles.controls} role="group" aria-label="Day and refresh">
+        <DayPicker date={date} max={today > date ? today : date} min={firstDate} onChange={goTo} />
+        {isToday && (
+          <button type="button" onClick={() => setPaused((p) => !p)}>
+            {paused ? 'Resume updates' : 'Pause updates'}
+          </button>
+        )}
+        {!isToday && (
+          <button type="button" onClick={() => setState({ date: '' })}>
+            Back to today
+          </button>
+        )}
+      </div>
+      <p role="status" className={styles.status} data-testid="live-status">
+        {statusText(isToday, paused, visible)}
+        {lastUpdated !== null && ` Last updated ${marketClock(lastUpdated)}.`}
+      </p>
+
+      <LivePageContext.Provider value={livePage}>
+        <DayPanels key={date} date={date} day={day} />
+      </LivePageContext.Provider>
+    </div>
+  );
+}

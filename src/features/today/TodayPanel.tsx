@@ -1,0 +1,58 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import styles from './TodayPage.module.css';
+import { marketClock } from './marketClock';
+
+export interface PanelLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * One region of the overview: its title, the time its data is as of, links that open the same
+ * series in the query builder or Compare, and its own error boundary, so a panel that breaks
+ * shows its error and a retry while the others keep working.
+ */
+export function TodayPanel({
+  title,
+  id,
+  asOf,
+  links,
+  wide = false,
+  children,
+}: {
+  title: string;
+  id: string;
+  /** The newest interval the panel's data holds, epoch ms; null while none. */
+  asOf: number | null;
+  links: readonly PanelLink[];
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const { reset } = useQueryErrorResetBoundary();
+  const headingId = `today-${id}`;
+  return (
+    <section className={wide ? `${styles.panel} ${styles.wide}` : styles.panel} aria-labelledby={headingId}>
+      <div className={styles.panelHead}>
+        <h2 id={headingId}>{title}</h2>
+        <p className={styles.asOf} data-testid={`${id}-as-of`}>
+          {asOf === null ? 'No data yet' : `As of ${marketClock(asOf)}`}
+        </p>
+      </div>
+      <div className={styles.body}>
+        <ErrorBoundary onReset={reset}>{children}</ErrorBoundary>
+      </div>
+      {links.length > 0 && (
+        <ul className={styles.links} aria-label={`Open ${title.toLowerCase()} elsewhere`}>
+          {links.map((l) => (
+            <li key={l.href}>
+              <Link to={l.href}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

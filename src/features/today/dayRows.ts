@@ -1,0 +1,69 @@
+/** Reading a day's rows: series for the charts, the last interval held, and what is due next. */
+import type { Row } from '@/api/query/liveRows';
+import type { Point } from '@/lib/decimate';
+import { formatUtc, type MarketDay } from '@/time';
+import type { DatasetQueryParams } from '@/contract';
+import type { NextRows } from './useLiveRows';
+
+/** The instant a row's interval (or sample) starts, epoch ms. */
+export const startOf = (row: Row): number => Date.parse(String(row.interval_start_utc ?? row.time_utc));
+
+/** The instant a row's interval ends: its `interval_end_utc`, or its start plus the step. */
+export const endOf = (row: Row, stepMs: number): number =>
+  typeof row.interval_end_utc === 'string' ? Date.parse(row.interval_end_utc) : startOf(row) + stepMs;
+
+const numberOf = (cell: unknown): number | null => (typeof cell === 'number' ? cell : null);
+
+/** One numeric column as points (nulls left out), optionally of one location only. */
+export function pointsOf(rows: readonly Row[], column: string, location?: string): Point[] {
+  const out: Point[] = [];
+  for (const row of rows) {
+    if (location !== undefined && row.location !== location) continue;
+    const y = numberOf(row[column]);
+    if (y !== null) out.push({ x: startOf(row), y });
+  }
+  return out;
+}
+
+/** The newest row, if any (rows come in time order). */
+export const lastRow = (rows: readonly Row[]): Row | undefined => rows[rows.length - 1];
+
+/** The highest and lowest point of a series, the first of equals. */
+export function extremesOf(points: readonly Point[]): { min: Point; max: Point } | null {
+  const first = points[0];
+  if (first === undefined) return null;
+  let min = first;
+  let max = first;
+  for (const p of points) {
+    if (p.y < min.y) min = p;
+    if (p.y > max.y) max = p;
+  }
+  return { min, max };
+}
+
+/**
+ * The next intervals of an interval dataset: due when the interval after the last held starts
+ * (`availableAfterMs` later for resampled buckets, which are whole only once they end), asked for
+ * from the end of the last held; nothing once the day is full.
+ */
+export function nextIntervals(
+  day: MarketDay,
+  stepMs: number,
+  params: DatasetQueryParams,
+  { availableAfterMs = 0, endAt }: { availableAfterMs?: number; endAt?: (now: number) => number } = {},
+): (rows: readonly Row[]) => NextRows | null {
+  return (rows) => {
+    const last = lastRow(rows);
+    const from = last === undefined ? day.start : endOf(last, stepMs);
+    if (from >= day.end) return null;
+    return {
+      dueAt: from + availableAfterMs,
+      stepMs,
+      since: (now) => ({
+        ...params,
+        start_time: formatUtc(from),
+        ...(endAt ? { end_time: formatUtc(Math.min(day.end, endAt(now))) } : {}),
+      }),
+    };
+  };
+}

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { appendNewRows, intervalKey, liveRowsOptions, type Row, type RowKey } from '@/api/query/liveRows';
+import type { DatasetQueryParams } from '@/contract';
+import { askAt, timerDelay, type LastAttempt } from './refreshSchedule';
+import { useLivePage } from './livePage';
+
+/** What is new after the rows held, and when it is due; null when nothing more will come. */
+export interface NextRows {
+  /** The request for only the new rows, made when it is sent (its end may follow the clock). */
+  since: (now: number) => DatasetQueryParams;
+  /** When the next interval (or vintage) is there to be asked for, epoch ms. */
+  dueAt: number;
+  /** The dataset's cadence: how long to wait when an answer brought nothing. */
+  stepMs: number;
+}
+
+export interface LiveRowsSpec {
+  id: string;
+  /** The day's request. */
+  params: DatasetQueryParams;
+  /** From the rows held: what to ask for next. Omitted (or null) for data that does not grow. */
+  next?: (rows: readonly Row[]) => NextRows | null;
+  keyOf?: RowKey;
+}
+
+/**
+ * A dataset's rows of one market day that keep up with it: the day is fetched once, then, while
+ * the page is live, each new interval is asked for when it is due and merged into the cached rows.
+ */
+export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsSpec) {
+  const client = useQueryClient();
+  const { live, updated } = useLivePage();
+  const query = useQuery(liveRowsOptions(id, params));
+  const [last, setLast] = useState<LastAttempt & { error: unknown }>({ at: 0, brought: 1, error: null });
+  // The timer restarts only when the plan changes: a new due instant or new rows held.
+  const [wake, setWake] = useState(0);
+  const rows = query.data?.rows;
+  const plan = live && rows && next ? next(rows) : null;
+  const dueAt = plan?.dueAt ?? null;
+
+  useEffect(() => {
+    if (query.data) updated(query.data.fetchedAt);
+  }, [query.data, updated]);
+
+  useEffect(() => {
+    if (plan === null) return undefined;
+    const controller = new AbortController();
+    const at = askAt(plan.dueAt, plan.stepMs, last.at === 0 ? null : last);
+    const timer = window.setTimeout(
+      () => {
+        const now = Date.now();
+        // A capped wait ended before the plan's instant: make the plan again.
+        if (now < at) {
+          setWake((n) => n + 1);
+          return;
+        }
+        appendNewRows(client, id, params, plan.since(now), { signal: controller.signal, keyOf }).then(
+          (brought) => setLast({ at: Date.now(), brought, error: null }),
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            setLast({ at: Date.now(), brought: 0, error });
+          },
+        );
+      },
+      timerDelay(at, Date.now()),
+    );
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+    // `plan` is remade each render; its due instant and the rows it was made from are what count.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dueAt, rows, last, wake, client, id, params, keyOf]);
+
+  return { query, refreshError: last.error };
+}
