@@ -1,13 +1,15 @@
 /**
- * The nine datasets the mock serves (contract §5.1): their descriptions, columns and generators,
+ * The datasets the mock serves (contract §5.1): their descriptions, columns and generators,
  * and the wire form of their metadata.
  */
 import { DATASET_IDS, type Dataset, type DatasetColumn } from '@/contract';
 import { ancillaryValues } from './ancillary';
 import { AS_MONITOR_STEP_MS, prcAt } from './asMonitor';
 import { DATA_START } from './climate';
+import { DISCLOSURE_DATASETS } from './disclosureDatasets';
+import { intervalColumns, num, text, ts } from './columnDefs';
 import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/time';
-import { countRows } from './counting';
+import { estimateRows } from './counting';
 import { fuelMixAt } from './fuelMix';
 import { loadAt } from './load';
 import {
@@ -17,38 +19,14 @@ import {
   latestVintage,
   PUBLISH_LEAD_MS,
 } from './loadForecast';
-import { LOCATIONS } from './locations';
+import { asLocation, LOCATIONS } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedTimestamp } from './prices';
 import { dayAheadLastTime, lastStarted } from './schedule';
-import type { ColumnDef, DatasetDef, LocationDef, Millis } from './types';
+import type { ColumnDef, DatasetDef, Millis } from './types';
 import { weatherZoneValues } from './weatherZones';
 
 const FIVE_MIN = 5 * MINUTE_MS;
 const FIFTEEN_MIN = 15 * MINUTE_MS;
-
-const ts = (name: string, description: string): ColumnDef => ({
-  name,
-  type: 'TIMESTAMP',
-  description,
-  unit: null,
-});
-const text = (name: string, description: string): ColumnDef => ({
-  name,
-  type: 'VARCHAR',
-  description,
-  unit: null,
-});
-const num = (name: string, description: string, unit: string): ColumnDef => ({
-  name,
-  type: 'DOUBLE PRECISION',
-  description,
-  unit,
-});
-
-const intervalColumns = (length: string): ColumnDef[] => [
-  ts('interval_start_utc', `Start of the ${length} interval (UTC)`),
-  ts('interval_end_utc', `End of the ${length} interval (UTC), exclusive`),
-];
 
 const locationColumns: ColumnDef[] = [
   text('location', 'Settlement point name: a trading hub, load zone, DC tie or resource node'),
@@ -73,11 +51,6 @@ const priceDataset = {
   subseriesColumn: 'location',
   locations: LOCATIONS,
 } as const;
-
-function locationOf(loc: LocationDef | null): LocationDef {
-  if (loc === null) throw new Error('a price row needs a location');
-  return loc;
-}
 
 const ZONE_DESCRIPTIONS = {
   coast: 'Coast weather zone (Houston, Galveston)',
@@ -185,7 +158,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: (now) => lastStarted(now, FIFTEEN_MIN),
     row: (t, loc) => {
-      const l = locationOf(loc);
+      const l = asLocation(loc);
       return [t, t + FIFTEEN_MIN, l.location, l.locationType, 'REAL_TIME_15_MIN', realTimeSpp(t, l)];
     },
   },
@@ -205,7 +178,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: dayAheadLastTime,
     row: (t, loc) => {
-      const l = locationOf(loc);
+      const l = asLocation(loc);
       return [t, t + HOUR_MS, l.location, l.locationType, 'DAY_AHEAD_HOURLY', dayAheadSpp(t, l)];
     },
   },
@@ -226,7 +199,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: (now) => lastStarted(now, FIVE_MIN),
     row: (t, loc) => {
-      const l = locationOf(loc);
+      const l = asLocation(loc);
       return [t, t + FIVE_MIN, scedTimestamp(t), 'REAL_TIME_SCED', l.location, l.locationType, scedLmp(t, l)];
     },
   },
@@ -274,7 +247,9 @@ const definitions: DatasetDef[] = [
 // than here, where it ran every dataset's row code in every tab, worker and server at load, on
 // the first screen's main thread (bench catalog-load).
 
-export const DATASETS: readonly DatasetDef[] = [...definitions].sort((a, b) => (a.id < b.id ? -1 : 1));
+export const DATASETS: readonly DatasetDef[] = [...definitions, ...DISCLOSURE_DATASETS].sort((a, b) =>
+  a.id < b.id ? -1 : 1,
+);
 
 const BY_ID = new Map(DATASETS.map((d) => [d.id, d]));
 
@@ -300,9 +275,12 @@ export function datasetMetadata(def: DatasetDef, now: Millis): Dataset {
   const last = def.lastTime(now);
   const earliest = formatUtc(first);
   const latest = formatUtc(last);
-  const primary = [def.timeIndexColumn, def.subseriesColumn, def.publishTimeColumn].filter(
-    (c): c is NonNullable<typeof c> => c !== null,
-  );
+  const primary = [
+    def.timeIndexColumn,
+    def.subseriesColumn,
+    ...(def.extraKeyColumns ?? []),
+    def.publishTimeColumn,
+  ].filter((c): c is NonNullable<typeof c> => c !== null);
   return {
     id: def.id,
     source: 'ercot',
@@ -319,6 +297,6 @@ export function datasetMetadata(def: DatasetDef, now: Millis): Dataset {
     primary_key_columns: primary,
     data_timezone: 'US/Central',
     all_columns: wireColumns(def.columns),
-    number_of_rows_approximate: countRows(def, first, last + def.stepMs, now).rows,
+    number_of_rows_approximate: estimateRows(def, now),
   };
 }

@@ -11,6 +11,7 @@ import {
 import { DATASETS } from './catalog';
 import { loadAt } from './load';
 import { FORECAST_HORIZON, PUBLISH_LEAD_MS } from './loadForecast';
+import { asLocation } from './locations';
 import type { DatasetDef, LocationDef, Millis, RawCell } from './types';
 
 /**
@@ -54,7 +55,9 @@ const numericNames = (def: DatasetDef): string[] =>
 
 /** Locations active over the whole span: a hub, the West (it swings hardest) and a node there. */
 function sampleLocations(def: DatasetDef): LocationDef[] {
-  const active = (def.locations ?? []).filter((l) => l.firstSeen <= FROM && (l.retiredAt ?? Infinity) > TO);
+  const active = (def.locations ?? [])
+    .filter((l) => l.firstSeen <= FROM && (l.retiredAt ?? Infinity) > TO)
+    .map(asLocation);
   const picked = [
     active.find((l) => l.location === 'HB_NORTH'),
     active.find((l) => l.location === 'LZ_WEST'),

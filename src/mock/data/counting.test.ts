@@ -25,7 +25,7 @@ function bruteForce(def: DatasetDef, from: Millis, to: Millis, now: Millis): Row
       for (const l of def.locations) {
         if (l.firstSeen <= t && (l.retiredAt === null || t < l.retiredAt)) {
           here++;
-          series.add(l.location);
+          series.add(l.name);
         }
       }
     } else if (def.vintages) {

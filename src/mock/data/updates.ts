@@ -54,7 +54,8 @@ function runTimes(def: DatasetDef, now: Millis): Millis[] {
 function rowsOfRun(def: DatasetDef, run: Millis, now: Millis): number {
   switch (scheduleOf(def)) {
     case 'interval':
-      // Without locations each run adds exactly its own interval.
+      // A sparse dataset adds the rows of its interval that exist; a dense one every alive member's.
+      if (def.rowExists) return countRows(def, run, run + def.stepMs, now).rows;
       return def.locations ? activeLocationCount(def.locations, run) : 1;
     case 'vintage':
       return FORECAST_HORIZON;
