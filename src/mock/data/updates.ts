@@ -1,7 +1,8 @@
 /**
  * Publication runs of the last 7 days (contract §7). Each dataset publishes on its own schedule,
  * and a run inserts exactly the rows that become visible at its time, counted by `countRows`:
- * interval datasets publish each interval as it starts, the forecast publishes a 168-hour vintage
+ * interval datasets publish each interval as it starts (a disclosure its delay later: the 60-day
+ * SCED disclosure publishes an interval 60 days after it starts), the forecast publishes a 168-hour vintage
  * every hour at HH:30, and the day-ahead market publishes the next market day at 13:00 Central.
  */
 import type { DatasetUpdate, Order } from '@/contract';
@@ -16,6 +17,20 @@ const UPDATES_WINDOW_MS = 7 * DAY_MS;
 type Schedule = 'interval' | 'vintage' | 'day-ahead';
 
 const schedules = new WeakMap<DatasetDef, Schedule>();
+
+const lags = new WeakMap<DatasetDef, Millis>();
+
+/** How long after an interval starts an interval dataset publishes it: 0, or a disclosure's delay. */
+function publicationLag(def: DatasetDef): Millis {
+  let lag = lags.get(def);
+  if (lag === undefined) {
+    // A grid-aligned probe: lastTime answers the interval that starts at the probe, less the delay.
+    const probe = wallMs(2024, 6, 1, 12);
+    lag = Math.max(0, probe - def.lastTime(probe));
+    lags.set(def, lag);
+  }
+  return lag;
+}
 
 function scheduleOf(def: DatasetDef): Schedule {
   let s = schedules.get(def);
@@ -34,9 +49,11 @@ function runTimes(def: DatasetDef, now: Millis): Millis[] {
   const first = def.firstTime(now);
   const runs: Millis[] = [];
   switch (scheduleOf(def)) {
-    case 'interval':
-      for (let t = def.lastTime(now); t > since && t >= first; t -= def.stepMs) runs.push(t);
+    case 'interval': {
+      const lag = publicationLag(def);
+      for (let t = def.lastTime(now); t + lag > since && t >= first; t -= def.stepMs) runs.push(t + lag);
       break;
+    }
     case 'vintage':
       for (let p = latestVintage(now); p > since && p + HOUR_MS > first; p -= HOUR_MS) runs.push(p);
       break;
@@ -53,10 +70,12 @@ function runTimes(def: DatasetDef, now: Millis): Millis[] {
 
 function rowsOfRun(def: DatasetDef, run: Millis, now: Millis): number {
   switch (scheduleOf(def)) {
-    case 'interval':
+    case 'interval': {
       // A sparse dataset adds the rows of its interval that exist; a dense one every alive member's.
-      if (def.rowExists) return countRows(def, run, run + def.stepMs, now).rows;
-      return def.locations ? activeLocationCount(def.locations, run) : 1;
+      const t = run - publicationLag(def);
+      if (def.rowExists) return countRows(def, t, t + def.stepMs, now).rows;
+      return def.locations ? activeLocationCount(def.locations, t) : 1;
+    }
     case 'vintage':
       return FORECAST_HORIZON;
     case 'day-ahead': {
