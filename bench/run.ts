@@ -21,6 +21,7 @@ import { run as runCatalogLoad } from './catalogLoad';
 import { run as runChartPoints } from './chartPoints';
 import { run as runDemoMainThread } from './demoMainThread';
 import { createDuckDbPeer, type Series } from './duckdbPeer';
+import { run as runDisclosure } from './disclosure';
 import { cancelOverhead, cursorDepth, inFilter } from './engineLimits';
 import { run as runExportAll } from './exportAll';
 import { run as runProxyOverhead } from './proxyOverhead';
@@ -334,6 +335,7 @@ const SECTIONS: Section[] = [
   { name: 'cancel', run: cancelOverhead },
   { name: 'in-filter', run: inFilter },
   { name: 'cursor-depth', run: cursorDepth },
+  { name: 'disclosure', run: runDisclosure },
   {
     name: 'bundle',
     run: () => {

@@ -259,3 +259,15 @@ export function genResourceCells(t: Millis, member: SeriesMember | null): RawCel
     dispatchable ? round2(r.capacity * (r.fuel === 'gas' ? 18 : 40)) : null,
   ];
 }
+
+const RESOURCE_ATTRIBUTES: Record<string, (r: GenResource) => RawCell> = {
+  qse: (r) => r.qse,
+  dme: (r) => r.dme,
+  resource_type: (r) => r.resourceType,
+};
+
+/** Columns of the disclosure that are properties of the resource (see `DatasetDef.memberAttribute`). */
+export function resourceAttribute(column: string): ((member: SeriesMember) => RawCell) | undefined {
+  const read = RESOURCE_ATTRIBUTES[column];
+  return read && ((member) => read(asResource(member)));
+}

@@ -93,4 +93,10 @@ export interface DatasetDef {
    * cheap enough to ask once per grid cell: the engine and the counts evaluate it cell by cell.
    */
   rowExists?: (t: Millis, member: SeriesMember | null) => boolean;
+  /**
+   * Columns whose value is a property of the member, the same in every row of it (a resource's
+   * type and QSE, a constraint's contingency): a filter on one picks members, as a subseries
+   * filter does, instead of generating every row to test it.
+   */
+  memberAttribute?: (column: string) => ((member: SeriesMember) => RawCell) | undefined;
 }

@@ -44,6 +44,9 @@ export function planFilter(def: DatasetDef, raw: RawQueryParams, zone: Zone, ran
   if (name === def.subseriesColumn && def.locations) {
     // A subseries filter picks grid columns: other members are never touched.
     plan.locations = def.locations.filter((l) => predicate(l.name));
+  } else if (def.locations && def.memberAttribute?.(name)) {
+    const attribute = def.memberAttribute(name);
+    plan.locations = def.locations.filter((m) => attribute !== undefined && predicate(attribute(m)));
   } else if (name === def.timeIndexColumn && operator !== '!=' && operator !== 'in') {
     [plan.lo, plan.hi] = intersect(plan.lo, plan.hi, operator, compileInstant(value, zone, column));
   } else {
