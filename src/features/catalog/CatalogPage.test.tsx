@@ -2,6 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/test/renderApp';
 import { setupMockServer } from '@/test/mockServer';
+import { DATASETS } from '@/mock/data/catalog';
 
 setupMockServer();
 
@@ -13,12 +14,15 @@ const ALL_IDS = [
   'ercot_load_by_weather_zone',
   'ercot_load_forecast_by_forecast_zone',
   'ercot_real_time_as_monitor',
+  'ercot_sced_gen_resource_60_day',
+  'ercot_shadow_prices_dam',
+  'ercot_shadow_prices_sced',
   'ercot_spp_day_ahead_hourly',
   'ercot_spp_real_time_15_min',
 ];
 
 async function datasetTable(): Promise<HTMLElement> {
-  await screen.findByText('9 datasets');
+  await screen.findByText(`${DATASETS.length} datasets`);
   return screen.getByRole('table');
 }
 
@@ -30,7 +34,7 @@ function visibleIds(table: HTMLElement): string[] {
 }
 
 describe('Catalog page', () => {
-  it('lists all nine datasets with their cadence and data range', async () => {
+  it('lists every dataset with their cadence and data range', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Datasets' })).toBeInTheDocument();
     const table = await datasetTable();
@@ -63,7 +67,7 @@ describe('Catalog page', () => {
     const filter = screen.getByRole('searchbox', { name: 'Filter datasets' });
 
     await user.type(filter, 'WEATHER');
-    expect(screen.getByText('1 of 9 datasets')).toBeInTheDocument();
+    expect(screen.getByText(`1 of ${DATASETS.length} datasets`)).toBeInTheDocument();
     expect(visibleIds(table)).toEqual(['ercot_load_by_weather_zone']);
     expect(router.state.location.search).toBe('?q=WEATHER');
 
@@ -77,13 +81,13 @@ describe('Catalog page', () => {
     await user.keyboard('{Escape}');
     expect(filter).toHaveValue('');
     expect(router.state.location.search).toBe('');
-    expect(screen.getByText('9 datasets')).toBeInTheDocument();
+    expect(screen.getByText(`${DATASETS.length} datasets`)).toBeInTheDocument();
   });
 
   it('opens filtered from a shared link', async () => {
     renderApp('/?q=load');
     expect(await screen.findByRole('searchbox', { name: 'Filter datasets' })).toHaveValue('load');
-    await screen.findByText(/of 9 datasets/);
+    await screen.findByText(new RegExp(`of ${DATASETS.length} datasets`));
     const ids = visibleIds(screen.getByRole('table'));
     expect(ids).toContain('ercot_load');
     expect(ids).toContain('ercot_load_forecast_by_forecast_zone');
@@ -111,7 +115,7 @@ describe('Catalog page', () => {
     await waitFor(() => expect(options()).toEqual(['All sources', 'ERCOT']));
 
     await user.selectOptions(source, 'ercot');
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${DATASETS.length} datasets`)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?source=ercot');
   });
 
@@ -127,7 +131,7 @@ describe('Catalog page', () => {
       ).toEqual(['All sources', 'CAISO', 'ERCOT']),
     );
     await user.click(screen.getByRole('button', { name: 'Clear filter' }));
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${DATASETS.length} datasets`)).toBeInTheDocument();
     expect(source).toHaveValue('');
   });
 
@@ -135,18 +139,18 @@ describe('Catalog page', () => {
     const { user } = renderApp('/?q=nuclear%20winter');
     expect(await screen.findByText('No datasets match “nuclear winter”.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filter' }));
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${DATASETS.length} datasets`)).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Filter datasets' })).toHaveFocus();
   });
 
   it('follows back and forward through filter changes', async () => {
     const { router } = renderApp('/?q=load');
-    await screen.findByText(/of 9 datasets/);
+    await screen.findByText(new RegExp(`of ${DATASETS.length} datasets`));
     await act(() => router.navigate('/?q=load&source=pjm'));
     expect(await screen.findByText('No datasets match “load” in source “pjm”.')).toBeInTheDocument();
 
     await act(() => router.navigate(-1));
-    expect(await screen.findByText(/of 9 datasets/)).toBeInTheDocument();
+    expect(await screen.findByText(new RegExp(`of ${DATASETS.length} datasets`))).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Source' })).toHaveValue('');
 
     await act(() => router.navigate('/?q=wind'));
@@ -155,7 +159,7 @@ describe('Catalog page', () => {
 
   it('ignores a malformed source in a link, and says so', async () => {
     renderApp('/?source=%3Cscript%3E');
-    expect(await screen.findByText('9 datasets')).toBeInTheDocument();
+    expect(await screen.findByText(`${DATASETS.length} datasets`)).toBeInTheDocument();
     expect(
       screen.getByText(
         'Some settings in the link could not be read and were not used: source (“<script>” is not a market code; every source was shown).',

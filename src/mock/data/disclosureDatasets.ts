@@ -22,7 +22,7 @@ import type { DatasetDef, Millis } from './types';
 const FIVE_MIN = 5 * MINUTE_MS;
 
 /** ERCOT publishes SCED disclosures 60 days after the operating day. */
-export const DISCLOSURE_DELAY_MS = 60 * DAY_MS;
+const DISCLOSURE_DELAY_MS = 60 * DAY_MS;
 
 /** Fields the three definitions share. */
 const base = {

@@ -196,7 +196,7 @@ function asResource(member: SeriesMember | null): GenResource {
 }
 
 /** Net output (MW) of a resource at a 5-minute grid point: its part of the fuel mix. */
-export function resourceOutput(t: Millis, r: GenResource): number {
+function resourceOutput(t: Millis, r: GenResource): number {
   const total = fuelMixAt(t)[r.fuel];
   if (MERIT_FUELS.has(r.fuel)) {
     const above = total - r.before;

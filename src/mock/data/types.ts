@@ -51,7 +51,7 @@ export interface LocationDef extends SeriesMember {
 }
 
 /** Subseries columns the mock's datasets have (contract §5, extended by decision 0026). */
-export type SubseriesColumn = 'location' | 'resource_name' | 'constraint_name';
+type SubseriesColumn = 'location' | 'resource_name' | 'constraint_name';
 
 export interface DatasetDef {
   id: string;

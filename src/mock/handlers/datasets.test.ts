@@ -1,6 +1,7 @@
 import type { Dataset, DatasetListResponse, ErrorBody } from '@/contract';
 import { createNodeMock } from '../node';
 import { DATASET_FIELDS } from './datasets';
+import { DATASETS } from '@/mock/data/catalog';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
 const BASE = 'http://mock.test';
@@ -21,18 +22,24 @@ describe('GET /v1/datasets', () => {
     expect(response.headers.get('content-disposition')).toBeNull();
     const body = (await response.json()) as DatasetListResponse;
     expect(Object.keys(body).sort()).toEqual(['data', 'dataset_metadata', 'meta']);
-    expect(body.data).toHaveLength(9);
+    expect(body.data).toHaveLength(DATASETS.length);
     const ids = body.data.map((d) => d.id);
     expect(ids).toEqual([...ids].sort());
     expect(ids).toContain('ercot_load');
-    expect(body.meta).toEqual({ page: 1, limit: null, page_size: 9, hasNextPage: false, cursor: null });
+    expect(body.meta).toEqual({
+      page: 1,
+      limit: null,
+      page_size: DATASETS.length,
+      hasNextPage: false,
+      cursor: null,
+    });
     expect(body.dataset_metadata).toBeNull();
     for (const dataset of body.data) expect(Object.keys(dataset).sort()).toEqual([...DATASET_FIELDS].sort());
   });
 
   it('filters by source case-insensitively; a market without coverage gives an empty list', async () => {
-    expect((await json<DatasetListResponse>('/v1/datasets?source=ercot')).data).toHaveLength(9);
-    expect((await json<DatasetListResponse>('/v1/datasets?source=ERCOT')).data).toHaveLength(9);
+    expect((await json<DatasetListResponse>('/v1/datasets?source=ercot')).data).toHaveLength(DATASETS.length);
+    expect((await json<DatasetListResponse>('/v1/datasets?source=ERCOT')).data).toHaveLength(DATASETS.length);
     const empty = await json<DatasetListResponse>('/v1/datasets?source=caiso');
     expect(empty.data).toEqual([]);
     expect(empty.meta).toEqual({ page: 1, limit: null, page_size: 0, hasNextPage: false, cursor: null });
@@ -41,7 +48,7 @@ describe('GET /v1/datasets', () => {
   it('gives array_of_arrays with the field names first, also for an empty list', async () => {
     const body = await json<{ data: unknown[][] }>('/v1/datasets?json_schema=array_of_arrays');
     expect(body.data[0]).toEqual([...DATASET_FIELDS]);
-    expect(body.data).toHaveLength(10);
+    expect(body.data).toHaveLength(DATASETS.length + 1);
     expect(body.data[1]?.[0]).toBe('ercot_as_prices');
     const empty = await json<{ data: unknown[][] }>('/v1/datasets?json_schema=array-of-arrays&source=pjm');
     expect(empty.data).toEqual([[...DATASET_FIELDS]]);
@@ -65,7 +72,7 @@ describe('GET /v1/datasets', () => {
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="datasets.csv"');
     const json = await get('/v1/datasets?download=1');
     expect(json.headers.get('content-disposition')).toBe('attachment; filename="datasets.json"');
-    expect(((await json.json()) as DatasetListResponse).data).toHaveLength(9);
+    expect(((await json.json()) as DatasetListResponse).data).toHaveLength(DATASETS.length);
     expect((await get('/v1/datasets?download=false')).headers.get('content-disposition')).toBeNull();
   });
 
