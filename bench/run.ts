@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { DATASETS, getDataset } from '@/mock/data/catalog';
 import { DATA_START } from '@/mock/data/climate';
 import { countRows } from '@/mock/data/counting';
+import { asLocation } from '@/mock/data/locations';
 import type { DatasetDef, Millis } from '@/mock/data/types';
 import type { QueryResult } from '@/mock/engine/execute';
 import { problemOf } from '@/mock/handlers/problem';
@@ -20,6 +21,7 @@ import { run as runCatalogLoad } from './catalogLoad';
 import { run as runChartPoints } from './chartPoints';
 import { run as runDemoMainThread } from './demoMainThread';
 import { createDuckDbPeer, type Series } from './duckdbPeer';
+import { run as runDisclosure } from './disclosure';
 import { cancelOverhead, cursorDepth, inFilter } from './engineLimits';
 import { run as runExportAll } from './exportAll';
 import { run as runProxyOverhead } from './proxyOverhead';
@@ -176,8 +178,7 @@ const SOURCE_ROWS = 105_408;
 
 async function yearResampled(): Promise<BenchRow[]> {
   const def = dataset('ercot_lmp_by_settlement_point');
-  const location = def.locations?.find((l) => l.location === 'HB_NORTH');
-  if (!location) throw new Error('HB_NORTH is missing');
+  const location = asLocation(def.locations?.find((l) => l.name === 'HB_NORTH') ?? null);
   const valueIndex = def.columns.findIndex((c) => c.name === 'lmp');
   const params: Params = {
     filter_column: 'location',
@@ -335,6 +336,7 @@ const SECTIONS: Section[] = [
   { name: 'cancel', run: cancelOverhead },
   { name: 'in-filter', run: inFilter },
   { name: 'cursor-depth', run: cursorDepth },
+  { name: 'disclosure', run: runDisclosure },
   {
     name: 'bundle',
     run: () => {

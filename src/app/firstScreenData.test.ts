@@ -6,6 +6,7 @@ import { datasetKeys } from '@/api/datasets/keys';
 import { createQueryClient } from '@/api/queryClient';
 import { DEMO_FIRST_RENDER_WAIT_MS, prefetchFirstScreen } from '@/app/firstScreenData';
 import { setupMockServer } from '@/test/mockServer';
+import { DATASETS } from '@/mock/data/catalog';
 
 const { server } = setupMockServer();
 
@@ -25,7 +26,7 @@ describe('prefetchFirstScreen', () => {
     useDemo();
     const queryClient = createQueryClient();
     await prefetchFirstScreen(queryClient, '/', '');
-    expect(queryClient.getQueryData<{ data: unknown[] }>(catalogKey)?.data).toHaveLength(9);
+    expect(queryClient.getQueryData<{ data: unknown[] }>(catalogKey)?.data).toHaveLength(DATASETS.length);
   });
 
   it('in demo mode, a slow answer holds the first render no longer than the bound', async () => {

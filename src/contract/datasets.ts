@@ -4,7 +4,15 @@
  * load, Compare's presets, the node-versus-hub link) read them from here, so a renamed dataset is
  * one edit that the compiler carries to both sides.
  */
+/** The wide and sparse shapes of decision 0026: a 60-day disclosure and constraint lists. */
+const DISCLOSURE_IDS = {
+  scedGenResource60Day: 'ercot_sced_gen_resource_60_day',
+  shadowPricesSced: 'ercot_shadow_prices_sced',
+  shadowPricesDam: 'ercot_shadow_prices_dam',
+} as const;
+
 export const DATASET_IDS = {
+  ...DISCLOSURE_IDS,
   load: 'ercot_load',
   loadByWeatherZone: 'ercot_load_by_weather_zone',
   fuelMix: 'ercot_fuel_mix',

@@ -99,7 +99,9 @@ export const datasetSchema = z
     earliest_available_time_utc: isoTimestampSchema,
     latest_available_time_utc: isoTimestampSchema,
     time_index_column: z.enum(['interval_start_utc', 'time_utc']),
-    subseries_index_column: z.literal('location').nullable(),
+    // Any column name: `location` for prices, `resource_name` and `constraint_name` for the
+    // disclosure and constraint tables (decision 0026), and the hosted API has others.
+    subseries_index_column: z.string().min(1).nullable(),
     publish_time_column: z.literal('publish_time_utc').nullable(),
     primary_key_columns: z.array(z.string()),
     data_timezone: z.string(),

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { DatasetListResponse } from '@/contract';
 import { parseShapes, positiveIntegerEnv, startHttpServer, type HttpMock } from './server';
+import { DATASETS } from '@/mock/data/catalog';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
 let mock: HttpMock;
@@ -27,7 +28,7 @@ describe('the mock over real HTTP', () => {
   it('serves the catalog to a key and refuses a wrong one', async () => {
     const ok = await fetch(`${mock.url}/v1/datasets`, { headers: { 'x-api-key': 'demo-key' } });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as DatasetListResponse).data).toHaveLength(9);
+    expect(((await ok.json()) as DatasetListResponse).data).toHaveLength(DATASETS.length);
     const wrong = await fetch(`${mock.url}/v1/datasets?api_key=nope`);
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ detail: 'Invalid API key.' });

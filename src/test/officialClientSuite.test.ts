@@ -9,7 +9,6 @@
  * `test_publish_time_start_inclusive_and_end_time_exclusive` (it names real ERCOT publish times,
  * 17:30:03, where the mock publishes at HH:30:00, contract §5.1).
  */
-import { getDataset } from '@/mock/data/catalog';
 import { startHttpServer, type HttpMock } from '@/mock/server';
 import { TEST_NOW } from '@/test/clock';
 import { marketDateOf } from '@/time';
@@ -25,9 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.close();
 });
-
-/** Datasets other branches of issue 30 add: these tests run once the catalog has them. */
-const lacks = (id: string): boolean => getDataset(id) === undefined;
 
 const DATETIME_COLUMNS = [
   'interval_start_utc',
@@ -53,7 +49,7 @@ const min = (values: number[]) => Math.min(...values);
 const max = (values: number[]) => Math.max(...values);
 
 describe("the official client's ERCOT tests against the mock in hosted mode", () => {
-  it.skipIf(lacks('ercot_sced_gen_resource_60_day'))('test_uses_columns', async () => {
+  it('test_uses_columns', async () => {
     const dataset = 'ercot_sced_gen_resource_60_day';
     const columns = ['interval_start_utc', 'interval_end_utc', 'resource_name'];
     const limit = 100;
@@ -96,7 +92,7 @@ describe("the official client's ERCOT tests against the mock in hosted mode", ()
     expect(cursor).toEqual(offset);
   };
 
-  it.skipIf(lacks('ercot_lmp_by_bus'))('test_cursor_pagination_equals_offset_pagination', async () => {
+  it('test_cursor_pagination_equals_offset_pagination', async () => {
     await cursorEqualsOffset({
       dataset: 'ercot_lmp_by_bus',
       start: '2023-01-01',

@@ -27,7 +27,8 @@ export interface KnownValues {
 
 /** Which registry field a column of `dataset` holds, if any. */
 function registryField(dataset: Dataset, column: string): 'location' | 'location_type' | null {
-  if (dataset.subseries_index_column === null) return null;
+  // Resource and constraint names are not pricing locations: typed freely, never called unknown.
+  if (dataset.subseries_index_column !== 'location') return null;
   if (column === dataset.subseries_index_column) return 'location';
   if (column === LOCATION_TYPE_COLUMN) return 'location_type';
   return null;

@@ -15,6 +15,8 @@ const UNIT_MS: Record<ResampleUnit, number> = {
   year: 365 * DAY_MS,
 };
 
+/** The subseries column whose values are the location registry's names. */
+const PRICING_LOCATION_COLUMN = 'location';
 /** The column of a price dataset whose values the location registry counts by type. */
 const LOCATION_TYPE_COLUMN = 'location_type';
 
@@ -33,7 +35,8 @@ export function seriesCountParams(
   params: DatasetQueryParams,
   dataset: Dataset,
 ): PricingLocationListParams | null {
-  if (dataset.subseries_index_column === null) return null;
+  // Only pricing locations are in the registry; resources and constraints are counted otherwise.
+  if (dataset.subseries_index_column !== PRICING_LOCATION_COLUMN) return null;
   const operator = params.filter_operator ?? '=';
   if (params.filter_column === dataset.subseries_index_column && (operator === '=' || operator === 'in'))
     return null;
@@ -59,6 +62,7 @@ function seriesOf(
   const grouped = params.resample_frequency ? params.resample_by?.split(',').map((c) => c.trim()) : undefined;
   if (subseries === null || (grouped !== undefined && !grouped.includes(subseries)))
     return { series: 1, bound: filtered && column !== subseries };
+  if (subseries !== PRICING_LOCATION_COLUMN) return otherSeriesOf(params, dataset, filtered);
   if (filtered && column === subseries && operator === '=') return { series: 1, bound: false };
   if (filtered && column === subseries && operator === 'in')
     return { series: filterValues(params).length, bound: false };
@@ -67,6 +71,26 @@ function seriesOf(
     return { series: Math.max(0, seriesCount - 1), bound: false };
   const byType = filtered && column === LOCATION_TYPE_COLUMN && (operator === '=' || operator === 'in');
   return { series: seriesCount, bound: filtered && !byType };
+}
+
+/**
+ * Series of a dataset whose subseries is not a pricing location (generation resources, binding
+ * constraints): the catalog's rows per time point stand in for the count. A list of binding
+ * constraints is sparse, so a filter on its names keeps at most one row per name and interval.
+ */
+function otherSeriesOf(
+  params: DatasetQueryParams,
+  dataset: Dataset,
+  filtered: boolean,
+): { series: number; bound: boolean } {
+  const column = params.filter_column;
+  const operator = params.filter_operator ?? '=';
+  if (filtered && column === dataset.subseries_index_column && (operator === '=' || operator === 'in'))
+    return { series: operator === 'in' ? filterValues(params).length : 1, bound: true };
+  const span = Date.parse(dataset.latestData) - Date.parse(dataset.earliestData);
+  const points = Math.max(1, Math.floor(span / CADENCE_MS[dataset.cadence]) + 1);
+  const perPoint = dataset.number_of_rows_approximate / points;
+  return { series: Math.max(perPoint, 0), bound: filtered };
 }
 
 /**
@@ -88,7 +112,7 @@ export function estimateRows(
   if (Number.isNaN(start) || Number.isNaN(end) || end <= start) return null;
   const series = seriesOf(params, dataset, seriesCount);
   if (series === null) return null;
-  const rows = Math.ceil((end - start) / step) * series.series;
+  const rows = Math.round(Math.ceil((end - start) / step) * series.series);
   const span = { startMs: start, endMs: end, descending: params.order === 'desc' };
   if (params.limit !== undefined && params.limit < rows) return { rows: params.limit, kind: 'at most', span };
   return { rows, kind: series.bound ? 'at most' : 'about', span };

@@ -56,6 +56,7 @@ const DRAFTS = buildDrafts();
 export const BUSES: readonly LocationDef[] = DRAFTS.map((d, index) => ({
   index,
   gsEntityId: `ercot-bus-${d.name.toLowerCase()}`,
+  name: d.name,
   location: d.name,
   locationType: d.node.locationType,
   zone: d.node.zone,

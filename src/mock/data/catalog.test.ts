@@ -35,7 +35,7 @@ const rowOf = (def: DatasetDef, [t, li, p]: [Millis, number, Millis | null]): Ra
   def.row(t, def.locations?.[li] ?? null, p);
 
 describe('catalog', () => {
-  it('serves the datasets of the contract, sorted by id', () => {
+  it('serves the datasets of the contract and decision 0026, sorted by id', () => {
     expect(DATASETS.map((d) => d.id)).toEqual([
       'ercot_as_prices',
       'ercot_fuel_mix',
@@ -45,7 +45,10 @@ describe('catalog', () => {
       'ercot_load_by_weather_zone',
       'ercot_load_forecast_by_forecast_zone',
       'ercot_real_time_as_monitor',
+      'ercot_sced_gen_resource_60_day',
       'ercot_sced_system_lambda',
+      'ercot_shadow_prices_dam',
+      'ercot_shadow_prices_sced',
       'ercot_solar_actual_and_forecast_by_geo_region_hourly',
       'ercot_solar_actual_and_forecast_hourly',
       'ercot_spp_day_ahead_hourly',
@@ -176,6 +179,36 @@ describe('catalog', () => {
     // The newest report (19:10, as now is 20:07) forecasts the 168 hours from its own hour.
     expect(solar.latest_available_time_utc).toBe('2025-07-22T18:00:00+00:00');
     expect(datasetMetadata(dataset('ercot_lmp_by_bus'), NOW).subseries_index_column).toBe('location');
+  });
+
+  it('describes the wide and sparse shapes: other subseries columns, a composite key, 30 disclosure columns', () => {
+    const gen = datasetMetadata(dataset('ercot_sced_gen_resource_60_day'), NOW);
+    expect(gen.all_columns).toHaveLength(30);
+    expect(gen).toMatchObject({
+      subseries_index_column: 'resource_name',
+      primary_key_columns: ['interval_start_utc', 'resource_name'],
+      // The disclosure runs 60 days behind now.
+      latestData: '2025-05-16T20:05:00+00:00',
+    });
+    expect(gen.all_columns.filter((c) => c.type === 'VARCHAR').map((c) => c.name)).toEqual([
+      'qse',
+      'dme',
+      'resource_name',
+      'resource_type',
+      'telemetered_resource_status',
+    ]);
+    for (const id of ['ercot_shadow_prices_sced', 'ercot_shadow_prices_dam']) {
+      const meta = datasetMetadata(dataset(id), NOW);
+      expect(meta.subseries_index_column).toBe('constraint_name');
+      expect(meta.primary_key_columns).toEqual(['interval_start_utc', 'constraint_name', 'contingency_name']);
+      // An estimate for a sparse set: within a third of the exact count over its whole history.
+      const def = dataset(id);
+      const exact = countRows(def, def.lastTime(NOW) - 120 * DAY_MS, def.lastTime(NOW) + def.stepMs, NOW);
+      const perPoint = exact.rows / (120 * (DAY_MS / def.stepMs));
+      const points = (def.lastTime(NOW) - def.firstTime(NOW)) / def.stepMs + 1;
+      expect(meta.number_of_rows_approximate).toBeGreaterThan(0.5 * perPoint * points);
+      expect(meta.number_of_rows_approximate).toBeLessThan(2 * perPoint * points);
+    }
   });
 
   it('runs day-ahead data to the end of tomorrow once 13:00 Central has passed', () => {

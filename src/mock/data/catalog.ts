@@ -6,8 +6,10 @@ import { DATASET_IDS, type Dataset, type DatasetColumn } from '@/contract';
 import { ancillaryValues } from './ancillary';
 import { AS_MONITOR_STEP_MS, prcAt } from './asMonitor';
 import { DATA_START } from './climate';
+import { DISCLOSURE_DATASETS } from './disclosureDatasets';
+import { intervalColumns, num, text, ts } from './columnDefs';
 import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/time';
-import { countRows } from './counting';
+import { estimateRows } from './counting';
 import { fuelMixAt } from './fuelMix';
 import { loadAt } from './load';
 import {
@@ -18,7 +20,7 @@ import {
   LOAD_FORECAST_WINDOW,
   PUBLISH_LEAD_MS,
 } from './loadForecast';
-import { LOCATIONS } from './locations';
+import { asLocation, LOCATIONS } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedSystemLambda, scedTimestamp } from './prices';
 import { BUSES, busLmp } from './buses';
 import {
@@ -34,35 +36,11 @@ import {
   windLoadZoneCells,
 } from './renewables';
 import { dayAheadLastTime, lastStarted } from './schedule';
-import type { ColumnDef, DatasetDef, LocationDef, Millis } from './types';
+import type { ColumnDef, DatasetDef, Millis } from './types';
 import { weatherZoneValues } from './weatherZones';
 
 const FIVE_MIN = 5 * MINUTE_MS;
 const FIFTEEN_MIN = 15 * MINUTE_MS;
-
-const ts = (name: string, description: string): ColumnDef => ({
-  name,
-  type: 'TIMESTAMP',
-  description,
-  unit: null,
-});
-const text = (name: string, description: string): ColumnDef => ({
-  name,
-  type: 'VARCHAR',
-  description,
-  unit: null,
-});
-const num = (name: string, description: string, unit: string): ColumnDef => ({
-  name,
-  type: 'DOUBLE PRECISION',
-  description,
-  unit,
-});
-
-const intervalColumns = (length: string): ColumnDef[] => [
-  ts('interval_start_utc', `Start of the ${length} interval (UTC)`),
-  ts('interval_end_utc', `End of the ${length} interval (UTC), exclusive`),
-];
 
 const locationColumns: ColumnDef[] = [
   text('location', 'Settlement point name: a trading hub, load zone, DC tie or resource node'),
@@ -87,11 +65,6 @@ const priceDataset = {
   subseriesColumn: 'location',
   locations: LOCATIONS,
 } as const;
-
-function locationOf(loc: LocationDef | null): LocationDef {
-  if (loc === null) throw new Error('a price row needs a location');
-  return loc;
-}
 
 const ZONE_DESCRIPTIONS = {
   coast: 'Coast weather zone (Houston, Galveston)',
@@ -250,7 +223,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: (now) => lastStarted(now, FIVE_MIN),
     row: (t, loc) => {
-      const bus = locationOf(loc);
+      const bus = asLocation(loc);
       return [
         t,
         t + FIVE_MIN,
@@ -357,7 +330,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: (now) => lastStarted(now, FIFTEEN_MIN),
     row: (t, loc) => {
-      const l = locationOf(loc);
+      const l = asLocation(loc);
       return [t, t + FIFTEEN_MIN, l.location, l.locationType, 'REAL_TIME_15_MIN', realTimeSpp(t, l)];
     },
   },
@@ -377,7 +350,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: dayAheadLastTime,
     row: (t, loc) => {
-      const l = locationOf(loc);
+      const l = asLocation(loc);
       return [t, t + HOUR_MS, l.location, l.locationType, 'DAY_AHEAD_HOURLY', dayAheadSpp(t, l)];
     },
   },
@@ -398,7 +371,7 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: (now) => lastStarted(now, FIVE_MIN),
     row: (t, loc) => {
-      const l = locationOf(loc);
+      const l = asLocation(loc);
       return [t, t + FIVE_MIN, scedTimestamp(t), 'REAL_TIME_SCED', l.location, l.locationType, scedLmp(t, l)];
     },
   },
@@ -446,7 +419,9 @@ const definitions: DatasetDef[] = [
 // than here, where it ran every dataset's row code in every tab, worker and server at load, on
 // the first screen's main thread (bench catalog-load).
 
-export const DATASETS: readonly DatasetDef[] = [...definitions].sort((a, b) => (a.id < b.id ? -1 : 1));
+export const DATASETS: readonly DatasetDef[] = [...definitions, ...DISCLOSURE_DATASETS].sort((a, b) =>
+  a.id < b.id ? -1 : 1,
+);
 
 const BY_ID = new Map(DATASETS.map((d) => [d.id, d]));
 
@@ -472,9 +447,12 @@ export function datasetMetadata(def: DatasetDef, now: Millis): Dataset {
   const last = def.lastTime(now);
   const earliest = formatUtc(first);
   const latest = formatUtc(last);
-  const primary = [def.timeIndexColumn, def.subseriesColumn, def.publishTimeColumn].filter(
-    (c): c is NonNullable<typeof c> => c !== null,
-  );
+  const primary = [
+    def.timeIndexColumn,
+    def.subseriesColumn,
+    ...(def.extraKeyColumns ?? []),
+    def.publishTimeColumn,
+  ].filter((c): c is NonNullable<typeof c> => c !== null);
   return {
     id: def.id,
     source: 'ercot',
@@ -491,6 +469,6 @@ export function datasetMetadata(def: DatasetDef, now: Millis): Dataset {
     primary_key_columns: primary,
     data_timezone: 'US/Central',
     all_columns: wireColumns(def.columns),
-    number_of_rows_approximate: countRows(def, first, last + def.stepMs, now).rows,
+    number_of_rows_approximate: estimateRows(def, now),
   };
 }

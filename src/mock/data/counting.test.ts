@@ -23,9 +23,10 @@ function bruteForce(def: DatasetDef, from: Millis, to: Millis, now: Millis): Row
     let here = 0;
     if (def.locations) {
       for (const l of def.locations) {
-        if (l.firstSeen <= t && (l.retiredAt === null || t < l.retiredAt)) {
+        const alive = l.firstSeen <= t && (l.retiredAt === null || t < l.retiredAt);
+        if (alive && (def.rowExists?.(t, l) ?? true)) {
           here++;
-          series.add(l.location);
+          series.add(l.name);
         }
       }
     } else if (def.vintages) {

@@ -1,9 +1,11 @@
 /**
- * Row counts without generating rows: grid points per location range and vintages per interval in
- * closed form. Metadata, audit and updates all count through here, so they agree with what a query
- * returns.
+ * Row counts without generating rows: grid points per member range and vintages per interval in
+ * closed form; for a sparse dataset, its predicate asked at every grid cell of the range (exact,
+ * and in proportion to the range: metadata estimates instead, see `estimateRows`). Metadata, audit
+ * and updates all count through here, so they agree with what a query returns.
  */
-import type { DatasetDef, LocationDef, Millis } from './types';
+import { DAY_MS } from '@/time';
+import type { DatasetDef, SeriesMember, Millis } from './types';
 import { newestVintageIndex, windowRows } from './vintageWindow';
 
 export interface RowCount {
@@ -30,6 +32,8 @@ export function countRows(def: DatasetDef, from: Millis, to: Millis, now: Millis
   const empty: RowCount = { rows: 0, timeValues: 0, subseriesValues: def.locations ? 0 : null };
   const n = pointsIn(first, step, lo, hi);
   if (n <= 0) return empty;
+
+  if (def.rowExists) return countSparse(def, def.rowExists, first, step, lo, hi);
 
   if (def.locations) {
     let rows = 0;
@@ -80,11 +84,66 @@ export function countRows(def: DatasetDef, from: Millis, to: Millis, now: Millis
   return { rows: n, timeValues: n, subseriesValues: null };
 }
 
+/** Exact counts of a sparse dataset over [lo, hi): the predicate at every alive grid cell. */
+function countSparse(
+  def: DatasetDef,
+  exists: NonNullable<DatasetDef['rowExists']>,
+  first: Millis,
+  step: Millis,
+  lo: Millis,
+  hi: Millis,
+): RowCount {
+  const members = def.locations ?? [null];
+  const seen = new Set<string>();
+  let rows = 0;
+  let timeValues = 0;
+  for (let t = first + Math.ceil((lo - first) / step) * step; t < hi; t += step) {
+    let here = 0;
+    for (const m of members) {
+      if (m && (t < m.firstSeen || (m.retiredAt !== null && t >= m.retiredAt))) continue;
+      if (!exists(t, m)) continue;
+      here++;
+      if (m) seen.add(m.name);
+    }
+    rows += here;
+    if (here > 0) timeValues++;
+  }
+  return { rows, timeValues, subseriesValues: def.locations ? seen.size : null };
+}
+
+/** Days of a sparse dataset's newest data that `estimateRows` counts exactly and scales from. */
+const ESTIMATE_SAMPLE_DAYS = 2;
+
+/** Rows per grid point of a sparse dataset, sampled once per UTC day of `now`. */
+const densityCache = new WeakMap<DatasetDef, { day: number; density: number }>();
+
+/**
+ * `number_of_rows_approximate`: exact for dense datasets; for a sparse one, the rows of its last
+ * two days per grid point, times the grid points of the whole range (counting years cell by cell
+ * on every catalog request would cost what the catalog must not). The sample is taken once per
+ * day. The hosted API calls this number approximate too.
+ */
+export function estimateRows(def: DatasetDef, now: Millis): number {
+  const first = def.firstTime(now);
+  const end = def.lastTime(now) + def.stepMs;
+  if (!def.rowExists) return countRows(def, first, end, now).rows;
+  const day = Math.floor(now / DAY_MS);
+  let cached = densityCache.get(def);
+  if (cached?.day !== day) {
+    const from = Math.max(first, end - ESTIMATE_SAMPLE_DAYS * DAY_MS);
+    const points = pointsIn(first, def.stepMs, from, end);
+    const density = points === 0 ? 0 : countRows(def, from, end, now).rows / points;
+    cached = { day, density };
+    densityCache.set(def, cached);
+  }
+  return Math.round(cached.density * pointsIn(first, def.stepMs, first, end));
+}
+
 interface Edges {
   starts: Float64Array;
   ends: Float64Array;
 }
-const edgesCache = new WeakMap<readonly LocationDef[], Edges>();
+const edgesCache = new WeakMap<readonly SeriesMember[], Edges>();
 
 /** Number of sorted values ≤ x. */
 function rank(sorted: Float64Array, x: number): number {
@@ -99,7 +158,7 @@ function rank(sorted: Float64Array, x: number): number {
 }
 
 /** How many of `locations` have rows at grid time `t`, by binary search over their start and end times. */
-export function activeLocationCount(locations: readonly LocationDef[], t: Millis): number {
+export function activeLocationCount(locations: readonly SeriesMember[], t: Millis): number {
   let edges = edgesCache.get(locations);
   if (!edges) {
     const starts = Float64Array.from(locations, (l) => l.firstSeen).sort();

@@ -12,7 +12,7 @@ import { DATA_START } from './climate';
 import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, wallMs } from '@/time';
 import { uniformsOf } from './noise';
 import { dayAheadLastTime, lastStarted } from './schedule';
-import type { LocationDef, Millis } from './types';
+import type { LocationDef, Millis, SeriesMember } from './types';
 
 const PRICE_DATASET_IDS = [
   'ercot_lmp_by_settlement_point',
@@ -459,7 +459,7 @@ function hourBetween(from: Millis, to: Millis, u: number): Millis {
   return from + Math.floor((u * (to - from)) / HOUR_MS) * HOUR_MS;
 }
 
-interface Draft extends Omit<LocationDef, 'index'> {
+interface Draft extends Omit<LocationDef, 'index' | 'name'> {
   /** Zone used for pricing (hubs inherit a zone, averages have none). */
   priceZone: LoadZone | null;
 }
@@ -562,6 +562,7 @@ const DRAFTS = buildDrafts();
 export const LOCATIONS: readonly LocationDef[] = DRAFTS.map((d, index) => ({
   index,
   gsEntityId: d.gsEntityId,
+  name: d.location,
   location: d.location,
   locationType: d.locationType,
   zone: d.zone,
@@ -633,4 +634,13 @@ export function toPricingLocation(loc: LocationDef, now: Millis): PricingLocatio
     status_threshold_days: STATUS_THRESHOLD_DAYS,
     status: now - latest <= STATUS_THRESHOLD_DAYS * DAY_MS ? 'active' : 'inactive',
   };
+}
+
+/**
+ * A subseries member as the pricing location it is: the price datasets' rows read the location's
+ * type and zone. Throws for a missing member or one of another kind (a resource, a constraint).
+ */
+export function asLocation(member: SeriesMember | null): LocationDef {
+  if (member === null || !('locationType' in member)) throw new Error('a price row needs a pricing location');
+  return member as LocationDef;
 }

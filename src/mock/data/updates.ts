@@ -1,9 +1,11 @@
 /**
  * Publication runs of the last 7 days (contract §7). Each dataset publishes on its own schedule,
  * and a run inserts exactly the rows that become visible at its time, counted by `countRows`:
- * interval datasets publish each interval as it starts, a forecast or report publishes a vintage at
- * each publish time of its window (the load forecast every hour at HH:30, 168 hours; the solar and
- * wind reports at HH:10, 48 hours back and 168 ahead), and the day-ahead market publishes the next market day at 13:00 Central.
+ * interval datasets publish each interval as it starts (a disclosure its delay later: the 60-day
+ * SCED disclosure publishes an interval 60 days after it starts), a forecast or report publishes a
+ * vintage at each publish time of its window (the load forecast every hour at HH:30, 168 hours; the
+ * solar and wind reports at HH:10, 48 hours back and 168 ahead), and the day-ahead market publishes
+ * the next market day at 13:00 Central.
  */
 import type { DatasetUpdate, Order } from '@/contract';
 import { DAY_MS, formatUtc, HOUR_MS, marketDayIndex, marketMidnightOfDay, wallMs } from '@/time';
@@ -17,6 +19,20 @@ const UPDATES_WINDOW_MS = 7 * DAY_MS;
 type Schedule = 'interval' | 'vintage' | 'day-ahead';
 
 const schedules = new WeakMap<DatasetDef, Schedule>();
+
+const lags = new WeakMap<DatasetDef, Millis>();
+
+/** How long after an interval starts an interval dataset publishes it: 0, or a disclosure's delay. */
+function publicationLag(def: DatasetDef): Millis {
+  let lag = lags.get(def);
+  if (lag === undefined) {
+    // A grid-aligned probe: lastTime answers the interval that starts at the probe, less the delay.
+    const probe = wallMs(2024, 6, 1, 12);
+    lag = Math.max(0, probe - def.lastTime(probe));
+    lags.set(def, lag);
+  }
+  return lag;
+}
 
 function scheduleOf(def: DatasetDef): Schedule {
   let s = schedules.get(def);
@@ -35,9 +51,11 @@ function runTimes(def: DatasetDef, now: Millis): Millis[] {
   const first = def.firstTime(now);
   const runs: Millis[] = [];
   switch (scheduleOf(def)) {
-    case 'interval':
-      for (let t = def.lastTime(now); t > since && t >= first; t -= def.stepMs) runs.push(t);
+    case 'interval': {
+      const lag = publicationLag(def);
+      for (let t = def.lastTime(now); t + lag > since && t >= first; t -= def.stepMs) runs.push(t + lag);
       break;
+    }
     case 'vintage': {
       const w = def.vintageWindow;
       if (!w) break;
@@ -58,9 +76,12 @@ function runTimes(def: DatasetDef, now: Millis): Millis[] {
 
 function rowsOfRun(def: DatasetDef, run: Millis, now: Millis): number {
   switch (scheduleOf(def)) {
-    case 'interval':
-      // Without locations each run adds exactly its own interval.
-      return def.locations ? activeLocationCount(def.locations, run) : 1;
+    case 'interval': {
+      // A sparse dataset adds the rows of its interval that exist; a dense one every alive member's.
+      const t = run - publicationLag(def);
+      if (def.rowExists) return countRows(def, t, t + def.stepMs, now).rows;
+      return def.locations ? activeLocationCount(def.locations, t) : 1;
+    }
     case 'vintage':
       // What the vintage adds: the rows visible at its publish time and not a moment before.
       return total(def, run) - total(def, run - 1);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { DATASET_IDS, type CellValue } from '@/contract';
 import { getDataset } from '@/mock/data/catalog';
-import type { DatasetDef } from '@/mock/data/types';
+import type { DatasetDef, SeriesMember } from '@/mock/data/types';
+import { SCAN_TOO_LARGE } from './execute';
 import { toCsv } from '../handlers/encode';
 import { runQuery } from './runQuery';
 import { forecastHourly, irregular10s, load5, loadValue, MINUTE, NOW, prices15, START } from './testDatasets';
@@ -270,7 +271,7 @@ const solarReport = realDef(DATASET_IDS.solarActualAndForecast);
 const windByRegion = realDef(DATASET_IDS.windByGeoRegion);
 const lambda = realDef(DATASET_IDS.systemLambda);
 const lmpByBus = realDef(DATASET_IDS.lmpByBus);
-const BUS_NAMES = (lmpByBus.locations ?? []).map((b) => b.location);
+const BUS_NAMES = (lmpByBus.locations ?? []).map((b) => b.name);
 
 const realQueryArb: fc.Arbitrary<Query> = fc
   .record({
@@ -367,5 +368,186 @@ describe('properties of random queries over the catalog’s new shapes', { timeo
     }
     expect(byOffset).toHaveLength(500);
     expect(byCursor).toEqual(byOffset);
+  });
+});
+
+/*
+ * The wide and sparse shapes of the real catalog (decision 0026): a subseries other than
+ * `location`, text filters, rows that exist only while a constraint binds. Windows are short and
+ * the 620-resource disclosure is always narrowed, so every page of every query stays cheap.
+ */
+const REAL_FROM = Date.UTC(2024, 0, 1);
+const real = (id: string): DatasetDef => {
+  const def = getDataset(id);
+  if (!def) throw new Error(`no ${id}`);
+  return def;
+};
+const genResources = real('ercot_sced_gen_resource_60_day');
+const scedShadow = real('ercot_shadow_prices_sced');
+const damShadow = real('ercot_shadow_prices_dam');
+const SOME_RESOURCES = [0, 97, 311, 500].map((i) => genResources.locations?.[i]?.name ?? '');
+const SOME_CONSTRAINTS = ['WESTEX', 'ODEHV_MOSSW_1', 'HOUSTON_IMP', 'NUECES_VICT_1', 'NOT_A_CONSTRAINT'];
+
+const FILTERS: Record<string, readonly Record<string, string>[]> = {
+  [genResources.id]: [
+    { filter_column: 'resource_name', filter_operator: 'in', filter_value: SOME_RESOURCES.join(',') },
+    { filter_column: 'resource_name', filter_operator: '=', filter_value: SOME_RESOURCES[1] ?? '' },
+    { filter_column: 'resource_type', filter_operator: '=', filter_value: 'NUC' },
+    { filter_column: 'resource_type', filter_operator: 'in', filter_value: 'HYDRO,RENEW' },
+  ],
+  [scedShadow.id]: [
+    {},
+    { filter_column: 'constraint_name', filter_operator: 'in', filter_value: SOME_CONSTRAINTS.join(',') },
+    { filter_column: 'contingency_name', filter_operator: '=', filter_value: 'BASE CASE' },
+    { filter_column: 'shadow_price', filter_operator: '>', filter_value: '20' },
+  ],
+  [damShadow.id]: [
+    {},
+    { filter_column: 'constraint_name', filter_operator: '=', filter_value: 'ODEHV_MOSSW_1' },
+    { filter_column: 'shadow_price', filter_operator: '<=', filter_value: '15' },
+  ],
+};
+
+const sparseArb: fc.Arbitrary<Query> = fc
+  .record({
+    def: fc.constantFrom(genResources, scedShadow, damShadow),
+    startSteps: fc.nat({ max: 100_000 }),
+    lengthSteps: fc.integer({ min: 1, max: 24 }),
+    filterIndex: fc.nat(),
+    order: fc.constantFrom('asc', 'desc'),
+    resample: fc.option(fc.constantFrom('15min', '1h', '1d')),
+    fn: fc.constantFrom('mean', 'count', 'first', 'last', 'max'),
+  })
+  .map(({ def, startSteps, lengthSteps, filterIndex, order, resample, fn }) => {
+    const filters = FILTERS[def.id] ?? [{}];
+    const span = Math.floor((def.lastTime(REAL_NOW) - REAL_FROM) / def.stepMs);
+    const start = REAL_FROM + (startSteps % span) * def.stepMs;
+    const params: Record<string, string> = {
+      start_time: iso(start),
+      end_time: iso(start + lengthSteps * def.stepMs),
+      order,
+      ...filters[filterIndex % filters.length],
+    };
+    if (resample) {
+      params.resample_frequency = resample;
+      params.resample_function = fn;
+    }
+    return { def, params };
+  });
+
+const realRows = (q: Query, extra: Record<string, string> = {}): CellValue[][] =>
+  runQuery(q.def, qs({ ...q.params, page_size: '50000', ...extra }), REAL_NOW).rows;
+
+describe('properties of queries over the wide and sparse datasets', { timeout: 180_000 }, () => {
+  it('offset and cursor pages concatenate to the whole result; hasNextPage is exact', () => {
+    fc.assert(
+      fc.property(sparseArb, pagingArb, (q, { pageSize, limit }) => {
+        const expected = realRows(q).slice(0, limit ?? undefined);
+        const paging = { page_size: String(pageSize), ...(limit === null ? {} : { limit: String(limit) }) };
+        const offsetRows: CellValue[][] = [];
+        for (let page = 1; ; page++) {
+          const r = runQuery(q.def, qs({ ...q.params, ...paging, page: String(page) }), REAL_NOW);
+          offsetRows.push(...r.rows);
+          if (!r.meta.hasNextPage) break;
+          expect(r.rows).toHaveLength(pageSize);
+        }
+        expect(offsetRows).toEqual(expected);
+        const cursorRows: CellValue[][] = [];
+        let cursor = '';
+        for (;;) {
+          const r = runQuery(q.def, qs({ ...q.params, ...paging, cursor }), REAL_NOW);
+          cursorRows.push(...r.rows);
+          if (r.meta.cursor === null) break;
+          cursor = r.meta.cursor;
+        }
+        expect(cursorRows).toEqual(expected);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('order=desc reverses order=asc, and every row meets the text or numeric filter', () => {
+    fc.assert(
+      fc.property(sparseArb, (q) => {
+        const asc = realRows(q, { order: 'asc' });
+        expect(realRows(q, { order: 'desc' })).toEqual([...asc].reverse());
+        if (q.params.resample_frequency || !q.params.filter_column) return;
+        const names = runQuery(q.def, qs({ ...q.params, page_size: '1' }), REAL_NOW).columns.map(
+          (c) => c.name,
+        );
+        const at = names.indexOf(q.params.filter_column);
+        const value = q.params.filter_value ?? '';
+        for (const row of asc) {
+          const cell = row[at];
+          const ok = {
+            in: () => value.split(',').includes(String(cell)),
+            '=': () => String(cell) === value,
+            '>': () => Number(cell) > Number(value),
+            '<=': () => Number(cell) <= Number(value),
+          }[q.params.filter_operator ?? '='];
+          expect(ok?.()).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('a sparse dataset has rows exactly where a constraint binds', () => {
+    fc.assert(
+      fc.property(
+        sparseArb.filter((q) => q.def !== genResources && !q.params.resample_frequency),
+        (q) => {
+          const rows = realRows(q, { order: 'asc' });
+          const lo = Date.parse(q.params.start_time ?? '');
+          const hi = Date.parse(q.params.end_time ?? '');
+          const filtered = q.params.filter_column !== undefined;
+          if (!filtered) {
+            let expected = 0;
+            for (let t = lo; t < hi && t <= q.def.lastTime(REAL_NOW); t += q.def.stepMs)
+              for (const m of q.def.locations ?? []) if (q.def.rowExists?.(t, m)) expected++;
+            expect(rows).toHaveLength(expected);
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it('time=latest is the last interval where the filter finds a binding constraint', () => {
+    for (const [def, filter] of [
+      [scedShadow, {}],
+      [scedShadow, { filter_column: 'constraint_name', filter_value: 'HOUSTON_IMP' }],
+      [damShadow, { filter_column: 'contingency_name', filter_value: 'BASE CASE' }],
+    ] as const) {
+      const r = runQuery(def, qs({ time: 'latest', page_size: '50000', ...filter }), REAL_NOW);
+      const names = r.columns.map((c) => c.name);
+      const starts = new Set(r.rows.map((row) => row[0]));
+      expect(starts.size).toBe(1);
+      const t = Date.parse(String(r.rows[0]?.[0]));
+      const matches = (m: SeriesMember): boolean => {
+        if (!('filter_column' in filter)) return true;
+        const row = def.row(t, m, null);
+        return row[names.indexOf(filter.filter_column)] === filter.filter_value;
+      };
+      for (let later = t + def.stepMs; later <= def.lastTime(REAL_NOW); later += def.stepMs) {
+        expect((def.locations ?? []).some((m) => def.rowExists?.(later, m) && matches(m))).toBe(false);
+      }
+    }
+  });
+
+  it('refuses a year of the disclosure with the contract message and allows a day of it', () => {
+    const day = runQuery(
+      genResources,
+      qs({ start_time: '2024-03-01', end_time: '2024-03-02', page_size: '10' }),
+      REAL_NOW,
+    );
+    expect(day.meta.hasNextPage).toBe(true);
+    expect(() =>
+      runQuery(
+        genResources,
+        qs({ start_time: '2024-01-01', end_time: '2025-01-01', page_size: '10' }),
+        REAL_NOW,
+      ),
+    ).toThrow(SCAN_TOO_LARGE);
   });
 });

@@ -608,6 +608,21 @@ describe('scan guard and cost', () => {
     );
   });
 
+  it('lets a limit bound the rows a plain walk reads, but not a filtered or resampled one', () => {
+    // The whole range is far past the guard; the first 100 rows are read and no more.
+    const first = runQuery(wide5, 'limit=100&page_size=50', NOW);
+    expect(first.rows).toHaveLength(50);
+    expect(first.meta.hasNextPage).toBe(true);
+    expect(runQuery(wide5, 'limit=100', NOW).rows).toHaveLength(100);
+    // A value filter or resampling may read every candidate to find 100 rows: refused as before.
+    expect(problemOf(wide5, 'limit=100&filter_column=lmp&filter_value=1000&filter_operator=>').detail).toBe(
+      SCAN_TOO_LARGE,
+    );
+    expect(problemOf(wide5, 'limit=100&resample_frequency=1h').detail).toBe(SCAN_TOO_LARGE);
+    // A limit past the guard is no bound at all.
+    expect(problemOf(wide5, 'limit=20000000').detail).toBe(SCAN_TOO_LARGE);
+  });
+
   it('answers a deep page of one location without touching the others', () => {
     const calls = { n: 0 };
     const counted: DatasetDef = {

@@ -4,6 +4,7 @@
  * forecast with vintages, a 10-second irregular series, and a very wide one for the scan guard)
  * with values simple enough that a test can compute what to expect on its own.
  */
+import { asLocation } from '@/mock/data/locations';
 import type { ColumnDef, DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/time';
 
@@ -81,6 +82,7 @@ function location(
 ): LocationDef {
   return {
     index,
+    name,
     gsEntityId: `ercot-${name.toLowerCase()}`,
     location: name,
     locationType: type,
@@ -120,8 +122,8 @@ export const prices15: DatasetDef = {
   lastTime: (now) => floorTo(now, 15 * MINUTE) - 15 * MINUTE,
   locations: PRICE_LOCATIONS,
   vintages: null,
-  row: (t, loc) => {
-    if (!loc) throw new Error('prices need a location');
+  row: (t, member) => {
+    const loc = asLocation(member);
     return [t, t + 15 * MINUTE, loc.location, loc.locationType, 'REAL_TIME_15_MIN', priceValue(t, loc)];
   },
 };
@@ -214,5 +216,5 @@ export const wide5: DatasetDef = {
   lastTime: (now) => floorTo(now, 5 * MINUTE) - 5 * MINUTE,
   locations: WIDE_LOCATIONS,
   vintages: null,
-  row: (t, loc) => [t, t + 5 * MINUTE, loc?.location ?? null, valueOf(10, 50, t, loc?.index ?? 0, 7)],
+  row: (t, loc) => [t, t + 5 * MINUTE, loc?.name ?? null, valueOf(10, 50, t, loc?.index ?? 0, 7)],
 };

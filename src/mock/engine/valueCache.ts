@@ -7,7 +7,7 @@
  * column of the dataset, column after column; `null` is stored as NaN. Blocks are evicted least
  * recently used once their total size passes the cap.
  */
-import type { DatasetDef, LocationDef, Millis } from '@/mock/data/types';
+import type { DatasetDef, SeriesMember, Millis } from '@/mock/data/types';
 import { DAY_MS as DAY } from '@/time';
 
 /** About 48 MB of values: a year of 5-minute prices for ~120 locations. */
@@ -76,7 +76,7 @@ export class ValueCache {
    */
   block(
     def: DatasetDef,
-    loc: LocationDef | null,
+    loc: SeriesMember | null,
     first: Millis,
     day: number,
     lo: Millis,
@@ -118,7 +118,7 @@ export class ValueCache {
 }
 
 /** Generates the slots of [from, to) the block does not hold yet (the held range stays one interval). */
-function fill(def: DatasetDef, loc: LocationDef | null, block: ValueBlock, from: number, to: number): void {
+function fill(def: DatasetDef, loc: SeriesMember | null, block: ValueBlock, from: number, to: number): void {
   const a = Math.max(0, from);
   const b = Math.min(block.n, to);
   if (a >= b || (a >= block.from && b <= block.to)) return;

@@ -1,4 +1,4 @@
-import type { LocationDef, Millis } from '@/mock/data/types';
+import type { Millis } from '@/mock/data/types';
 import { CancelTicker, NEVER_CANCELLED } from './cancel';
 import { planQuery } from './plan';
 import { readQueryParams } from './plan/queryParams';
@@ -14,8 +14,8 @@ type Seen = [Millis, string | null];
 
 function everyRow(walk: Walk, dir: Direction): Seen[] {
   const seen: Seen[] = [];
-  walk.rows(dir, { k: dir > 0 ? walk.kLo : walk.kHi, inner: 0 }, (t, loc: LocationDef | null) => {
-    seen.push([t, loc?.location ?? null]);
+  walk.rows(dir, { k: dir > 0 ? walk.kLo : walk.kHi, inner: 0 }, (t, loc) => {
+    seen.push([t, loc?.name ?? null]);
     return true;
   });
   return seen;
@@ -47,7 +47,7 @@ describe('Walk', () => {
       const start = walk.skip(dir, n);
       let first: Seen | undefined;
       walk.rows(dir, start, (t, loc) => {
-        first = [t, loc?.location ?? null];
+        first = [t, loc?.name ?? null];
         return false;
       });
       expect(first).toEqual(rows[n]);

@@ -1,19 +1,20 @@
 /**
- * The walk of a dataset's grid (time index × locations × vintages): the part a plan selects, as
- * grid indices [kLo, kHi], and the walkers over it. Nothing is materialised: the walk computes the
- * index range of the time bounds and the location subset, skips whole stretches arithmetically
- * where no value filter applies, and hands the rows it has to look at to a visitor, forwards or
- * backwards (`order=desc`).
+ * The walk of a dataset's grid (time index × subseries members × vintages): the part a plan
+ * selects, as grid indices [kLo, kHi], and the walkers over it. Nothing is materialised: the walk
+ * computes the index range of the time bounds and the member subset, skips whole stretches
+ * arithmetically where no value filter applies, and hands the rows it has to look at to a visitor,
+ * forwards or backwards (`order=desc`). A sparse dataset (`rowExists`) has rows at only some grid
+ * cells: the walk asks the predicate cell by cell, so skipping counts rows index by index.
  */
 import { countRows } from '@/mock/data/counting';
-import type { DatasetDef, LocationDef, Millis } from '@/mock/data/types';
+import type { DatasetDef, SeriesMember, Millis } from '@/mock/data/types';
 import type { CancelTicker } from './cancel';
 import type { QueryPlan } from './plan/queryPlan';
 
 /** 1 walks the grid forwards (`order=asc`), -1 backwards. */
 export type Direction = 1 | -1;
 /** A row of the walk: its cells' keys, and its grid index `k` and index `i` among k's rows in walking order. */
-type Visit = (t: Millis, loc: LocationDef | null, pub: Millis | null, k: number, i: number) => boolean;
+type Visit = (t: Millis, loc: SeriesMember | null, pub: Millis | null, k: number, i: number) => boolean;
 
 /** The part of the grid a plan selects, with its walkers. */
 export class Walk {
@@ -23,11 +24,14 @@ export class Walk {
   kLo: number;
   kHi: number;
   private readonly now: Millis;
-  readonly locations: readonly LocationDef[] | null;
+  readonly locations: readonly SeriesMember[] | null;
   /** Walk indices at which the set of active locations changes, ascending. */
   private readonly changes: number[];
-  private segment: { from: number; to: number; active: readonly (LocationDef | null)[] } | null = null;
+  private segment: { from: number; to: number; active: readonly (SeriesMember | null)[] } | null = null;
   private readonly pubsOf: (t: Millis) => readonly (Millis | null)[];
+  /** The members with a row at the grid index asked about last (sparse datasets only). */
+  private sparseK = Number.NaN;
+  private sparseMembers: readonly (SeriesMember | null)[] = [];
 
   constructor(
     plan: QueryPlan,
@@ -70,8 +74,11 @@ export class Walk {
     return this.kLo > this.kHi;
   }
 
-  /** Locations with rows at grid index `k` ([null] without a subseries), and the stretch of k sharing them. */
-  segmentAt(k: number): { from: number; to: number; active: readonly (LocationDef | null)[] } {
+  /**
+   * Members alive at grid index `k` ([null] without a subseries), and the stretch of k sharing
+   * them. For a sparse dataset, a superset of the members with a row at k (see `membersAt`).
+   */
+  segmentAt(k: number): { from: number; to: number; active: readonly (SeriesMember | null)[] } {
     const s = this.segment;
     if (s && k >= s.from && k < s.to) return s;
     if (!this.locations) {
@@ -94,6 +101,19 @@ export class Walk {
     );
     this.segment = { from, to, active };
     return this.segment;
+  }
+
+  /** Members with a row at grid index `k`, in walking order of names: `rowExists` decides for a sparse dataset. */
+  membersAt(k: number): readonly (SeriesMember | null)[] {
+    const alive = this.segmentAt(k).active;
+    const exists = this.def.rowExists;
+    if (!exists) return alive;
+    if (k === this.sparseK) return this.sparseMembers;
+    const t = this.timeAt(k);
+    this.ticker.tick(alive.length);
+    this.sparseK = k;
+    this.sparseMembers = alive.filter((m) => exists(t, m));
+    return this.sparseMembers;
   }
 
   pubsAt(t: Millis): readonly (Millis | null)[] {
@@ -142,7 +162,10 @@ export class Walk {
     return newest;
   }
 
-  /** Candidate rows in [kLo, kHi]: every location and vintage, before value filters (the scan guard). */
+  /**
+   * Candidate rows in [kLo, kHi]: every member and vintage, before value filters (the scan guard).
+   * For a sparse dataset every grid cell is a candidate, since the walk asks `rowExists` at each.
+   */
   candidateCount(cap: number): number {
     if (this.empty) return 0;
     if (!this.def.vintages) {
@@ -167,9 +190,9 @@ export class Walk {
     return n;
   }
 
-  /** Rows at grid index k (all locations and selected vintages). */
+  /** Rows at grid index k (all members with a row and selected vintages). */
   private countAt(k: number): number {
-    return this.segmentAt(k).active.length * this.pubsAt(this.timeAt(k)).length;
+    return this.membersAt(k).length * this.pubsAt(this.timeAt(k)).length;
   }
 
   /**
@@ -182,7 +205,7 @@ export class Walk {
     const inRange = (x: number): boolean => x >= this.kLo && x <= this.kHi;
     while (inRange(k) && remaining > 0) {
       this.ticker.tick();
-      if (this.def.vintages) {
+      if (this.def.vintages || this.def.rowExists) {
         const c = this.countAt(k);
         if (c > remaining) break;
         remaining -= c;
@@ -208,7 +231,7 @@ export class Walk {
   rows(dir: Direction, start: { k: number; inner: number }, visit: Visit): void {
     for (let k = start.k; k >= this.kLo && k <= this.kHi; k += dir) {
       const t = this.timeAt(k);
-      const locs = this.segmentAt(k).active;
+      const locs = this.membersAt(k);
       const pubs = this.pubsAt(t);
       const per = pubs.length;
       const n = locs.length * per;

@@ -42,8 +42,11 @@ export function planFilter(def: DatasetDef, raw: RawQueryParams, zone: Zone, ran
   const column = def.columns[index] ?? columnNotFound(def, name);
   const predicate = compileFilter(column, operator, value, zone);
   if (name === def.subseriesColumn && def.locations) {
-    // A location filter picks grid columns: other locations are never touched.
-    plan.locations = def.locations.filter((l) => predicate(l.location));
+    // A subseries filter picks grid columns: other members are never touched.
+    plan.locations = def.locations.filter((l) => predicate(l.name));
+  } else if (def.locations && def.memberAttribute?.(name)) {
+    const attribute = def.memberAttribute(name);
+    plan.locations = def.locations.filter((m) => attribute !== undefined && predicate(attribute(m)));
   } else if (name === def.timeIndexColumn && operator !== '!=' && operator !== 'in') {
     [plan.lo, plan.hi] = intersect(plan.lo, plan.hi, operator, compileInstant(value, zone, column));
   } else {

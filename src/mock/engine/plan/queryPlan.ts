@@ -1,6 +1,6 @@
 /** The plan of a query: what `planQuery` hands the executor, with every rule of contract §6 applied. */
 import type { ColumnType, Frequency, Order, ResampleFunction } from '@/contract';
-import type { DatasetDef, LocationDef, Millis, RawCell } from '@/mock/data/types';
+import type { DatasetDef, SeriesMember, Millis, RawCell } from '@/mock/data/types';
 import type { CursorPosition } from '../cursor';
 import type { Zone } from '@/time';
 
@@ -47,7 +47,7 @@ export interface QueryPlan {
   /** `time=latest`: keep only the latest time-index value among the rows that pass the rest. */
   latest: boolean;
   /** Locations to walk (a subset when filtered by location); null without a subseries column. */
-  locations: readonly LocationDef[] | null;
+  locations: readonly SeriesMember[] | null;
   /** A filter that must look at generated rows; null when bounds and the location subset say it all. */
   rowFilter: ((row: readonly RawCell[]) => boolean) | null;
   publish: PublishMode;

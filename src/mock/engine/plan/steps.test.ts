@@ -36,7 +36,7 @@ describe('planning steps', () => {
   it('planFilter turns a filter on the location column into the locations to walk', () => {
     const name = PRICE_LOCATIONS[0]?.location ?? '';
     const plan = planFilter(prices15, raw(`filter_column=location&filter_value=${name}`), UTC, ALL);
-    expect(plan.locations?.map((l) => l.location)).toEqual([name]);
+    expect(plan.locations?.map((l) => l.name)).toEqual([name]);
     expect(plan.rowFilter).toBeNull();
   });
 

@@ -5,7 +5,7 @@
  */
 import { fixedBucketMs } from '@/contract';
 import { DAY_MS } from '@/time';
-import type { LocationDef, RawCell } from '@/mock/data/types';
+import type { SeriesMember, RawCell } from '@/mock/data/types';
 import type { Pager } from '../pager';
 import type { QueryPlan, ResamplePlan } from '../plan/queryPlan';
 import { numericColumns, valueCache, type ValueBlock } from '../valueCache';
@@ -16,7 +16,7 @@ import { compareKeys } from './groupKeys';
 
 /** A series of the grid (one location, or the dataset itself) with the grid indices it has rows at. */
 interface Series {
-  loc: LocationDef | null;
+  loc: SeriesMember | null;
   key: RawCell[];
   kFrom: number;
   kTo: number;
@@ -35,7 +35,8 @@ interface Series {
 export function seriesOf(walk: Walk, plan: QueryPlan, rs: ResamplePlan): Series[] | null {
   const def = walk.def;
   const fixed = fixedBucketMs(rs.frequency);
-  if (plan.rowFilter || def.vintages || (fixed !== null && fixed < walk.step)) return null;
+  // A sparse dataset's series have holes where no row exists: those are walked row by row.
+  if (plan.rowFilter || def.vintages || def.rowExists || (fixed !== null && fixed < walk.step)) return null;
   const sub =
     def.subseriesColumn === null ? -1 : def.columns.findIndex((c) => c.name === def.subseriesColumn);
   const byLocation = rs.groupBy.length === 1 && rs.groupBy[0] === sub && walk.locations !== null;
@@ -43,7 +44,7 @@ export function seriesOf(walk: Walk, plan: QueryPlan, rs: ResamplePlan): Series[
   if (!byLocation && !single) return null;
   const series: Series[] = (walk.locations ?? [null]).map((loc) => ({
     loc,
-    key: byLocation && loc ? [loc.location] : [],
+    key: byLocation && loc ? [loc.name] : [],
     kFrom: loc ? Math.max(walk.kLo, walk.kAt(loc.firstSeen)) : walk.kLo,
     kTo: loc?.retiredAt != null ? Math.min(walk.kHi, walk.kAt(loc.retiredAt) - 1) : walk.kHi,
     block: null,

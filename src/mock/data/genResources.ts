@@ -1,0 +1,273 @@
+/**
+ * The generation fleet of the 60-day SCED disclosure: a few hundred resources whose outputs add up,
+ * type by type, to `ercot_fuel_mix` of the same interval.
+ *
+ * Dispatchable fuels (nuclear, coal, gas) are filled in merit order: resource i of a fuel produces
+ * clamp(fuel total − capacity of the resources before it, 0, its capacity), so a fuel's resources
+ * sum exactly to the fuel (the last one takes any excess) and a unit is OFF when the fuel does not
+ * reach it. Weather-driven and small fuels (wind, solar, storage, hydro, other) are shared by
+ * capacity, with a slow per-resource drift of a few percent, so their sum is close, not equal.
+ */
+import { HOUR_MS } from '@/time';
+import { DATA_START } from './climate';
+import { fuelMixAt, type FuelMix } from './fuelMix';
+import { gauss2, round2, signedNoise, u1 } from './noise';
+import type { Millis, RawCell, SeriesMember } from './types';
+
+type Fuel = Exclude<keyof FuelMix, 'load'>;
+
+/** ERCOT's resource types, each with the fuel of `ercot_fuel_mix` it reports under. */
+const TYPES = [
+  // [type, fuel, count, capacity MW, name suffix, merit rank within the fuel]
+  ['NUC', 'nuclear', 4, 1300, 'UNIT', 0],
+  ['CLLIG', 'coal', 14, 1000, 'UNIT', 0],
+  ['CCGT90', 'gas', 120, 260, 'CC1', 0],
+  ['CCLE90', 'gas', 24, 180, 'CC2', 1],
+  ['GSREH', 'gas', 30, 420, 'ST', 2],
+  ['GSSUP', 'gas', 14, 560, 'G', 3],
+  ['SCGT90', 'gas', 70, 90, 'GT', 4],
+  ['GSNONR', 'gas', 10, 120, 'CT', 5],
+  ['WIND', 'wind', 150, 250, 'WIND', 0],
+  ['PVGR', 'solar', 110, 240, 'SOLAR', 0],
+  ['PWRSTR', 'storage', 60, 120, 'BESS', 0],
+  ['HYDRO', 'hydro', 8, 70, 'HY', 0],
+  ['RENEW', 'other', 6, 40, 'BIO', 0],
+] as const satisfies readonly (readonly [string, Fuel, number, number, string, number])[];
+
+const MERIT_FUELS: ReadonlySet<Fuel> = new Set(['nuclear', 'coal', 'gas']);
+
+const SITES = [
+  'ALAMO',
+  'ANSON',
+  'BASTROP',
+  'BIGSPRNG',
+  'BRAZOS',
+  'BUFFALO',
+  'CEDAR',
+  'COLETO',
+  'COMANCHE',
+  'CONCHO',
+  'CORSICNA',
+  'CROCKETT',
+  'DECKER',
+  'DENTON',
+  'EAGLE',
+  'ELMCREEK',
+  'FAYETTE',
+  'FLATTOP',
+  'FORNEY',
+  'FRIO',
+  'GIBBONS',
+  'GOLDSMTH',
+  'GUADLUPE',
+  'HASKELL',
+  'HAYS',
+  'HIDALGO',
+  'HORSE',
+  'JACKCNTY',
+  'KIAMICHI',
+  'LAMAR',
+  'LAREDO',
+  'LIMESTON',
+  'LLANO',
+  'LOSTPINE',
+  'MARTIN',
+  'MIDLOTH',
+  'MONAHANS',
+  'MUSTANG',
+  'NAVASOTA',
+  'NUECES',
+  'ODESSA',
+  'PANHNDL',
+  'PECOS',
+  'PERMIAN',
+  'QUAIL',
+  'RAYBURN',
+  'REDOAK',
+  'RIOGRAND',
+  'SABINE',
+  'SANDHILL',
+  'SANMIGL',
+  'SWEETWTR',
+  'TRINIDAD',
+  'TRINITY',
+  'VICTORIA',
+  'WAXAHACH',
+  'WHARTON',
+  'WICHITA',
+  'WOLFHLLW',
+  'YOAKUM',
+];
+const NUCLEAR_NAMES = ['CPSES_UNIT1', 'CPSES_UNIT2', 'STP_STP_G1', 'STP_STP_G2'];
+
+/** Scheduling entities (fictional codes): a resource's QSE and its decision-making entity. */
+const QSES = ['QALPHA', 'QBRAVO', 'QCEDAR', 'QDELTA', 'QECHO', 'QFALCON', 'QGRANITE', 'QHARBOR'];
+
+const S_FLEET = 141;
+const S_DRIFT = 142;
+const S_METER = 143;
+const S_OFFER = 144;
+
+export interface GenResource extends SeriesMember {
+  resourceType: (typeof TYPES)[number][0];
+  fuel: Fuel;
+  capacity: number;
+  qse: string;
+  dme: string;
+  /** Dispatchable fuels: capacity of the resources of the same fuel before this one in merit order. */
+  before: number;
+  /** Weather-driven fuels: this resource's share of the fuel. */
+  share: number;
+  /** Last resource of a merit-ordered fuel: takes whatever the fuel exceeds the fleet by. */
+  last: boolean;
+  /** Marginal cost, $/MWh, for the offer curve. */
+  cost: number;
+}
+
+function buildFleet(): GenResource[] {
+  const drafts: Omit<GenResource, 'index' | 'before' | 'share' | 'last'>[] = [];
+  const used = new Set<string>();
+  let n = 0;
+  for (const [type, fuel, count, capacity, suffix] of TYPES) {
+    for (let i = 0; i < count; i++, n++) {
+      let name = type === 'NUC' ? (NUCLEAR_NAMES[i] ?? `NUKE_UNIT${i}`) : '';
+      for (let attempt = 0; name === '' || used.has(name); attempt++) {
+        const site = SITES[Math.floor(u1(S_FLEET, n * 31 + attempt) * SITES.length)] ?? 'SITE';
+        name = `${site}_${suffix}_${1 + ((i + attempt) % 4)}`;
+      }
+      used.add(name);
+      const qse = QSES[Math.floor(u1(S_FLEET + 1, n) * QSES.length)] ?? 'QALPHA';
+      drafts.push({
+        name,
+        firstSeen: DATA_START,
+        retiredAt: null,
+        resourceType: type,
+        fuel,
+        capacity: Math.round(capacity * (0.6 + 0.8 * u1(S_FLEET + 2, n))),
+        qse,
+        dme: `D${qse.slice(1)}`,
+        cost: fuel === 'wind' || fuel === 'solar' ? -20 + 15 * u1(S_OFFER, n) : 8 + 40 * u1(S_OFFER, n),
+      });
+    }
+  }
+  const merit = new Map(TYPES.map(([type, , , , , rank]) => [type, rank as number]));
+  // Merit order: by rank of the type within its fuel, then cheaper first.
+  const order = [...drafts].sort(
+    (a, b) => (merit.get(a.resourceType) ?? 0) - (merit.get(b.resourceType) ?? 0) || a.cost - b.cost,
+  );
+  const before = new Map<string, number>();
+  const totals = new Map<Fuel, number>();
+  const lastOf = new Map<Fuel, string>();
+  for (const d of order) {
+    const sum = totals.get(d.fuel) ?? 0;
+    before.set(d.name, sum);
+    totals.set(d.fuel, sum + d.capacity);
+    lastOf.set(d.fuel, d.name);
+  }
+  return drafts
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((d, index) => ({
+      ...d,
+      index,
+      before: before.get(d.name) ?? 0,
+      share: d.capacity / (totals.get(d.fuel) ?? 1),
+      last: MERIT_FUELS.has(d.fuel) && lastOf.get(d.fuel) === d.name,
+    }));
+}
+
+/** The fleet, sorted by resource name in byte order (the subseries order). */
+export const GEN_RESOURCES: readonly GenResource[] = buildFleet();
+
+/** The fuel-mix column a resource type reports under. */
+export const FUEL_COLUMN_OF_FUEL: Record<Fuel, string> = {
+  coal: 'coal_and_lignite',
+  hydro: 'hydro',
+  nuclear: 'nuclear',
+  storage: 'power_storage',
+  solar: 'solar',
+  wind: 'wind',
+  gas: 'natural_gas',
+  other: 'other',
+};
+
+function asResource(member: SeriesMember | null): GenResource {
+  if (member === null || !('resourceType' in member)) throw new Error('a disclosure row needs a resource');
+  return member as GenResource;
+}
+
+/** Net output (MW) of a resource at a 5-minute grid point: its part of the fuel mix. */
+function resourceOutput(t: Millis, r: GenResource): number {
+  const total = fuelMixAt(t)[r.fuel];
+  if (MERIT_FUELS.has(r.fuel)) {
+    const above = total - r.before;
+    return r.last ? Math.max(0, above) : Math.min(r.capacity, Math.max(0, above));
+  }
+  return total * r.share * (1 + 0.04 * signedNoise(S_DRIFT + r.index * 8, t, 3 * HOUR_MS));
+}
+
+/**
+ * One row of `ercot_sced_gen_resource_60_day` after the two interval columns and the SCED
+ * timestamp: 27 cells in the dataset's column order.
+ */
+export function genResourceCells(t: Millis, member: SeriesMember | null): RawCell[] {
+  const r = asResource(member);
+  const out = resourceOutput(t, r);
+  const dispatchable = MERIT_FUELS.has(r.fuel);
+  const on = !dispatchable || out > 0;
+  const status = on ? 'ON' : r.fuel === 'nuclear' ? 'OUT' : 'OFF';
+  const storage = r.fuel === 'storage';
+  const hsl = on ? (dispatchable || storage ? r.capacity : Math.max(out, 0) * 1.04) : 0;
+  const lsl = !on ? 0 : storage ? -r.capacity : dispatchable ? Math.min(out, 0.3 * r.capacity) : 0;
+  const regUp = on && dispatchable ? Math.min(0.05 * r.capacity, Math.max(0, hsl - out)) : 0;
+  const regDown = on && (dispatchable || storage) ? 0.03 * r.capacity : 0;
+  const rrs =
+    on && (storage || r.fuel === 'gas') ? Math.min(0.08 * r.capacity, Math.max(0, hsl - out - regUp)) : 0;
+  const ramp = (dispatchable ? 0.02 : 0.1) * r.capacity * 5;
+  const hasl = hsl - regUp - rrs;
+  const lasl = lsl + regDown;
+  const basePoint = on ? out : 0;
+  const meter = basePoint + (on ? 0.004 * r.capacity * gauss2(S_METER, Math.floor(t / 300_000), r.index) : 0);
+  const mw1 = Math.max(0, lsl);
+  const mw2 = mw1 + 0.5 * (hsl - mw1);
+  return [
+    r.qse,
+    r.dme,
+    r.name,
+    r.resourceType,
+    status,
+    r.fuel === 'nuclear' ? round2(basePoint) : null,
+    round2(hsl),
+    round2(hasl),
+    round2(Math.min(hasl, basePoint + ramp)),
+    round2(lsl),
+    round2(lasl),
+    round2(Math.max(lasl, basePoint - ramp)),
+    round2(basePoint),
+    round2(meter),
+    round2(regUp),
+    round2(regDown),
+    round2(rrs),
+    0,
+    0,
+    round2(mw1),
+    round2(r.cost),
+    round2(mw2),
+    round2(r.cost * 1.3 + 2),
+    round2(hsl),
+    round2(r.cost * 2 + 10),
+    dispatchable ? round2(r.cost * r.capacity * 0.3) : null,
+    dispatchable ? round2(r.capacity * (r.fuel === 'gas' ? 18 : 40)) : null,
+  ];
+}
+
+const RESOURCE_ATTRIBUTES: Record<string, (r: GenResource) => RawCell> = {
+  qse: (r) => r.qse,
+  dme: (r) => r.dme,
+  resource_type: (r) => r.resourceType,
+};
+
+/** Columns of the disclosure that are properties of the resource (see `DatasetDef.memberAttribute`). */
+export function resourceAttribute(column: string): ((member: SeriesMember) => RawCell) | undefined {
+  const read = RESOURCE_ATTRIBUTES[column];
+  return read && ((member) => read(asResource(member)));
+}
