@@ -25,18 +25,18 @@ import { LocationPanel } from './LocationPanel';
 import { formatUtc, marketDateOf, marketDay } from '@/time';
 import { extremes, MEASURE_LABELS, MEASURES, measureValues, type Measure } from './measures';
 import { PriceLegend } from './PriceLegend';
-import { dayAheadPartner, pickPriceDatasets } from './priceDatasets';
+import { dayAheadPartner, pickPriceDatasets, pricedDatasetsOf } from './priceDatasets';
 import styles from './PriceMapPage.module.css';
 import { priceMapLinkSettings } from './priceMapLinkSettings';
 import { priceMapUrlState, TOP_N_CHOICES } from './priceMapUrlState';
 import { TimeControls } from './TimeControls';
-import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow } from './shownStep';
+import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow, PRICE_MAP_LOCATIONS } from './shownStep';
 import { usePrefetchSteps } from './usePrefetchSteps';
 import { priceMapViewDescriptor } from './viewDescriptor';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
 /** Every pricing location in one request (the API's largest page). */
-const ALL_LOCATIONS = { page_size: 5000 } as const;
+
 const PREFERRED_HUB = 'HB_NORTH';
 const NO_STEPS: readonly SnapshotKey[] = [];
 
@@ -57,12 +57,19 @@ export function PriceMapPage() {
   }, [queryClient]);
 
   const catalog = useQuery(datasetsOptions());
-  const priceSets = useMemo(() => pickPriceDatasets(catalog.data?.data ?? []), [catalog.data]);
+  const locations = useQuery(pricingLocationsOptions(PRICE_MAP_LOCATIONS));
+  // Both answers decide which datasets the map can draw: none is offered before both are in.
+  const priceSets = useMemo(
+    () =>
+      locations.data
+        ? pickPriceDatasets(catalog.data?.data ?? [], pricedDatasetsOf(locations.data.items))
+        : [],
+    [catalog.data, locations.data],
+  );
   const dataset = useMemo(() => chosenDataset(priceSets, state.ds), [priceSets, state.ds]);
   const partner = dataset ? dayAheadPartner(dataset, priceSets) : undefined;
   const measure: Measure = state.m === 'dart' && !partner ? 'value' : state.m;
 
-  const locations = useQuery(pricingLocationsOptions(ALL_LOCATIONS));
   const byName = useMemo(() => {
     const map = new Map<string, PricingLocation>();
     for (const l of locations.data?.items ?? []) map.set(l.location, l);

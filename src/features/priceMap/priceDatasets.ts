@@ -26,15 +26,19 @@ function priceColumnOf(dataset: Dataset): DatasetColumn | undefined {
 
 /**
  * The price datasets, read from the catalog's metadata: a location subseries, a numeric column in
- * $/MWh and a regular cadence. Day-ahead is told by the dataset's own words, since the metadata has
- * no field for the market run. Finest cadence first (the default is real-time 5-minute LMP).
+ * $/MWh and a regular cadence, and priced at the registry's locations (`priced`: the union of their
+ * `pricing_datasets`), since the map places a row by its location's coordinates. LMP by bus has
+ * every other mark of a price dataset, but its buses are not in the registry: on the map it would
+ * be an empty day. Day-ahead is told by the dataset's own words, since the metadata has no field for
+ * the market run. Finest cadence first (the default is real-time 5-minute LMP).
  */
-export function pickPriceDatasets(datasets: readonly Dataset[]): PriceDataset[] {
+export function pickPriceDatasets(datasets: readonly Dataset[], priced: ReadonlySet<string>): PriceDataset[] {
   const out: PriceDataset[] = [];
   for (const d of datasets) {
     const stepMs = stepOf(d.cadence);
     const column = priceColumnOf(d);
     if (d.subseries_index_column !== 'location' || stepMs === undefined || !column) continue;
+    if (!priced.has(d.id)) continue;
     out.push({
       id: d.id,
       name: d.name,
@@ -51,6 +55,11 @@ export function pickPriceDatasets(datasets: readonly Dataset[]): PriceDataset[] 
     (a, b) => Number(a.dayAhead) - Number(b.dayAhead) || a.stepMs - b.stepMs || (a.id < b.id ? -1 : 1),
   );
 }
+
+/** The datasets the registry's locations are priced in. */
+export const pricedDatasetsOf = (
+  locations: readonly { pricing_datasets: readonly string[] }[],
+): Set<string> => new Set(locations.flatMap((l) => l.pricing_datasets));
 
 /** The day-ahead partner of a real-time dataset, for DART; none for a day-ahead dataset itself. */
 export function dayAheadPartner(

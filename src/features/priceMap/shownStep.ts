@@ -4,7 +4,8 @@ import type { SnapshotKey } from '@/api/prices/keys';
 import { priceSnapshotOptions } from '@/api/prices/queries';
 import { formatUtc, marketDateOf, marketDay } from '@/time';
 import { readUrlState } from '@/lib/urlState';
-import { pickPriceDatasets, type PriceDataset } from './priceDatasets';
+import { pickPriceDatasets, pricedDatasetsOf, type PriceDataset } from './priceDatasets';
+import { pricingLocationsOptions } from '@/api/locations/queries';
 import { priceMapUrlState } from './priceMapUrlState';
 
 /**
@@ -52,6 +53,9 @@ export const snapshotKeyOf = (dataset: PriceDataset | undefined, time: number): 
   time: formatUtc(time),
 });
 
+/** The whole registry, in one page: the map places every location it prices. */
+export const PRICE_MAP_LOCATIONS = { page_size: 5000 } as const;
+
 /**
  * Asks for the snapshot the page at `search` will show as soon as the catalog has answered,
  * without waiting for the page to render with the catalog first (on a cold start that render held
@@ -59,8 +63,12 @@ export const snapshotKeyOf = (dataset: PriceDataset | undefined, time: number): 
  */
 export async function prefetchShownStep(queryClient: QueryClient, search: string): Promise<void> {
   const { state } = readUrlState(priceMapUrlState, new URLSearchParams(search));
-  const catalog = await queryClient.query(datasetsOptions());
-  const dataset = chosenDataset(pickPriceDatasets(catalog.data), state.ds);
+  // The registry says which datasets the map can draw; it is asked beside the catalog, not after.
+  const [catalog, locations] = await Promise.all([
+    queryClient.query(datasetsOptions()),
+    queryClient.query(pricingLocationsOptions(PRICE_MAP_LOCATIONS)),
+  ]);
+  const dataset = chosenDataset(pickPriceDatasets(catalog.data, pricedDatasetsOf(locations.items)), state.ds);
   if (dataset === undefined) return;
   const steps = marketDay(chosenDay(dataset, state.day), dataset.stepMs).steps;
   const time = steps[stepWindow(dataset, steps, state.i).index];
