@@ -61,6 +61,9 @@ export const PAGES = {
       () => import('@/features/today/TodayPage'),
       (m) => m.TodayPage,
     ),
+    // Four of its six panels draw a time-series chart: its chunk comes with the page's, not after
+    // the first data has rendered.
+    firstScreen: () => import('@/components/charts/TimeSeriesChart'),
   },
   dataset: {
     path: 'datasets/:id',

@@ -50,14 +50,28 @@ export const intervalKey: RowKey = (row) =>
  */
 export function mergeRows(held: readonly Row[], fresh: readonly Row[], keyOf: RowKey = intervalKey): Row[] {
   if (fresh.length === 0) return held as Row[];
+  // The common case, the next interval after the last held: appended, and only the new rows and
+  // the last held one are keyed (a refresh costs its own rows, not the day's).
+  if (follows(held, fresh, keyOf)) return held.concat(fresh);
   const freshKeys = new Map(fresh.map((r) => [keyOf(r), r]));
   const kept = held.filter((r) => !freshKeys.has(keyOf(r)));
   const merged = [...kept, ...freshKeys.values()];
-  // The common case (the next interval after the last held) is already in order: one pass, no sort.
   for (let i = 1; i < merged.length; i++) {
     if (keyOf(merged[i - 1] as Row) > keyOf(merged[i] as Row)) return merged.sort(byKey(keyOf));
   }
   return merged;
+}
+
+/** Whether `fresh` is in strict key order and entirely after the last held row. */
+function follows(held: readonly Row[], fresh: readonly Row[], keyOf: RowKey): boolean {
+  const lastHeld = held[held.length - 1];
+  let prev = lastHeld === undefined ? null : keyOf(lastHeld);
+  for (const row of fresh) {
+    const key = keyOf(row);
+    if (prev !== null && key <= prev) return false;
+    prev = key;
+  }
+  return true;
 }
 
 const byKey =
@@ -83,23 +97,32 @@ export function liveRowsOptions(id: string, params: DatasetQueryParams) {
   });
 }
 
+/** Only what is new (`since`), every page of it. */
+export function fetchNewRows(client: QueryClient, id: string, since: DatasetQueryParams): Promise<Row[]> {
+  // Through the cache for one reason: two panels asking for the same new rows at the same instant
+  // (the fuel mix and the load panel share the load) share one request. Nothing is kept after.
+  return client.query({
+    queryKey: [...queryKeys.live(id, since), 'new'],
+    queryFn: ({ signal }) => fetchAllRows(id, since, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 /**
- * Asks for `since` (the request of only what is new) and merges its rows into the cache entry of
- * `params`. Resolves to the rows it brought; the entry is left alone when it is gone or failed.
+ * `fresh` (the answer to a request of only what is new) merged into the cache entry of `params`;
+ * the entry is left alone when it is gone or failed, or already holds this very answer.
  */
-export async function appendNewRows(
+export function commitNewRows(
   client: QueryClient,
   id: string,
   params: DatasetQueryParams,
-  since: DatasetQueryParams,
-  { signal, keyOf = intervalKey }: { signal?: AbortSignal; keyOf?: RowKey } = {},
-): Promise<number> {
-  const fresh = await fetchAllRows(id, since, { signal });
-  const key = liveRowsOptions(id, params).queryKey;
-  client.setQueryData(key, (held) =>
-    held === undefined
+  fresh: readonly Row[],
+  keyOf: RowKey = intervalKey,
+): void {
+  client.setQueryData(liveRowsOptions(id, params).queryKey, (held) =>
+    held === undefined || (fresh.length > 0 && held.rows.at(-1) === fresh.at(-1))
       ? held
       : { rows: mergeRows(held.rows, fresh, keyOf), fetchedAt: Date.now(), added: fresh.length },
   );
-  return fresh.length;
 }

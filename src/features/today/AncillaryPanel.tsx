@@ -21,14 +21,16 @@ const SERVICES = [
   { column: 'ercot_contingency_reserve_service', label: 'ECRS' },
 ] as const;
 
+export const ancillaryParams = (day: MarketDay): DatasetQueryParams => ({
+  ...dayRange(day),
+  columns: SERVICES.map((s) => s.column).join(','),
+});
+
 /** The day-ahead clearing prices of the ancillary services, hour by hour, with the hour in progress. */
 export function AncillaryPanel({ day }: { day: MarketDay }) {
   const { live } = useLivePage();
   const now = useIntervalStart(HOUR_MS, live);
-  const params = useMemo<DatasetQueryParams>(
-    () => ({ ...dayRange(day), columns: SERVICES.map((s) => s.column).join(',') }),
-    [day],
-  );
+  const params = useMemo(() => ancillaryParams(day), [day]);
   // Cleared the day before, with the day-ahead market: nothing to refresh.
   const prices = useLiveRows({ id: DATASET_IDS.ancillaryPrices, params });
   const rows = prices.query.data?.rows;

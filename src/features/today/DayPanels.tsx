@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MarketDay } from '@/time';
 import { AncillaryPanel } from './AncillaryPanel';
 import { FuelMixPanel } from './FuelMixPanel';
@@ -7,8 +8,12 @@ import { RenewablesPanel } from './RenewablesPanel';
 import { ReservesPanel } from './ReservesPanel';
 import styles from './TodayPage.module.css';
 
-/** Every panel of one market day; remade for another day, so no state of one day leaks into the next. */
-export function DayPanels({ date, day }: { date: string; day: MarketDay }) {
+/**
+ * Every panel of one market day; remade for another day, so no state of one day leaks into the
+ * next. Memoised: the page's own state (its "last updated" line, changed by every refresh) does not
+ * render the panels again; each panel renders when its own rows change.
+ */
+export const DayPanels = memo(function DayPanels({ date, day }: { date: string; day: MarketDay }) {
   return (
     <div className={styles.panels}>
       <FuelMixPanel date={date} day={day} />
@@ -19,4 +24,4 @@ export function DayPanels({ date, day }: { date: string; day: MarketDay }) {
       <ReservesPanel day={day} />
     </div>
   );
-}
+});

@@ -27,13 +27,13 @@ export const loadParams = (day: MarketDay): DatasetQueryParams => ({ ...dayRange
 
 const FORECAST_COLUMNS = 'publish_time_utc,system_total';
 
-const newestParams = (day: MarketDay): DatasetQueryParams => ({
+export const newestParams = (day: MarketDay): DatasetQueryParams => ({
   ...dayRange(day),
   publish_time: 'latest',
   columns: FORECAST_COLUMNS,
 });
 
-const dayAheadParams = (day: MarketDay): DatasetQueryParams => ({
+export const dayAheadParams = (day: MarketDay): DatasetQueryParams => ({
   ...dayRange(day),
   publish_time: 'latest',
   publish_time_end: formatUtc(dayAheadCutoff(day)),

@@ -16,13 +16,13 @@ import { formatPrice, marketClock, marketHourMinute } from './marketClock';
 import { compareDay, dayRange, FIVE_MIN, hourOf, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
-import { useIntervalStart } from './useIntervalStart';
+import { intervalStartOf, useIntervalStart } from './useIntervalStart';
 import { useLiveRows } from './useLiveRows';
 import styles from './TodayPage.module.css';
 
 const FIFTEEN_MIN = 15 * MINUTE_MS;
 
-const hubParams = (day: MarketDay): DatasetQueryParams => ({
+export const hubParams = (day: MarketDay): DatasetQueryParams => ({
   ...dayRange(day),
   filter_column: 'location',
   filter_operator: 'in',
@@ -173,6 +173,14 @@ function HubPrices({
   );
 }
 
+/** The price map's snapshot of the 5-minute interval starting at `at`: every node's LMP. */
+export const highestNodeOptions = (at: number) =>
+  priceSnapshotOptions({ dataset: DATASET_IDS.realTimeLmp, column: 'lmp', time: formatUtc(at) });
+
+/** The interval the highest node is read at: the one in progress, or the day's last for a past day. */
+export const highestNodeAt = (now: number, day: MarketDay): number =>
+  Math.min(intervalStartOf(now, FIVE_MIN), day.end - FIVE_MIN);
+
 /** The highest price of a snapshot and its location; the first of equals. */
 function highestOf(names: readonly string[], values: readonly (number | null)[]) {
   let top: { name: string; value: number } | null = null;
@@ -189,9 +197,9 @@ function highestOf(names: readonly string[], values: readonly (number | null)[])
 function HighestNode({ date, day }: { date: string; day: MarketDay }) {
   const { live } = useLivePage();
   const current = useIntervalStart(FIVE_MIN, live);
-  const at = Math.min(current, day.end - FIVE_MIN);
+  const at = highestNodeAt(current, day);
   const snapshot = useQuery({
-    ...priceSnapshotOptions({ dataset: DATASET_IDS.realTimeLmp, column: 'lmp', time: formatUtc(at) }),
+    ...highestNodeOptions(at),
     placeholderData: keepPreviousData,
   });
   if (snapshot.isPending) return <p className={styles.asOf}>Loading the highest node…</p>;

@@ -25,7 +25,7 @@ import styles from './TodayPage.module.css';
  * The hourly solar and wind reports (ERCOT's NP4-737 and NP4-732 shapes): the actual generation of
  * the hours that have ended and the short-term forecast, system wide.
  */
-const RESOURCES = [
+export const RESOURCES = [
   {
     id: DATASET_IDS.solarActualAndForecast,
     label: 'Solar',
@@ -41,12 +41,12 @@ const RESOURCES = [
 ] as const;
 type Resource = (typeof RESOURCES)[number];
 
-const newestParams = (day: MarketDay, r: Resource): DatasetQueryParams => ({
+export const newestParams = (day: MarketDay, r: Resource): DatasetQueryParams => ({
   ...dayRange(day),
   publish_time: 'latest',
   columns: `publish_time_utc,${r.actual},${r.forecast}`,
 });
-const dayAheadParams = (day: MarketDay, r: Resource): DatasetQueryParams => ({
+export const dayAheadParams = (day: MarketDay, r: Resource): DatasetQueryParams => ({
   ...dayRange(day),
   publish_time: 'latest',
   publish_time_end: formatUtc(dayAheadCutoff(day)),

@@ -15,21 +15,21 @@ import styles from './TodayPage.module.css';
 const BUCKET_MS = MINUTE_MS;
 const completeMinutes = (now: number): number => Math.floor(now / BUCKET_MS) * BUCKET_MS;
 
+/** The day's whole minutes up to `openedAt`, each minute's mean PRC. */
+export const reservesParams = (day: MarketDay, openedAt: number): DatasetQueryParams => ({
+  start_time: formatUtc(day.start),
+  end_time: formatUtc(Math.max(day.start + BUCKET_MS, Math.min(day.end, completeMinutes(openedAt)))),
+  resample_frequency: '1min',
+  resample_function: 'mean',
+  columns: 'prc',
+});
+
 /** Physical responsive capability (PRC) from the real-time ancillary service monitor. */
 export function ReservesPanel({ day }: { day: MarketDay }) {
   // Only whole minutes: a minute still filling would be asked for again and again. Fixed when the
   // panel opens; later minutes come by refresh.
   const [openedAt] = useState(() => Date.now());
-  const params = useMemo<DatasetQueryParams>(
-    () => ({
-      start_time: formatUtc(day.start),
-      end_time: formatUtc(Math.max(day.start + BUCKET_MS, Math.min(day.end, completeMinutes(openedAt)))),
-      resample_frequency: '1min',
-      resample_function: 'mean',
-      columns: 'prc',
-    }),
-    [day, openedAt],
-  );
+  const params = useMemo(() => reservesParams(day, openedAt), [day, openedAt]);
   const prc = useLiveRows({
     id: DATASET_IDS.realTimeAncillaryMonitor,
     params,

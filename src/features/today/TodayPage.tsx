@@ -17,6 +17,9 @@ import { TODAY_LINK_NOTES, todayUrlState } from './todayUrlState';
 import { useMarketToday } from './useMarketToday';
 import styles from './TodayPage.module.css';
 
+// Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
+export { prefetchToday } from './firstScreen';
+
 function statusText(isToday: boolean, paused: boolean, visible: boolean): string {
   if (!isToday) return 'A past day: shown as it was, nothing to refresh.';
   if (paused) return 'Paused: new intervals are not fetched until you resume.';

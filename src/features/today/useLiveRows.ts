@@ -1,9 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { appendNewRows, intervalKey, liveRowsOptions, type Row, type RowKey } from '@/api/query/liveRows';
+import {
+  commitNewRows,
+  fetchNewRows,
+  intervalKey,
+  liveRowsOptions,
+  type Row,
+  type RowKey,
+} from '@/api/query/liveRows';
 import type { DatasetQueryParams } from '@/contract';
 import { askAt, timerDelay, type LastAttempt } from './refreshSchedule';
 import { useLivePage } from './livePage';
+import { inRefreshBatch } from './refreshBatch';
 
 /** What is new after the rows held, and when it is due; null when nothing more will come. */
 export interface NextRows {
@@ -55,9 +63,14 @@ export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsS
           setWake((n) => n + 1);
           return;
         }
-        appendNewRows(client, id, params, plan.since(now), { signal: controller.signal, keyOf }).then(
-          (brought) => setLast({ at: Date.now(), brought, error: null }),
-          (error: unknown) => {
+        inRefreshBatch(
+          () => fetchNewRows(client, id, plan.since(now)),
+          (fresh) => {
+            if (controller.signal.aborted) return;
+            commitNewRows(client, id, params, fresh, keyOf);
+            setLast({ at: Date.now(), brought: fresh.length, error: null });
+          },
+          (error) => {
             if (controller.signal.aborted) return;
             setLast({ at: Date.now(), brought: 0, error });
           },
