@@ -4,7 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { assertAccessible, eventually, routeMockApi, test, type JourneyContext } from './harness.ts';
+import {
+  ALL_DATASETS_TEXT,
+  assertAccessible,
+  eventually,
+  routeMockApi,
+  test,
+  type JourneyContext,
+} from './harness.ts';
 
 type Theme = 'light' | 'dark';
 
@@ -80,7 +87,7 @@ for (const theme of ['light', 'dark'] as const) {
 
       await page.goto('/');
       await h1(page, 'Datasets');
-      await page.getByText('9 datasets').first().waitFor();
+      await page.getByText(ALL_DATASETS_TEXT).first().waitFor();
       await audit.check('catalog loaded');
 
       await page.getByLabel('Filter datasets', { exact: true }).fill('no dataset has this name');

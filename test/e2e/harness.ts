@@ -7,6 +7,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
+import { DATASET_IDS } from '../../src/contract/index.ts';
+
+/** What the catalog's count line says once every dataset of the contract is listed. */
+export const ALL_DATASETS_TEXT = `${Object.keys(DATASET_IDS).length} datasets`;
 
 export interface JourneyContext {
   page: Page;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { eventually, test } from './harness.ts';
+import { ALL_DATASETS_TEXT, eventually, test } from './harness.ts';
 
 interface Focused {
   tag: string;
@@ -82,7 +82,7 @@ test(
   async ({ page }) => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
-    await page.getByText('9 datasets').first().waitFor();
+    await page.getByText(ALL_DATASETS_TEXT).first().waitFor();
 
     // The first Tab stop is the skip link; it jumps to main.
     await page.keyboard.press('Tab');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { startHttpServer } from '../../src/mock/server.ts';
-import { eventually, routeMockApi, test } from './harness.ts';
+import { ALL_DATASETS_TEXT, eventually, routeMockApi, test } from './harness.ts';
 
 const KEY_STORAGE = 'gridscope.apiKey';
 
@@ -83,7 +83,7 @@ test(
       // The catalog, over the custom server.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();
       await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
-      await page.getByText('9 datasets').first().waitFor();
+      await page.getByText(ALL_DATASETS_TEXT).first().waitFor();
       await visibleAndHtml('the catalog');
 
       // A query, its Code tab and both exports.
