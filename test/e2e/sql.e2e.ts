@@ -62,7 +62,7 @@ test('sql: a query result opened in SQL, an example run, charted, and exported a
 
   await page.getByRole('tab', { name: 'Chart' }).click();
   await page.getByRole('figure', { name: 'Result over hour_local' }).waitFor();
-  await page.getByRole('checkbox', { name: 'mean_spp' }).waitFor();
+  await page.getByRole('button', { name: 'mean_spp', pressed: true }).waitFor();
 
   await page.getByRole('tab', { name: 'Export' }).click();
   const panel = page.getByRole('region', { name: 'Export the result' });
