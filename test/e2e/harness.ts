@@ -9,8 +9,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DATASET_IDS } from '../../src/contract/index.ts';
 
-/** What the catalog's count line says once every dataset of the contract is listed. */
-export const ALL_DATASETS_TEXT = `${Object.keys(DATASET_IDS).length} datasets`;
+/** How many datasets the catalog lists: every one the contract names. */
+export const DATASET_COUNT = Object.keys(DATASET_IDS).length;
+/** What the catalog's count line says once every dataset is listed. */
+export const ALL_DATASETS_TEXT = `${DATASET_COUNT} datasets`;
 
 export interface JourneyContext {
   page: Page;

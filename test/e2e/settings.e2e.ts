@@ -2,7 +2,7 @@ import { DATASET_IDS } from '../../src/contract/index.ts';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import type { Page, Request } from 'playwright-core';
-import { ALL_DATASETS_TEXT, eventually, test } from './harness.ts';
+import { ALL_DATASETS_TEXT, DATASET_COUNT, eventually, test } from './harness.ts';
 
 const DEMO_KEY = 'demo-key';
 
@@ -54,7 +54,7 @@ test('a custom server over real HTTP serves the same datasets, with the key only
   await saveAndOpenCatalog(page);
   await page.getByRole('status').filter({ hasText: 'Backend: 127.0.0.1' }).first().waitFor();
   const links = page.getByRole('main').locator('a[href^="/datasets/"]:not([href$="/query"])');
-  await eventually(async () => assert.equal(await links.count(), 9));
+  await eventually(async () => assert.equal(await links.count(), DATASET_COUNT));
   await page.getByText(ALL_DATASETS_TEXT).first().waitFor();
 
   const toApi = seen.filter((r) => r.url.startsWith(`${apiUrl}/v1/datasets`));
@@ -96,7 +96,7 @@ test('switching back to built-in demo data shows the demo backend again', async 
   await eventually(async () =>
     assert.equal(
       await page.getByRole('main').locator('a[href^="/datasets/"]:not([href$="/query"])').count(),
-      9,
+      DATASET_COUNT,
     ),
   );
 });
