@@ -109,6 +109,8 @@ function HubPrices({
     const da = rt ? pointsOf(dayAhead, 'spp', h).find((p) => p.x === hourOf(rt.x)) : undefined;
     return { hub: h, rt, da };
   });
+  const times = table.flatMap(({ rt }) => (rt ? [rt.x] : []));
+  const latestAt = times.length > 0 ? Math.max(...times) : undefined;
   return (
     <>
       {extremes && (
@@ -130,14 +132,17 @@ function HubPrices({
       {dayAheadError !== null && <ApiErrorMessage error={dayAheadError} />}
       <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Hub prices table">
         <table className={styles.table}>
-          <caption className="visually-hidden">
-            Latest real-time price at each hub against the day-ahead price of its hour
+          <caption className={styles.caption}>
+            {latestAt === undefined
+              ? 'No real-time price yet'
+              : `Real-time at ${marketClock(latestAt)} against the day-ahead price of its hour`}
+            , $/MWh
           </caption>
           <thead>
             <tr>
               <th scope="col">Hub</th>
-              <th scope="col">Real-time ($/MWh)</th>
-              <th scope="col">Day-ahead ($/MWh)</th>
+              <th scope="col">Real-time</th>
+              <th scope="col">Day-ahead</th>
               <th scope="col">DART</th>
             </tr>
           </thead>
@@ -145,7 +150,11 @@ function HubPrices({
             {table.map(({ hub: h, rt, da }) => (
               <tr key={h}>
                 <th scope="row">{h}</th>
-                <td>{rt ? rt.y.toFixed(2) : '—'}</td>
+                <td>
+                  {rt ? rt.y.toFixed(2) : '—'}
+                  {/* A hub behind the others says when its price is from, rather than pass for the latest. */}
+                  {rt && latestAt !== undefined && rt.x < latestAt && ` (${marketHourMinute(rt.x)})`}
+                </td>
                 <td>{da ? da.y.toFixed(2) : '—'}</td>
                 <td>{rt && da ? (Math.round((rt.y - da.y) * 100) / 100).toFixed(2) : '—'}</td>
               </tr>

@@ -95,6 +95,14 @@ describe('The grid today, as it is', () => {
     const prices = panel('Hub prices');
     await waitFor(() => expect(fact(prices, 'Day’s highest real-time price')).toContain(formatPrice(max)));
     expect(await within(prices).findByText(/^Highest node at 15:00 CDT/)).toBeInTheDocument();
+    // The table names the interval its real-time column is from, and each hub's latest price is the API's.
+    const hubTable = within(prices).getByRole('table', {
+      name: 'Real-time at 15:00 CDT against the day-ahead price of its hour, $/MWh',
+    });
+    const northLatest = hubs.filter((r) => r.location === 'HB_NORTH').at(-1);
+    expect(within(hubTable).getByRole('row', { name: /^HB_NORTH/ })).toHaveTextContent(
+      Number(northLatest?.spp).toFixed(2),
+    );
     expect(within(prices).getByRole('link', { name: 'Open the price map' })).toHaveAttribute(
       'href',
       expect.stringContaining('/price-map?ds=ercot_lmp_by_settlement_point&day=2025-07-15'),
