@@ -1,6 +1,9 @@
 /**
  * Series colours, in the order series take them. Mid-tone hues that read as lines on the light
  * and the dark theme alike; as text they fail contrast on the dark one, so labels show a swatch.
+ * Ten distinct hues (blue, red, green, ochre, purple, pink, teal, brown, olive, grey): the stacked
+ * fuel mix on /today draws ten series at once, where a second blue and a second green made nuclear
+ * and storage, and gas and the load line, hard to tell apart.
  */
 export const PALETTE = [
   '#0969da',
@@ -9,9 +12,9 @@ export const PALETTE = [
   '#9a6700',
   '#8250df',
   '#bf3989',
-  '#0550ae',
+  '#0e7c86',
   '#953800',
-  '#116329',
+  '#7c7c00',
   '#6e7781',
 ] as const;
 
