@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { mergeRows, type Row } from './liveRows';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { commitNewRows, liveRowsOptions, mergeRows, type Row } from './liveRows';
 
 const row = (start: string, location: string, value: number): Row => ({
   interval_start_utc: `2025-07-15T${start}:00+00:00`,
@@ -24,5 +25,43 @@ describe('new rows merged into a day held', () => {
   it('leaves the rows alone when nothing came', () => {
     const held = [row('19:00', 'A', 1)];
     expect(mergeRows(held, [])).toBe(held);
+  });
+});
+
+describe('the cache entry of a day', () => {
+  const params = { start_time: '2025-07-15T05:00:00+00:00', end_time: '2025-07-16T05:00:00+00:00' };
+  const key = liveRowsOptions('ercot_load', params).queryKey;
+
+  it('keeps its "fetched at" when a refresh brings nothing, and takes what a refresh brings', () => {
+    const client = new QueryClient();
+    const held = { rows: [row('20:00', 'A', 1)], fetchedAt: 1 };
+    client.setQueryData(key, held);
+    commitNewRows(client, 'ercot_load', params, []);
+    expect(client.getQueryData(key)).toBe(held);
+    commitNewRows(client, 'ercot_load', params, [row('20:05', 'A', 2)]);
+    expect(client.getQueryData(key)?.rows.map((r) => r.value)).toEqual([1, 2]);
+    expect(client.getQueryData(key)?.fetchedAt).toBeGreaterThan(1);
+  });
+
+  it('is asked for whole again once the day has ended, when what it holds was fetched before the end', () => {
+    const staleTime = liveRowsOptions('ercot_load', params).staleTime;
+    if (typeof staleTime !== 'function') throw new Error('expected a staleTime rule');
+    const client = new QueryClient();
+    const end = Date.parse(params.end_time);
+    const entry = (fetchedAt: number) => {
+      client.setQueryData(key, { rows: [], fetchedAt });
+      const query = client.getQueryCache().find({ queryKey: key });
+      if (!query) throw new Error('no entry');
+      return staleTime(query as never);
+    };
+    vi.useFakeTimers({ now: end - 60_000 });
+    try {
+      expect(entry(end - 120_000)).toBe(Infinity); // the day still runs: refreshes keep it whole
+      vi.setSystemTime(end + 60_000);
+      expect(entry(end - 120_000)).toBe(0); // a part of an ended day
+      expect(entry(end + 30_000)).toBe(Infinity); // fetched after the end: the whole day
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

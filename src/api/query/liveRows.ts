@@ -15,8 +15,6 @@ export interface LiveRows {
   rows: readonly Row[];
   /** When the newest request answered (the client's clock), epoch ms. */
   fetchedAt: number;
-  /** Rows the newest request brought (all of them on the first). */
-  added: number;
 }
 
 /** One answer holds a whole day of any dataset the page asks for; more pages are walked anyway. */
@@ -87,10 +85,16 @@ export function liveRowsOptions(id: string, params: DatasetQueryParams) {
     queryKey: queryKeys.live(id, params),
     queryFn: async ({ signal }): Promise<LiveRows> => {
       const rows = await fetchAllRows(id, params, { signal });
-      return { rows, fetchedAt: Date.now(), added: rows.length };
+      return { rows, fetchedAt: Date.now() };
     },
     // The page asks for new rows itself, at the data's cadence; a refetch would ask for the day again.
-    staleTime: Infinity,
+    // Except once: rows held from before the range ended (a day seen live, then paused or left before
+    // midnight) are a part of it, and asked for whole the next time the ended day is shown.
+    staleTime: (query) => {
+      const end = params.end_time === undefined ? NaN : Date.parse(params.end_time);
+      const fetchedAt = query.state.data?.fetchedAt;
+      return fetchedAt !== undefined && fetchedAt < end && Date.now() >= end ? 0 : Infinity;
+    },
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     structuralSharing: false,
@@ -111,7 +115,8 @@ export function fetchNewRows(client: QueryClient, id: string, since: DatasetQuer
 
 /**
  * `fresh` (the answer to a request of only what is new) merged into the cache entry of `params`;
- * the entry is left alone when it is gone or failed, or already holds this very answer.
+ * the entry is left alone when it is gone or failed, when nothing came (so "last updated" does not
+ * move for an empty answer), or when it already holds this very answer.
  */
 export function commitNewRows(
   client: QueryClient,
@@ -121,8 +126,8 @@ export function commitNewRows(
   keyOf: RowKey = intervalKey,
 ): void {
   client.setQueryData(liveRowsOptions(id, params).queryKey, (held) =>
-    held === undefined || (fresh.length > 0 && held.rows.at(-1) === fresh.at(-1))
+    held === undefined || fresh.length === 0 || held.rows.at(-1) === fresh.at(-1)
       ? held
-      : { rows: mergeRows(held.rows, fresh, keyOf), fetchedAt: Date.now(), added: fresh.length },
+      : { rows: mergeRows(held.rows, fresh, keyOf), fetchedAt: Date.now() },
   );
 }
