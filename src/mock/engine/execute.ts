@@ -13,7 +13,7 @@ import type { QueryPlan, ResamplePlan } from './plan/queryPlan';
 import { tooLarge, type Rejection } from './rejection';
 import { resampleRows } from './resample/rowResampler';
 import { resampleSeries, seriesOf } from './resample/seriesResampler';
-import { Walk, type Direction } from './walk';
+import { CellBudgetExceeded, Walk, type Direction } from './walk';
 
 /** More candidate rows than this (time range × locations × vintages) and a query is refused. */
 export const SCAN_TOO_LARGE = `Query too large: it would scan more than ${SCAN_LIMIT} rows. Narrow the time range or filter by location.`;
@@ -38,18 +38,29 @@ export interface QueryResult {
 
 const scanTooLarge = (): Rejection => tooLarge(SCAN_TOO_LARGE);
 
-/** `time=latest`: the grid index of the latest row that passes the filter, or null. */
+/**
+ * `time=latest`: the grid index of the latest row that passes the filter, or null. The search
+ * walks back row by row, so whatever it may read counts against the guard: with a value filter
+ * every candidate of the range (refused up front, as the same query without `time` would be,
+ * rather than after generating ten million rows), and on a sparse dataset every cell it asks
+ * about, rows or not.
+ */
 function latestIndex(walk: Walk, plan: QueryPlan): number | null {
+  if (plan.rowFilter && walk.candidateCount(SCAN_LIMIT) > SCAN_LIMIT) throw scanTooLarge();
   let found: number | null = null;
-  let examined = 0;
-  walk.rows(-1, { k: walk.kHi, inner: 0 }, (t, loc, pub) => {
-    if (plan.rowFilter) {
-      if (++examined > SCAN_LIMIT) throw scanTooLarge();
-      if (!plan.rowFilter(walk.def.row(t, loc, pub))) return true;
-    }
-    found = Math.round((t - walk.first) / walk.step);
-    return false;
-  });
+  walk.cellBudget = SCAN_LIMIT;
+  try {
+    walk.rows(-1, { k: walk.kHi, inner: 0 }, (t, loc, pub) => {
+      if (plan.rowFilter && !plan.rowFilter(walk.def.row(t, loc, pub))) return true;
+      found = Math.round((t - walk.first) / walk.step);
+      return false;
+    });
+  } catch (e) {
+    if (e instanceof CellBudgetExceeded) throw scanTooLarge();
+    throw e;
+  } finally {
+    walk.cellBudget = Number.POSITIVE_INFINITY;
+  }
   return found;
 }
 

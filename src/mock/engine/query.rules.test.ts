@@ -1,4 +1,5 @@
 import type { CellValue } from '@/contract';
+import { getDataset } from '@/mock/data/catalog';
 import type { DatasetDef } from '@/mock/data/types';
 import { SCAN_TOO_LARGE } from './execute';
 import { Rejection } from './rejection';
@@ -621,6 +622,27 @@ describe('scan guard and cost', () => {
     expect(problemOf(wide5, 'limit=100&resample_frequency=1h').detail).toBe(SCAN_TOO_LARGE);
     // A limit past the guard is no bound at all.
     expect(problemOf(wide5, 'limit=20000000').detail).toBe(SCAN_TOO_LARGE);
+  });
+
+  it('counts what a time=latest search may read: every candidate with a value filter', () => {
+    const counted = (id: string): { def: DatasetDef; rows: () => number } => {
+      const def = getDataset(id);
+      if (!def) throw new Error(id);
+      let n = 0;
+      return { def: { ...def, row: (t, m, p) => (n++, def.row(t, m, p)) }, rows: () => n };
+    };
+    // The 60-day disclosure, searched back for a base point no unit reaches: refused before any row
+    // is made (it made ten million, 36 s of work, before it was refused).
+    const disclosure = counted('ercot_sced_gen_resource_60_day');
+    const impossible = 'time=latest&filter_column=base_point&filter_operator=>&filter_value=1e9';
+    expect(problemOf(disclosure.def, impossible).detail).toBe(SCAN_TOO_LARGE);
+    expect(disclosure.rows()).toBe(0);
+    // Shadow prices bind in few cells: the search walks back through the empty ones and counts them.
+    const sced = counted('ercot_shadow_prices_sced');
+    expect(runQuery(sced.def, 'time=latest', NOW).rows.length).toBeGreaterThan(0);
+    // Within the guard, a search that finds nothing ends with an empty answer, not a refusal.
+    const none = 'time=latest&filter_column=shadow_price&filter_operator=>&filter_value=1e9';
+    expect(runQuery(sced.def, none, NOW).rows).toEqual([]);
   });
 
   it('answers a deep page of one location without touching the others', () => {

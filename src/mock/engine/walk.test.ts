@@ -3,7 +3,7 @@ import { CancelTicker, NEVER_CANCELLED } from './cancel';
 import { planQuery } from './plan';
 import { readQueryParams } from './plan/queryParams';
 import { NOW, prices15, START } from './testDatasets';
-import { type Direction, Walk } from './walk';
+import { CellBudgetExceeded, type Direction, Walk } from './walk';
 
 function walkOf(query: string): Walk {
   const plan = planQuery(prices15, readQueryParams(new URLSearchParams(query)));
@@ -52,5 +52,16 @@ describe('Walk', () => {
       });
       expect(first).toEqual(rows[n]);
     }
+  });
+
+  it('counts the cells of a sparse set it asks about, rows or none, against its budget', () => {
+    const sparse = { ...prices15, rowExists: () => false };
+    const plan = planQuery(sparse, readQueryParams(new URLSearchParams(RANGE)));
+    const walk = new Walk(plan, NOW, new CancelTicker(NEVER_CANCELLED));
+    const cells = walk.candidateCount(Number.POSITIVE_INFINITY);
+    expect(everyRow(walk, -1)).toEqual([]); // no row, and no budget: the whole range is asked
+    const budgeted = new Walk(plan, NOW, new CancelTicker(NEVER_CANCELLED));
+    budgeted.cellBudget = cells - 1;
+    expect(() => everyRow(budgeted, -1)).toThrow(CellBudgetExceeded);
   });
 });

@@ -17,6 +17,9 @@ export type Direction = 1 | -1;
 type Visit = (t: Millis, loc: SeriesMember | null, pub: Millis | null, k: number, i: number) => boolean;
 
 /** The part of the grid a plan selects, with its walkers. */
+/** A walk asked more cells of a sparse dataset than its budget allows (see `cellBudget`). */
+export class CellBudgetExceeded extends Error {}
+
 export class Walk {
   readonly def: DatasetDef;
   readonly first: Millis;
@@ -32,6 +35,12 @@ export class Walk {
   /** The members with a row at the grid index asked about last (sparse datasets only). */
   private sparseK = Number.NaN;
   private sparseMembers: readonly (SeriesMember | null)[] = [];
+  /**
+   * Grid cells of a sparse dataset this walk may ask `rowExists` about. Cells without a row never
+   * reach a visitor, so a search that walks back through them (`time=latest`) counts them here.
+   */
+  cellBudget = Number.POSITIVE_INFINITY;
+  private cellsAsked = 0;
 
   constructor(
     plan: QueryPlan,
@@ -111,6 +120,8 @@ export class Walk {
     if (k === this.sparseK) return this.sparseMembers;
     const t = this.timeAt(k);
     this.ticker.tick(alive.length);
+    this.cellsAsked += alive.length;
+    if (this.cellsAsked > this.cellBudget) throw new CellBudgetExceeded();
     this.sparseK = k;
     this.sparseMembers = alive.filter((m) => exists(t, m));
     return this.sparseMembers;
