@@ -7,6 +7,7 @@ import { MARKET_TIME_ZONE } from '@/lib/format';
 import type { MarketDay } from '@/time';
 import { extremesOf, lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
 import { FUELS, netLoad, renewableShare, renewableShares } from './fuelMix';
+import { useLivePage } from './livePage';
 import { loadParams } from './LoadForecastPanel';
 import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
 import { compareDay, dayRange, FIVE_MIN, queryBuilderHref } from './marketDayParams';
@@ -82,6 +83,7 @@ function FuelMixBody({
   const last = rows[rows.length - 1];
   const shareNow = last ? renewableShare(last) : null;
   const net = series[series.length - 1]?.points.at(-1);
+  const soFar = useLivePage().ongoing ? ' so far' : '';
   return (
     <>
       <dl className={styles.facts}>
@@ -90,11 +92,11 @@ function FuelMixBody({
           <dd>{shareNow === null ? '—' : formatPercent(shareNow)}</dd>
         </div>
         <div>
-          <dt>Day’s peak renewable share</dt>
+          <dt>Day’s peak renewable share{soFar}</dt>
           <dd>{peak ? `${formatPercent(peak.y)} at ${marketClock(peak.x)}` : '—'}</dd>
         </div>
         <div>
-          <dt>Net load (load − wind − solar)</dt>
+          <dt>Net load (load − wind − solar){net ? ` at ${marketClock(net.x)}` : ''}</dt>
           <dd>{net ? formatMw(net.y) : '—'}</dd>
         </div>
       </dl>

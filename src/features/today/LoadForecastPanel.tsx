@@ -5,8 +5,9 @@ import { compareHref, dataSeries } from '@/compare/compareWorkspace';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { formatUtc, type MarketDay } from '@/time';
 import { endOf, lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
-import { completeHourMeans, forecastError, INTERVALS_PER_HOUR, type ForecastError } from './forecastError';
-import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
+import { ErrorLine } from './ErrorLine';
+import { completeHourMeans, forecastError, INTERVALS_PER_HOUR } from './forecastError';
+import { formatMw, marketClock, marketHourMinute } from './marketClock';
 import {
   compareDay,
   DAY_AHEAD_CUTOFF_TEXT,
@@ -39,19 +40,6 @@ export const dayAheadParams = (day: MarketDay): DatasetQueryParams => ({
   publish_time_end: formatUtc(dayAheadCutoff(day)),
   columns: FORECAST_COLUMNS,
 });
-
-function ErrorLine({ label, error }: { label: string; error: ForecastError | null }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>
-        {error === null
-          ? 'No complete hour yet'
-          : `MAE ${formatMw(error.mae)} · MAPE ${formatPercent(error.mape)}`}
-      </dd>
-    </div>
-  );
-}
 
 /** Load against the newest forecast and the day-ahead forecast, with their error so far. */
 export function LoadForecastPanel({ date, day }: { date: string; day: MarketDay }) {
@@ -155,10 +143,7 @@ function LoadForecastBody({
             <dd>{formatMw(lastLoad.y)}</dd>
           </div>
         )}
-        <ErrorLine
-          label={`Newest forecast error (${hourly.size} complete h)`}
-          error={forecastError(hourly, newestPoints)}
-        />
+        <ErrorLine label="Newest forecast error" error={forecastError(hourly, newestPoints)} />
         <ErrorLine label="Day-ahead forecast error" error={forecastError(hourly, dayAheadPoints)} />
       </dl>
       {forecastState === 'failed' && (

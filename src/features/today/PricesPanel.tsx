@@ -111,18 +111,19 @@ function HubPrices({
   });
   const times = table.flatMap(({ rt }) => (rt ? [rt.x] : []));
   const latestAt = times.length > 0 ? Math.max(...times) : undefined;
+  const soFar = useLivePage().ongoing ? ' so far' : '';
   return (
     <>
       {extremes && (
         <dl className={styles.facts}>
           <div>
-            <dt>Day’s lowest real-time price</dt>
+            <dt>Day’s lowest real-time price{soFar}</dt>
             <dd>
               {formatPrice(extremes.min.value)} ({extremes.min.hub}, {marketClock(extremes.min.at)})
             </dd>
           </div>
           <div>
-            <dt>Day’s highest real-time price</dt>
+            <dt>Day’s highest real-time price{soFar}</dt>
             <dd>
               {formatPrice(extremes.max.value)} ({extremes.max.hub}, {marketClock(extremes.max.at)})
             </dd>

@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import type { Row } from '@/api/query/liveRows';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
+import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { formatUtc, type MarketDay } from '@/time';
 import { pointsOf } from './dayRows';
+import { ErrorLine } from './ErrorLine';
 import { forecastError } from './forecastError';
-import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
+import { formatMw, marketClock, marketHourMinute } from './marketClock';
 import {
   compareDay,
   DAY_AHEAD_CUTOFF_TEXT,
@@ -133,11 +135,11 @@ function ResourceSection({ resource, newest, dayAhead }: ReturnType<typeof useRe
                 </dt>
                 <dd>{now ? formatMw(now.y) : 'No hour has ended yet'}</dd>
               </div>
-              <div>
-                <dt>Day-ahead forecast error</dt>
-                <dd>{error ? `MAE ${formatMw(error.mae)} · MAPE ${formatPercent(error.mape)}` : '—'}</dd>
-              </div>
+              <ErrorLine label="Day-ahead forecast error" error={error} />
             </dl>
+            {dayAhead.query.isError && (
+              <ApiErrorMessage error={dayAhead.query.error} onRetry={() => void dayAhead.query.refetch()} />
+            )}
             <LazyTimeSeriesChart
               series={series}
               title={`${resource.label} generation, actual and forecast, by hour, market time`}

@@ -4,6 +4,7 @@ import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { formatUtc, MINUTE_MS, type MarketDay } from '@/time';
 import { extremesOf, lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
+import { useLivePage } from './livePage';
 import { formatMw, marketClock, marketHourMinute } from './marketClock';
 import { queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
@@ -43,6 +44,7 @@ export function ReservesPanel({ day }: { day: MarketDay }) {
   const points = useMemo(() => (rows ? pointsOf(rows, 'prc') : []), [rows]);
   const low = extremesOf(points)?.min;
   const now = points.at(-1);
+  const soFar = useLivePage().ongoing ? ' so far' : '';
   return (
     <TodayPanel
       title="Reserves (PRC)"
@@ -69,7 +71,7 @@ export function ReservesPanel({ day }: { day: MarketDay }) {
                 <dd>{now ? formatMw(now.y) : '—'}</dd>
               </div>
               <div>
-                <dt>Day’s lowest</dt>
+                <dt>Day’s lowest{soFar}</dt>
                 <dd>{low ? `${formatMw(low.y)} at ${marketClock(low.x)}` : '—'}</dd>
               </div>
             </dl>

@@ -93,7 +93,9 @@ describe('The grid today, as it is', () => {
     });
     const max = Math.max(...hubs.map((r) => Number(r.spp)));
     const prices = panel('Hub prices');
-    await waitFor(() => expect(fact(prices, 'Day’s highest real-time price')).toContain(formatPrice(max)));
+    await waitFor(() =>
+      expect(fact(prices, 'Day’s highest real-time price so far')).toContain(formatPrice(max)),
+    );
     expect(await within(prices).findByText(/^Highest node at 15:00 CDT/)).toBeInTheDocument();
     // The table names the interval its real-time column is from, and each hub's latest price is the API's.
     const hubTable = within(prices).getByRole('table', {
@@ -128,7 +130,7 @@ describe('The grid today, as it is', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(fact(panel('Load and forecast'), /^Load at/)).toMatch(/MW$/));
     await waitFor(() =>
-      expect(fact(panel('Hub prices'), 'Day’s highest real-time price')).toMatch(/\$\/MWh/),
+      expect(fact(panel('Hub prices'), 'Day’s highest real-time price so far')).toMatch(/\$\/MWh/),
     );
   });
 
@@ -149,6 +151,23 @@ describe('The grid today, as it is', () => {
     await act(() => router.navigate('/today?date=2024-11-03'));
     expect(screen.getByText(/25 hours: a daylight-saving change/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('fuel-mix-as-of').textContent).toBe('As of 23:55 CST'));
+    // An ended day's figures are the day's, not "so far".
+    expect(fact(panel('Hub prices'), 'Day’s highest real-time price')).toMatch(/\$\/MWh/);
+  });
+
+  it('names a crafted date it cannot draw and shows the current day; a day to come says what it can show', async () => {
+    const { router } = renderApp('/today?date=9999-12-31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'The grid today' })).toBeInTheDocument();
+    expect(screen.getByText(/is not a date from 1900-01-01 to 2100-12-31/)).toBeInTheDocument();
+
+    await act(() => router.navigate('/today?date=0001-01-01'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'The grid today' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/today?date=2025-07-17'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The grid on 2025-07-17' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('live-status')).toHaveTextContent('A day still to come');
   });
 });
 

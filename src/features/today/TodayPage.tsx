@@ -20,8 +20,10 @@ import styles from './TodayPage.module.css';
 // Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
 export { prefetchToday } from './firstScreen';
 
-function statusText(isToday: boolean, paused: boolean, visible: boolean): string {
-  if (!isToday) return 'A past day: shown as it was, nothing to refresh.';
+function statusText(date: string, today: string, paused: boolean, visible: boolean): string {
+  if (date < today) return 'A past day: shown as it was, nothing to refresh.';
+  if (date > today)
+    return 'A day still to come: only what is already published for it (day-ahead prices, forecasts) is shown.';
   if (paused) return 'Paused: new intervals are not fetched until you resume.';
   if (!visible) return 'Paused while the tab is hidden.';
   return 'Live: each dataset asks for its next interval when it is due.';
@@ -41,18 +43,21 @@ export function TodayPage() {
   const day = useMemo(() => dayOf(date), [date]);
   const [paused, setPaused] = useState(false);
   const visible = usePageVisible();
-  const [lastUpdated, setLastUpdated] = useState<number | null>(null);
+  // Per day: a refresh of today says nothing of a day picked after it.
+  const [updates, setUpdates] = useState<{ date: string; at: number } | null>(null);
+  const lastUpdated = updates?.date === date ? updates.at : null;
   const fuelMix = useQuery(datasetOptions(DATASET_IDS.fuelMix));
   const firstDate = fuelMix.data ? marketDateOf(Date.parse(fuelMix.data.earliestData)) : undefined;
 
   useDocumentTitle(isToday ? 'The grid today' : `The grid on ${date}`);
 
   const updated = useCallback(
-    (at: number) => setLastUpdated((prev) => (prev === null || at > prev ? at : prev)),
-    [],
+    (at: number) =>
+      setUpdates((prev) => (prev === null || prev.date !== date || at > prev.at ? { date, at } : prev)),
+    [date],
   );
   const live = isToday && !paused && visible;
-  const livePage = useMemo<LivePage>(() => ({ live, updated }), [live, updated]);
+  const livePage = useMemo<LivePage>(() => ({ live, ongoing: isToday, updated }), [live, isToday, updated]);
   // The plain link follows the current day; a picked day is written into the URL.
   const goTo = useCallback(
     (next: string) => setState({ date: next === today ? '' : next }),
@@ -86,7 +91,7 @@ export function TodayPage() {
         )}
       </div>
       <p role="status" className={styles.status} data-testid="live-status">
-        {statusText(isToday, paused, visible)}
+        {statusText(date, today, paused, visible)}
         {lastUpdated !== null && ` Last updated ${marketClock(lastUpdated)}.`}
       </p>
 

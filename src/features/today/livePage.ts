@@ -7,11 +7,13 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export interface LivePage {
   live: boolean;
+  /** The day shown is still running: its "day's" figures are so far, and say so. */
+  ongoing: boolean;
   /** A panel's rows were refreshed at `at` (epoch ms). */
   updated: (at: number) => void;
 }
 
-export const LivePageContext = createContext<LivePage>({ live: false, updated: () => undefined });
+export const LivePageContext = createContext<LivePage>({ live: false, ongoing: false, updated: () => undefined });
 
 export const useLivePage = (): LivePage => useContext(LivePageContext);
 
