@@ -24,3 +24,11 @@ export function pricingLocationOptions(id: string, isos?: string) {
     queryFn: ({ signal }) => fetchPricingLocation(id, isos, { signal }),
   });
 }
+
+/** The whole registry in one page (the API's largest): the price map, and the pages that check names against it. */
+export const allPricingLocationsOptions = () => pricingLocationsOptions({ page_size: 5000 });
+
+/** The datasets the registry's locations are priced in: only their location names are the registry's to judge. */
+export const pricedDatasetsOf = (
+  locations: readonly { pricing_datasets: readonly string[] }[],
+): Set<string> => new Set(locations.flatMap((l) => l.pricing_datasets));

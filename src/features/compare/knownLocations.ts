@@ -4,12 +4,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Dataset, PricingLocationList } from '@/contract';
-import { pricingLocationsOptions } from '@/api/locations/queries';
+import { allPricingLocationsOptions, pricedDatasetsOf } from '@/api/locations/queries';
 import type { DataSeries } from '@/compare/compareWorkspace';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';
 
 /** The registry in one page (the API's largest). */
-const REGISTRY = pricingLocationsOptions({ page_size: 5000 });
+const REGISTRY = allPricingLocationsOptions();
 
 export interface KnownLocations {
   names: readonly string[];
@@ -29,7 +29,7 @@ const knownLocationsOf = (page: PricingLocationList): KnownLocations => {
     names,
     set: new Set(names),
     complete: page.total_items <= page.items.length,
-    datasets: new Set(page.items.flatMap((l) => l.pricing_datasets)),
+    datasets: pricedDatasetsOf(page.items),
   };
 };
 

@@ -229,6 +229,22 @@ describe('Price map page: every wait ends', () => {
   });
 });
 
+describe('Price map page without the location registry', () => {
+  it('says the registry failed, once, with Retry, and keeps a dataset link without calling it unreadable', async () => {
+    server.use(
+      http.get('*/v1/pricing_locations', () =>
+        HttpResponse.json({ detail: 'Registry down.' }, { status: 503 }),
+      ),
+    );
+    renderApp(`/price-map?ds=${LMP}&day=2025-07-14`);
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('Registry down.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(/^Some settings in the link could not be read/)).not.toBeInTheDocument();
+  });
+});
+
 describe('Price map page: a link with settings it cannot use', () => {
   /** Every request the app makes of the API, as the mock receives it. */
   function recordRequests(): string[] {

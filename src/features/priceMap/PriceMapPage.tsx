@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { datasetsOptions } from '@/api/datasets/queries';
-import { pricingLocationsOptions } from '@/api/locations/queries';
+import { allPricingLocationsOptions, pricedDatasetsOf } from '@/api/locations/queries';
 import type { SnapshotKey } from '@/api/prices/keys';
 import { priceSnapshotOptions } from '@/api/prices/queries';
 import type { PricingLocation } from '@/contract';
@@ -25,17 +25,15 @@ import { LocationPanel } from './LocationPanel';
 import { formatUtc, marketDateOf, marketDay } from '@/time';
 import { extremes, MEASURE_LABELS, MEASURES, measureValues, type Measure } from './measures';
 import { PriceLegend } from './PriceLegend';
-import { dayAheadPartner, pickPriceDatasets, pricedDatasetsOf } from './priceDatasets';
+import { dayAheadPartner, pickPriceDatasets } from './priceDatasets';
 import styles from './PriceMapPage.module.css';
 import { priceMapLinkSettings } from './priceMapLinkSettings';
 import { priceMapUrlState, TOP_N_CHOICES } from './priceMapUrlState';
 import { TimeControls } from './TimeControls';
-import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow, PRICE_MAP_LOCATIONS } from './shownStep';
+import { chosenDataset, chosenDay, snapshotKeyOf, stepWindow } from './shownStep';
 import { usePrefetchSteps } from './usePrefetchSteps';
 import { priceMapViewDescriptor } from './viewDescriptor';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
-
-/** Every pricing location in one request (the API's largest page). */
 
 const PREFERRED_HUB = 'HB_NORTH';
 const NO_STEPS: readonly SnapshotKey[] = [];
@@ -57,7 +55,7 @@ export function PriceMapPage() {
   }, [queryClient]);
 
   const catalog = useQuery(datasetsOptions());
-  const locations = useQuery(pricingLocationsOptions(PRICE_MAP_LOCATIONS));
+  const locations = useQuery(allPricingLocationsOptions());
   // Both answers decide which datasets the map can draw: none is offered before both are in.
   const priceSets = useMemo(
     () =>
@@ -284,7 +282,7 @@ export function PriceMapPage() {
   const notice = (
     <LinkSettingsNotice
       unread={priceMapLinkSettings(params, invalid, state, {
-        priceSets: catalog.data ? priceSets : null,
+        priceSets: catalog.data && locations.data ? priceSets : null,
         dataset: dataset?.name ?? '',
         measure,
         hubs: locations.data ? hubs : null,
@@ -434,8 +432,11 @@ export function PriceMapPage() {
         </div>
       </div>
 
-      {catalog.isPending ? (
+      {catalog.isPending || locations.isPending ? (
         <Loading label="Loading datasets…" />
+      ) : locations.isError ? (
+        // Which datasets the map can draw is the registry's to say.
+        <ApiErrorMessage error={locations.error} onRetry={() => void locations.refetch()} />
       ) : !dataset ? (
         <p>No dataset in the catalog carries a price per location.</p>
       ) : (
@@ -501,9 +502,9 @@ export function PriceMapPage() {
             />
           )}
           <section aria-label="Highest and lowest" className={styles.tables}>
-            {catalog.isPending ? (
+            {catalog.isPending || locations.isPending ? (
               <Loading label="Loading prices…" />
-            ) : !dataset ? null : noDataForDay ? (
+            ) : locations.isError || !dataset ? null : noDataForDay ? (
               <div role="status">
                 <EmptyState title={`No ${dataset.name} data for ${day}.`}>
                   <p>
@@ -514,12 +515,10 @@ export function PriceMapPage() {
                   </button>
                 </EmptyState>
               </div>
-            ) : locations.isError ? (
-              <ApiErrorMessage error={locations.error} onRetry={() => void locations.refetch()} />
             ) : (snapshot.isError && !shown) || (measure === 'dart' && daSnapshot.isError) ? (
               // The error and what to do about it are under the map.
               <p className={styles.muted}>No {noun}s to rank: the interval did not load.</p>
-            ) : locations.isPending || snapshot.isPending || (measure === 'dart' && daSnapshot.isPending) ? (
+            ) : snapshot.isPending || (measure === 'dart' && daSnapshot.isPending) ? (
               <Loading label="Loading prices…" />
             ) : ranked.count === 0 ? (
               <EmptyState title={`No ${noun}s at ${whenText || 'this interval'}.`}>

@@ -1,7 +1,8 @@
 import { createMockApi } from '@/mock/createMockApi';
 import { DEMO_API_KEY } from '@/contract';
 import type { DatasetListResponse, PricingLocationList } from '@/contract';
-import { pickPriceDatasets, pricedDatasetsOf } from './priceDatasets';
+import { pricedDatasetsOf } from '@/api/locations/queries';
+import { pickPriceDatasets } from './priceDatasets';
 
 const NOW = Date.UTC(2025, 6, 15, 20, 7);
 const BASE = 'http://mock.test';

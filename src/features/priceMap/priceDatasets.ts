@@ -56,11 +56,6 @@ export function pickPriceDatasets(datasets: readonly Dataset[], priced: Readonly
   );
 }
 
-/** The datasets the registry's locations are priced in. */
-export const pricedDatasetsOf = (
-  locations: readonly { pricing_datasets: readonly string[] }[],
-): Set<string> => new Set(locations.flatMap((l) => l.pricing_datasets));
-
 /** The day-ahead partner of a real-time dataset, for DART; none for a day-ahead dataset itself. */
 export function dayAheadPartner(
   chosen: PriceDataset,

@@ -4,8 +4,8 @@ import type { SnapshotKey } from '@/api/prices/keys';
 import { priceSnapshotOptions } from '@/api/prices/queries';
 import { formatUtc, marketDateOf, marketDay } from '@/time';
 import { readUrlState } from '@/lib/urlState';
-import { pickPriceDatasets, pricedDatasetsOf, type PriceDataset } from './priceDatasets';
-import { pricingLocationsOptions } from '@/api/locations/queries';
+import { pickPriceDatasets, type PriceDataset } from './priceDatasets';
+import { allPricingLocationsOptions, pricedDatasetsOf } from '@/api/locations/queries';
 import { priceMapUrlState } from './priceMapUrlState';
 
 /**
@@ -53,9 +53,6 @@ export const snapshotKeyOf = (dataset: PriceDataset | undefined, time: number): 
   time: formatUtc(time),
 });
 
-/** The whole registry, in one page: the map places every location it prices. */
-export const PRICE_MAP_LOCATIONS = { page_size: 5000 } as const;
-
 /**
  * Asks for the snapshot the page at `search` will show as soon as the catalog has answered,
  * without waiting for the page to render with the catalog first (on a cold start that render held
@@ -66,7 +63,7 @@ export async function prefetchShownStep(queryClient: QueryClient, search: string
   // The registry says which datasets the map can draw; it is asked beside the catalog, not after.
   const [catalog, locations] = await Promise.all([
     queryClient.query(datasetsOptions()),
-    queryClient.query(pricingLocationsOptions(PRICE_MAP_LOCATIONS)),
+    queryClient.query(allPricingLocationsOptions()),
   ]);
   const dataset = chosenDataset(pickPriceDatasets(catalog.data, pricedDatasetsOf(locations.items)), state.ds);
   if (dataset === undefined) return;

@@ -6,7 +6,7 @@
  * set lets the builder say when a typed value is unknown, and which ones are near it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { pricingLocationsOptions } from '@/api/locations/queries';
+import { allPricingLocationsOptions } from '@/api/locations/queries';
 import { subseriesValuesOptions } from '@/api/query/queries';
 import type { Dataset } from '@/contract';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';
@@ -14,7 +14,7 @@ import { unknownNames, type UnknownName } from '@/lib/nearestNames';
 /** Sets up to this size are offered as a list to pick from instead of a text box. */
 const PICKABLE_VALUES = 30;
 /** The registry in one page: the API's largest. */
-const REGISTRY = pricingLocationsOptions({ page_size: 5000 });
+const REGISTRY = allPricingLocationsOptions();
 const LOCATION_TYPE_COLUMN = 'location_type';
 
 export interface KnownValues {
