@@ -1,6 +1,7 @@
 import { request } from '@/api/request';
-import { type DailyPeak, normalizeDailyPeak } from '@/api/reports/normalizeDailyPeak';
-import { type AnyDailyPeakReport, endpointPath } from '@/contract';
+import { ApiError } from '@/api/ApiError';
+import { type DailyPeak, isKnownDailyPeakShape, normalizeDailyPeak } from '@/api/reports/normalizeDailyPeak';
+import { endpointPath } from '@/contract';
 
 /**
  * `date` is `YYYY-MM-DD`. Without it a server in the seed's shapes answers for the latest complete
@@ -11,10 +12,15 @@ export async function fetchDailyPeak(
   date?: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<DailyPeak> {
-  const body = await request<AnyDailyPeakReport>(endpointPath('dailyPeak', { iso }), {
-    params: { date },
-    signal,
-    wire: 'dailyPeak',
-  });
+  const path = endpointPath('dailyPeak', { iso });
+  const body = await request<unknown>(path, { params: { date }, signal, wire: 'dailyPeak' });
+  if (!isKnownDailyPeakShape(body)) {
+    throw new ApiError({
+      status: 200,
+      detail:
+        'The peak report is in neither known shape (the seed API’s or the hosted API’s). Check the base URL.',
+      path,
+    });
+  }
   return normalizeDailyPeak(body);
 }

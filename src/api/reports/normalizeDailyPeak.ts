@@ -15,6 +15,15 @@ const NO_PEAK_IN_REPORT = "This server's report does not include the peak load."
 
 const isHosted = (report: AnyDailyPeakReport): report is HostedDailyPeakReport => 'market_date' in report;
 
+/** Whether an answer names its market and date in either shape (the schema check runs in development only). */
+export function isKnownDailyPeakShape(body: unknown): body is AnyDailyPeakReport {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  return 'market_date' in b
+    ? typeof b.ISO === 'string' && typeof b.market_date === 'string'
+    : typeof b.iso === 'string' && typeof b.date === 'string';
+}
+
 /** One internal shape from either answer (told apart by `market_date`, which only the hosted has). */
 export function normalizeDailyPeak(report: AnyDailyPeakReport): DailyPeak {
   const [iso, date] = isHosted(report) ? [report.ISO, report.market_date] : [report.iso, report.date];

@@ -32,7 +32,25 @@ const SEED_HAS_NO_LIMIT = "This server's usage answer does not state it.";
 const HOSTED_HAS_NO_DAY = 'This server counts requests per usage period, not per day.';
 const HOSTED_ROWS_UNCOUNTED = 'This server does not report a count of rows returned.';
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isHosted = (usage: AnyApiUsage): usage is HostedApiUsage => 'plan_name' in usage;
+
+/**
+ * Whether an answer has what either shape's reader takes (the full schema check runs in development
+ * only): a body in neither shape would otherwise show "NaN of NaN requests", or throw in the reader.
+ */
+export function isKnownUsageShape(body: unknown): body is AnyApiUsage {
+  if (!isObject(body)) return false;
+  if ('plan_name' in body) {
+    const { limits, current_period_usage: used } = body;
+    return isObject(limits) && isObject(used) && typeof used.total_requests === 'number';
+  }
+  return (
+    typeof body.plan === 'string' &&
+    typeof body.requests_today === 'number' &&
+    typeof body.requests_this_month === 'number'
+  );
+}
 
 function fromSeed(usage: ApiUsage): Usage {
   return {

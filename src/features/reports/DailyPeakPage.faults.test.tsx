@@ -10,6 +10,7 @@ import {
   serverError,
   slowResponse,
 } from '@/test/faults';
+import { http, HttpResponse } from 'msw';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
@@ -44,6 +45,19 @@ describe('Daily peak page under faults', () => {
 
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(panel('Peak')).findByText('Peak load')).toBeInTheDocument();
+  });
+
+  it('says a report in neither known shape is one, in the Peak panel', async () => {
+    server.use(http.get(REPORT, () => HttpResponse.json({ peak: 'tomorrow' })));
+    // As built for production, where the contract's schema check (development only) does not run.
+    vi.stubEnv('DEV', false);
+    onTestFinished(() => void vi.unstubAllEnvs());
+    renderApp(DAY);
+    const peak = await screen.findByRole('region', { name: 'Peak' });
+    expect(await within(peak).findByRole('alert', {}, SLOW)).toHaveTextContent(
+      'The peak report is in neither known shape',
+    );
+    expectPageShown();
   });
 
   it('falls back to the last complete day of the load data when the report is unreachable', async () => {

@@ -13,7 +13,11 @@ export interface LivePage {
   updated: (at: number) => void;
 }
 
-export const LivePageContext = createContext<LivePage>({ live: false, ongoing: false, updated: () => undefined });
+export const LivePageContext = createContext<LivePage>({
+  live: false,
+  ongoing: false,
+  updated: () => undefined,
+});
 
 export const useLivePage = (): LivePage => useContext(LivePageContext);
 

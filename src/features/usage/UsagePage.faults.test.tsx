@@ -58,6 +58,17 @@ describe('Usage page under faults', () => {
     expectPageShown();
   });
 
+  it('says an answer in neither known shape is one, instead of showing NaN', async () => {
+    server.use(http.get(USAGE, () => HttpResponse.json({ error: 'not the usage you asked for' })));
+    // As built for production, where the contract's schema check (development only) does not run.
+    vi.stubEnv('DEV', false);
+    onTestFinished(() => void vi.unstubAllEnvs());
+    await openUsage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The usage answer is in neither known shape');
+    expect(screen.queryByText(/NaN/)).not.toBeInTheDocument();
+    expectPageShown();
+  });
+
   it('shows when to come back on a 429, and retries by itself when retries are on', async () => {
     server.use(rateLimited(USAGE, 2).handler);
     const first = await openUsage();
