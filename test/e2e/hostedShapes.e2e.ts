@@ -4,7 +4,9 @@ import { test } from './harness.ts';
 
 /** The text of a fact (`<dt>` then `<dd>`) in the Peak panel. */
 async function peakFact(page: Page, term: string): Promise<string> {
-  const dt = page.getByRole('region', { name: 'Peak' }).locator('dt', { hasText: new RegExp(`^${term}$`) });
+  const dt = page
+    .getByRole('region', { name: 'Peak', exact: true })
+    .locator('dt', { hasText: new RegExp(`^${term}$`) });
   return (await dt.locator('xpath=following-sibling::dd[1]').textContent()) ?? '';
 }
 
@@ -39,7 +41,7 @@ test('against a server in the hosted shapes (SHAPES=hosted), the Usage page and 
   // Without a date the hosted report is of the current market day so far.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Peak report' }).click();
   await page.getByRole('heading', { level: 1, name: 'Daily peak report' }).waitFor();
-  const peak = page.getByRole('region', { name: 'Peak' });
+  const peak = page.getByRole('region', { name: 'Peak', exact: true });
   await peak.getByText('Peak load so far', { exact: true }).waitFor({ timeout: 20_000 });
   assert.match(await peakFact(page, 'Market date'), /^\d{4}-\d\d-\d\d \(the day so far\)$/);
   assert.match(await peakFact(page, 'Peak load so far'), /^[\d,]+(\.\d+)? MW$/);
