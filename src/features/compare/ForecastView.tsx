@@ -46,9 +46,17 @@ export function ForecastView({ grid, series, datasets, forecastKey, actualKey, l
     const d = datasets.get(s.dataset);
     return d !== undefined && hasVintages(d);
   });
-  const forecast: DataSeries | null = forecasts.find((s) => s.key === forecastKey) ?? forecasts[0] ?? null;
+  // Unless chosen, the forecast is the series with a lead time (a report's actual and forecast
+  // columns share one dataset with vintages; the one asked for a vintage is the forecast), and the
+  // actual is the first other series that takes the newest vintage (or has none).
+  const forecast: DataSeries | null =
+    forecasts.find((s) => s.key === forecastKey) ??
+    forecasts.find((s) => s.lead !== null) ??
+    forecasts[0] ??
+    null;
+  const others = dataSeries.filter((s) => s !== forecast);
   const actual = series.find(
-    (s) => s.spec.key === (actualKey || dataSeries.find((s) => s !== forecast)?.key),
+    (s) => s.spec.key === (actualKey || (others.find((s) => s.lead === null) ?? others[0])?.key),
   );
   const days = grid.times.length / (grid.cadence === '1h' ? 24 : 1);
   const fits = grid.cadence === '1h' && days <= MAX_FORECAST_DAYS + 1;
@@ -95,13 +103,11 @@ export function ForecastView({ grid, series, datasets, forecastKey, actualKey, l
             value={actual?.spec.key ?? ''}
             onChange={(e) => onChange({ act: e.target.value as SeriesKey })}
           >
-            {dataSeries
-              .filter((s) => s !== forecast)
-              .map((s) => (
-                <option key={s.key} value={s.key}>
-                  {s.key}: {s.column}
-                </option>
-              ))}
+            {others.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.key}: {s.column}
+              </option>
+            ))}
           </select>
         </label>
         <label className={styles.field}>

@@ -12,7 +12,7 @@ import { describeEmptied } from './expression';
 import { gridOrder, type GridCadence } from './grid';
 import { datasetGridCadence, hasVintages } from './seriesRequest';
 import { derivedProblem } from './derivedSeries';
-import { useKnownLocations, type KnownLocations } from './knownLocations';
+import { useKnownLocations, useSeriesLocationNames, type KnownLocations } from './knownLocations';
 import type { SeriesResult } from './seriesResult';
 import {
   MAX_SHIFT_DAYS,
@@ -240,13 +240,13 @@ function DataSeriesRow({
   // The location as it is typed, checked before it is applied; the applied one is the status's to report.
   const [typed, setTyped] = useState({ text: spec.filterValue, over: spec.filterValue });
   const typing = typed.over === spec.filterValue && typed.text.trim() !== spec.filterValue;
+  const locationNames = useSeriesLocationNames(dataset, known);
   const typedUnknown = useMemo(
-    () =>
-      typing && hasLocation && known?.complete && known.datasets.has(spec.dataset)
-        ? unknownNames([typed.text], known.names)
-        : [],
-    [typing, hasLocation, known, typed.text, spec.dataset],
+    () => (typing && locationNames?.complete ? unknownNames([typed.text], locationNames.names) : []),
+    [typing, locationNames, typed.text],
   );
+  // A dataset's own names (buses) get a list of their own; the registry's are one list for all rows.
+  const ownListId = `series-${spec.key}-locations`;
   const described =
     typedUnknown.length > 0 ? checkId : result.error || result.unknownLocation ? statusId : undefined;
   return (
@@ -290,9 +290,9 @@ function DataSeriesRow({
         <label className={styles.field}>
           Location of {spec.key}
           <CommitInput
-            list={LOCATIONS_LIST_ID}
+            list={locationNames?.own ? ownListId : LOCATIONS_LIST_ID}
             value={spec.filterValue}
-            placeholder="HB_HOUSTON"
+            placeholder={locationNames?.own ? locationNames.names[0] : 'HB_HOUSTON'}
             spellCheck={false}
             aria-describedby={described}
             aria-invalid={typedUnknown.length > 0 || result.unknownLocation ? true : undefined}
@@ -301,6 +301,7 @@ function DataSeriesRow({
           />
         </label>
       )}
+      {locationNames?.own && <LocationList id={ownListId} names={locationNames.names} />}
       <UnknownNames
         id={checkId}
         noun="location"
@@ -427,10 +428,10 @@ function DerivedRow({
 const LOCATIONS_LIST_ID = 'compare-locations';
 const NO_NAMES: readonly string[] = [];
 
-/** The location names every location box suggests: one list for all of them, rendered once. */
-const LocationList = memo(function LocationList({ names }: { names: readonly string[] }) {
+/** The location names a location box suggests (the registry's: one list for all boxes, rendered once). */
+const LocationList = memo(function LocationList({ id, names }: { id: string; names: readonly string[] }) {
   return (
-    <datalist id={LOCATIONS_LIST_ID}>
+    <datalist id={id}>
       {names.map((name) => (
         <option key={name} value={name} />
       ))}
@@ -446,7 +447,7 @@ export function SeriesPanel({ series, datasets, cadence, onChange, onRemove, onD
   const known = useKnownLocations(byLocation);
   return (
     <>
-      <LocationList names={known?.names ?? NO_NAMES} />
+      <LocationList id={LOCATIONS_LIST_ID} names={known?.names ?? NO_NAMES} />
       <ol className={styles.seriesList}>
         {series.map((result, i) =>
           result.spec.kind === 'data' ? (

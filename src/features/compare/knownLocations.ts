@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Dataset, PricingLocationList } from '@/contract';
 import { allPricingLocationsOptions, pricedDatasetsOf } from '@/api/locations/queries';
+import { subseriesValuesOptions } from '@/api/query/queries';
 import type { DataSeries } from '@/compare/compareWorkspace';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';
 
@@ -36,6 +37,30 @@ const knownLocationsOf = (page: PricingLocationList): KnownLocations => {
 /** The registry's location names; undefined while they load, or when the registry did not answer. */
 export function useKnownLocations(enabled: boolean): KnownLocations | undefined {
   return useQuery({ ...REGISTRY, enabled, select: knownLocationsOf }).data;
+}
+
+/** The location names one series' box suggests, and checks as they are typed when `complete`. */
+export interface SeriesLocationNames {
+  names: readonly string[];
+  /** The dataset's own names, not the registry's. */
+  own: boolean;
+  complete: boolean;
+}
+
+/**
+ * The registry's names where it prices the series' dataset; otherwise the dataset's own, the names
+ * of its newest interval (electrical buses, which no registry lists, exist over the whole history).
+ * Undefined while they load, or for a dataset without a location column.
+ */
+export function useSeriesLocationNames(
+  dataset: Dataset | undefined,
+  known: KnownLocations | undefined,
+): SeriesLocationNames | undefined {
+  const byLocation = dataset?.subseries_index_column === 'location';
+  const own = byLocation && known !== undefined && !known.datasets.has(dataset.id);
+  const ownNames = useQuery({ ...subseriesValuesOptions(dataset?.id ?? '', 'location'), enabled: own }).data;
+  if (own) return ownNames && { names: ownNames, own, complete: true };
+  return byLocation && known ? { names: known.names, own, complete: known.complete } : undefined;
 }
 
 /** Whether `spec` filters its dataset by location, the registry's names. */
