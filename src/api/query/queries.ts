@@ -52,7 +52,8 @@ export function subseriesValuesOptions(id: string, column: string) {
       );
       const names = new Set(page.data.map((row) => String(row[column] ?? '')));
       names.delete('');
-      return [...names].sort();
+      // A newest interval longer than one page leaves names out: none can then be called unknown.
+      return { names: [...names].sort(), complete: page.meta.hasNextPage !== true };
     },
     // The set of series changes on the scale of days, not of a session.
     staleTime: 60 * 60 * 1000,

@@ -59,7 +59,7 @@ export function useSeriesLocationNames(
   const byLocation = dataset?.subseries_index_column === 'location';
   const own = byLocation && known !== undefined && !known.datasets.has(dataset.id);
   const ownNames = useQuery({ ...subseriesValuesOptions(dataset?.id ?? '', 'location'), enabled: own }).data;
-  if (own) return ownNames && { names: ownNames, own, complete: true };
+  if (own) return ownNames && { names: ownNames.names, own, complete: ownNames.complete };
   return byLocation && known ? { names: known.names, own, complete: known.complete } : undefined;
 }
 

@@ -23,6 +23,8 @@ export interface KnownValues {
   values: readonly string[];
   /** Few enough to list them all. */
   pickable: boolean;
+  /** Every value is among them: only then can a typed one be called unknown. */
+  complete: boolean;
 }
 
 /** Which registry field a column of `dataset` holds, if any. */
@@ -45,7 +47,12 @@ export function useKnownValues(dataset: Dataset, column: string): { known?: Know
   if (own) {
     if (!ownValues.data) return { failed: ownValues.isError };
     return {
-      known: { noun: 'location', values: ownValues.data, pickable: ownValues.data.length <= PICKABLE_VALUES },
+      known: {
+        noun: 'location',
+        values: ownValues.data.names,
+        pickable: ownValues.data.complete && ownValues.data.names.length <= PICKABLE_VALUES,
+        complete: ownValues.data.complete,
+      },
       failed: false,
     };
   }
@@ -59,6 +66,7 @@ export function useKnownValues(dataset: Dataset, column: string): { known?: Know
       noun: field === 'location' ? 'location' : 'location type',
       values,
       pickable: values.length <= PICKABLE_VALUES,
+      complete: registry.data !== undefined && registry.data.total_items <= registry.data.items.length,
     },
     failed: false,
   };
@@ -66,5 +74,6 @@ export function useKnownValues(dataset: Dataset, column: string): { known?: Know
 
 /** The typed values (comma-separated for `in`) that are not known, each with the known values nearest to it. */
 export function unknownValues(text: string, multiple: boolean, known: KnownValues): UnknownName[] {
+  if (!known.complete) return [];
   return unknownNames(multiple ? text.split(',') : [text], known.values);
 }
