@@ -58,4 +58,26 @@ describe('Compare series that cannot load', () => {
     expect(status).toHaveTextContent('resample_frequency is not valid.');
     expect(within(row).queryByRole('button', { name: 'Retry A' })).toBeNull();
   });
+
+  it('a suggestion taken while a name is typed puts the known name in the box (the click does not first apply the typed one)', async () => {
+    const { user } = renderApp(
+      compareHref({
+        ...RANGE,
+        A: dataSeries('A', 'ercot_spp_real_time_15_min', 'spp', {
+          filterColumn: 'location',
+          filterValue: 'HB_NORTH',
+        }),
+      }),
+    );
+    const row = await screen.findByRole('listitem', { name: 'Series A' }, SLOW);
+    const box = within(row).getByLabelText('Location of A');
+    await user.clear(box);
+    await user.type(box, 'HB_NORHT');
+    // Leaving the box for its own suggestion must not apply the typed name, which would redraw the check.
+    await user.click(
+      await within(row).findByRole('button', { name: 'Use HB_NORTH instead of HB_NORHT' }, SLOW),
+    );
+    await waitFor(() => expect(within(row).getByLabelText('Location of A')).toHaveValue('HB_NORTH'), SLOW);
+    expect(within(row).queryByText(/No location named/)).toBeNull();
+  });
 });

@@ -218,7 +218,14 @@ function DataSeriesRow({
   const finer = dataset !== undefined && gridOrder(datasetGridCadence(dataset)) < gridOrder(cadence);
   const customShift = !(SHIFT_CHOICES as readonly number[]).includes(spec.shift);
   const set = (patch: Partial<DataSeries>) => onChange({ ...spec, ...patch });
-  const takeLocation = (name: string) => set({ filterColumn: 'location', filterValue: name });
+  // The box is drawn afresh on a name taken: the taken name may be the one applied already, with
+  // other text typed over it, and then no new value would reach the box to replace that text.
+  const [boxEpoch, setBoxEpoch] = useState(0);
+  const takeLocation = (name: string) => {
+    set({ filterColumn: 'location', filterValue: name });
+    setTyped({ text: name, over: name });
+    setBoxEpoch((n) => n + 1);
+  };
   const takeDataset = (id: string) => {
     const next = datasets.get(id);
     const column = numericColumns(next)[0]?.name ?? '';
@@ -290,6 +297,7 @@ function DataSeriesRow({
         <label className={styles.field}>
           Location of {spec.key}
           <CommitInput
+            key={boxEpoch}
             list={locationNames?.own ? ownListId : LOCATIONS_LIST_ID}
             value={spec.filterValue}
             placeholder={locationNames?.own ? locationNames.names[0] : 'HB_HOUSTON'}
