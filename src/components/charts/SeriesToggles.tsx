@@ -1,19 +1,5 @@
-import { useState } from 'react';
 import { Swatch } from './ChartTooltip';
 import styles from './chart.module.css';
-
-/** Which series the reader has hidden (by name, or id), and the toggle the legend calls. */
-export function useHiddenSeries(): [ReadonlySet<string>, (name: string) => void] {
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (name: string) =>
-    setHidden((current) => {
-      const next = new Set(current);
-      if (next.has(name)) next.delete(name);
-      else next.add(name);
-      return next;
-    });
-  return [hidden, toggle];
-}
 
 /**
  * The legend as one toggle button per series (pressed while the series is shown): pressing one
