@@ -31,7 +31,7 @@ test(
     const plot = await figure.boundingBox();
     assert.ok(plot, 'the chart is laid out');
     await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
-    const tooltip = page.getByText(/^Total: [\d,.]+ MW$/);
+    const tooltip = page.getByText(/^Above zero: [\d,.]+ MW$/);
     await tooltip.waitFor();
     assert.match(await page.getByText(/^A: .* \(\d+\.\d %\)$/).innerText(), /natural_gas/);
 
@@ -55,7 +55,7 @@ test(
     const header = lines[0]?.split(',') ?? [];
     assert.deepEqual(
       header.slice(2).map((h) => h.replace(/^([A-D]): .*\(MW\)$/, '$1')),
-      ['A', 'B', 'C', 'D', 'Sum of A + B + C + D (stacked) (MW)'],
+      ['A', 'B', 'C', 'D', 'Net of A + B + C + D (stacked) (MW)'],
       'stack order, every series (a fuel hidden on the chart stays in the frame), then the sum',
     );
     for (const line of lines.slice(1)) {

@@ -5,7 +5,8 @@ import { ChartTooltip } from './ChartTooltip';
 import { plotBox, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './chartLayout';
 import { linear, linePath, niceTicks, valueTicks } from './scales';
 import { SeriesLines } from './SeriesLines';
-import { SeriesToggles, useHiddenSeries } from './SeriesToggles';
+import { SeriesToggles } from './SeriesToggles';
+import { useHiddenSeries } from './useHiddenSeries';
 import { useWidth } from './useWidth';
 import styles from './chart.module.css';
 

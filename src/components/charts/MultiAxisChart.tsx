@@ -7,12 +7,13 @@ import { ChartHover } from './ChartHover';
 import { ChartTooltip, Swatch } from './ChartTooltip';
 import { plotBox, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './chartLayout';
 import { colorOf, THEME } from './palette';
-import { linear, linePath, niceTicks, valueRange, valueTicks } from './scales';
+import { linear, linePath, valueRange, valueTicks } from './scales';
 import { SeriesLines } from './SeriesLines';
-import { SeriesToggles, useHiddenSeries } from './SeriesToggles';
-import { bandPath, StackedAreas } from './StackedAreas';
-import { bucketMeans, stackLayout, stackRange } from './stackLayout';
-import { stackReadout } from './stackReadout';
+import { SeriesToggles } from './SeriesToggles';
+import { useHiddenSeries } from './useHiddenSeries';
+import { StackedAreas } from './StackedAreas';
+import { bucketMeans } from './stackLayout';
+import { stackAreas, StackTooltip, useStack } from './useStack';
 import { timeTicks } from './timeTicks';
 import { useWidth } from './useWidth';
 import styles from './chart.module.css';
@@ -49,9 +50,17 @@ export interface MultiAxisChartProps {
    * toggles series in and out of the stack.
    */
   stacked?: boolean;
+  /**
+   * The series (by `key`) the legend has taken out of the stack, when the caller keeps them (its
+   * statistics follow the chart); the chart keeps its own otherwise.
+   */
+  hidden?: ReadonlySet<string>;
+  onToggle?: (key: string) => void;
 }
 
 const MARGIN = 8;
+/** No lines over a stack here: every series is in it. */
+const NO_KEYS: readonly never[] = [];
 const OVERVIEW_HEIGHT = 48;
 const BRUSH_HEIGHT = 24;
 
@@ -75,10 +84,14 @@ export function MultiAxisChart({
   pixelWidth = 800,
   annotations,
   stacked = false,
+  hidden: hiddenProp,
+  onToggle,
 }: MultiAxisChartProps) {
   const last = times.length - 1;
   const [from, to] = window ?? [0, last];
-  const [hidden, toggle] = useHiddenSeries();
+  const [ownHidden, ownToggle] = useHiddenSeries();
+  const hidden = hiddenProp ?? ownHidden;
+  const toggle = onToggle ?? ownToggle;
   const values = useMemo(() => series.map((s) => s.values), [series]);
   // A stack's rows are bucket means (0028): a min/max cut would stack one series' peak on another's trough.
   const rows = useMemo(
@@ -93,18 +106,20 @@ export function MultiAxisChart({
     [times, values, from, to, pixelWidth, stacked],
   );
   const stackKeys = useMemo(
-    () => (stacked ? series.flatMap((s, i) => (hidden.has(s.label) ? [] : [`s${i}`])) : []),
+    () => (stacked ? series.flatMap((s, i) => (hidden.has(s.key) ? [] : [`s${i}`])) : null),
     [stacked, series, hidden],
   );
-  const layout = useMemo(() => (stacked ? stackLayout(rows, stackKeys) : null), [stacked, rows, stackKeys]);
+  const drawnStack = useStack(rows, stackKeys, NO_KEYS, 0, rows.length - 1);
+  const layout = drawnStack?.layout ?? null;
   const overview = useMemo(() => chartFrame(times, values.slice(0, 1), 0, last, 300), [times, values, last]);
   const lo = times[from] ?? 0;
   const hi = times[to] ?? 0;
   const ticks = useMemo(() => timeTicks(lo, hi, 6, timeZone), [lo, hi, timeZone]);
-  const left = useMemo(
-    () => (layout ? niceTicks(...stackRange(layout, rows, [])) : valueTicks(rows, keysOn(series, 'left'))),
-    [layout, rows, series],
+  const lineTicks = useMemo(
+    () => (drawnStack ? null : valueTicks(rows, keysOn(series, 'left'))),
+    [drawnStack, rows, series],
   );
+  const left = drawnStack?.ticks ?? lineTicks ?? [];
   const right = useMemo(() => valueTicks(rows, keysOn(series, 'right')), [rows, series]);
   const leftUnit = series.find((s) => s.axis === 'left')?.unit ?? null;
   const rightUnit = series.find((s) => s.axis === 'right')?.unit;
@@ -131,19 +146,11 @@ export function MultiAxisChart({
         color: colorOf(s.color),
         d: linePath(rows, `s${i}`, xOf, s.axis === 'left' ? yLeft : yRight),
       }));
-  const areas = (layout?.bands ?? []).map((b) => {
-    const s = series[Number(b.key.slice(1))];
-    return {
-      key: `${b.key}:${b.side}`,
-      name: s?.label ?? b.key,
-      color: colorOf(s?.color ?? 0),
-      d: bandPath(rows, b, xOf, yLeft),
-    };
-  });
   const member = (key: string) => {
     const s = series[Number(key.slice(1))];
     return { key, label: s?.label ?? key, color: colorOf(s?.color ?? 0) };
   };
+  const areas = layout ? stackAreas(rows, layout, member, xOf, yLeft) : [];
 
   // Says what is drawn, in the commit that draws it: the bench waits for it, a test can read it.
   const drawn = width === null ? undefined : `${series.length}:${rows.length}`;
@@ -175,7 +182,7 @@ export function MultiAxisChart({
       {stacked ? (
         <SeriesToggles
           title={`Stacked${leftUnit ? ` (${leftUnit})` : ''}, first on zero`}
-          series={series.map((s) => ({ name: s.label, color: colorOf(s.color) }))}
+          series={series.map((s) => ({ id: s.key, name: s.label, color: colorOf(s.color) }))}
           hidden={hidden}
           onToggle={toggle}
         />
@@ -194,7 +201,7 @@ export function MultiAxisChart({
         ref={figure}
         data-drawn={drawn}
         className={styles.figure}
-        aria-label={`${stacked ? 'Stacked chart' : 'Chart'} of ${(stacked ? stackKeys.map((k) => member(k).label) : series.map((s) => s.label)).join('; ')} from ${formatTime(lo)} to ${formatTime(hi)}`}
+        aria-label={`${stackKeys ? 'Stacked chart' : 'Chart'} of ${(stackKeys ? stackKeys.map((k) => member(k).label) : series.map((s) => s.label)).join('; ')} from ${formatTime(lo)} to ${formatTime(hi)}`}
         style={{ height }}
       >
         {width !== null && (
@@ -223,12 +230,15 @@ export function MultiAxisChart({
             {rows.length > 0 && (
               <ChartHover xs={xs} from={0} to={rows.length - 1} xOf={xOf} xAt={xAt} plot={plot}>
                 {(index) =>
-                  layout ? (
-                    <ChartTooltip
+                  layout && stackKeys ? (
+                    <StackTooltip
                       title={formatTime(xs(index))}
-                      {...stackReadout(rows, index, layout, stackKeys.map(member), [], (v) =>
-                        formatNumber(v, { unit: leftUnit }),
-                      )}
+                      rows={rows}
+                      index={index}
+                      layout={layout}
+                      stacked={stackKeys.map(member)}
+                      lines={NO_KEYS}
+                      format={(v) => formatNumber(v, { unit: leftUnit })}
                     />
                   ) : (
                     <ChartTooltip

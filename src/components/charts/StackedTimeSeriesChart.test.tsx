@@ -41,8 +41,8 @@ function pointAt(container: HTMLElement, x: number) {
   fireEvent.pointerMove(area, { clientX: x, clientY: 100 });
 }
 
-/** The tooltip: the element holding the stack's total. */
-const tooltip = () => screen.getByText(/^Total/).parentElement;
+/** The tooltip: the element holding the stack's totals. */
+const tooltip = () => screen.getByText(/^Above zero/).parentElement;
 
 describe('TimeSeriesChart with a stack', () => {
   it('fills one area per side a series reaches, draws the other series as lines, and describes the stack', () => {
@@ -59,7 +59,7 @@ describe('TimeSeriesChart with a stack', () => {
     expect(container.querySelectorAll('path.series-line')).toHaveLength(1);
   });
 
-  it('reads each value with its share of the positive total, the total, and what is missing', () => {
+  it('reads each value with its share of the total above zero, the totals by name, and what is missing', () => {
     const { container } = renderChart();
     pointAt(container, 0);
     expect(tooltip()).toHaveTextContent(/^t=0/);
@@ -67,14 +67,16 @@ describe('TimeSeriesChart with a stack', () => {
     expect(screen.getByText('Wind: 10 (25.0 %)')).toBeInTheDocument();
     expect(screen.getByText('Storage: -5')).toBeInTheDocument();
     expect(screen.getByText('Load: 35')).toBeInTheDocument();
-    expect(screen.getByText('Total: 40')).toBeInTheDocument();
+    expect(screen.getByText('Above zero: 40')).toBeInTheDocument();
     expect(screen.getByText('Below zero: -5')).toBeInTheDocument();
+    expect(screen.getByText('Net: 35')).toBeInTheDocument();
 
     pointAt(container, 350);
     expect(tooltip()).toHaveTextContent(/^t=2000/);
     expect(screen.queryByText(/^Wind:/)).not.toBeInTheDocument();
     expect(screen.getByText('No value: Wind')).toBeInTheDocument();
-    expect(screen.getByText('Total of the series with a value: 30')).toBeInTheDocument();
+    expect(screen.getByText('Above zero, of the series with a value: 30')).toBeInTheDocument();
+    expect(screen.getByText('Net: not known while a stacked series has no value')).toBeInTheDocument();
   });
 
   it('takes a series out of the stack and its total from a legend button, and back', async () => {
@@ -86,7 +88,9 @@ describe('TimeSeriesChart with a stack', () => {
     expect(container.querySelector('path.stack-area[data-series="Gas"]')).toBeNull();
     pointAt(container, 0);
     expect(screen.getByText('Wind: 10 (100.0 %)')).toBeInTheDocument();
-    expect(screen.getByText('Total: 10')).toBeInTheDocument();
+    // Storage charging at t=0 still counts in the net of what is shown: 10 - 5.
+    expect(screen.getByText('Above zero: 10')).toBeInTheDocument();
+    expect(screen.getByText('Net: 5')).toBeInTheDocument();
     expect(screen.queryByText(/^Gas:/)).not.toBeInTheDocument();
     gas.focus();
     await user.keyboard('{Enter}');

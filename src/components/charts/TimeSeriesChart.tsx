@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import type { Annotation } from '@/lib/annotations';
 import { AnnotationLayer } from './AnnotationLayer';
 import { BaseAxis, GridLines, ValueAxis } from './axes';
@@ -10,14 +10,15 @@ import { defaultFormatValue } from './formatValue';
 import { HatchedBands, type ChartBand } from './HatchedBands';
 import { mergeSeries, type TimeSeries } from './mergeSeries';
 import { colorOf } from './palette';
-import { linear, linePath, niceTicks, valueTicks } from './scales';
-import { bandPath, StackedAreas } from './StackedAreas';
-import { bucketMeans, stackLayout, stackRange } from './stackLayout';
-import { stackReadout } from './stackReadout';
+import { linear, linePath, valueTicks } from './scales';
+import { StackedAreas } from './StackedAreas';
+import { bucketMeans } from './stackLayout';
 import { SeriesLines } from './SeriesLines';
-import { SeriesToggles, useHiddenSeries } from './SeriesToggles';
+import { SeriesToggles } from './SeriesToggles';
+import { useHiddenSeries } from './useHiddenSeries';
 import { timeTicks } from './timeTicks';
 import { useBrushWindow } from './useBrushWindow';
+import { stackAreas, StackTooltip, useStack } from './useStack';
 import { useWidth } from './useWidth';
 import styles from './chart.module.css';
 
@@ -115,22 +116,25 @@ export function TimeSeriesChart({
     [series, hidden],
   );
   // The stacked series in stack order and the lines, each by row key, the hidden ones left out.
-  const stackKeys = useMemo(() => {
-    const names = stack?.series ?? [];
-    return names.flatMap((name) => {
-      const i = series.findIndex((s) => s.name === name);
-      return i < 0 || hidden.has(name) ? [] : [`s${i}`];
-    });
-  }, [stack, series, hidden]);
-  const lineKeys = useMemo(() => shownKeys.filter((key) => !stackKeys.includes(key)), [shownKeys, stackKeys]);
-  const layout = useMemo(() => (stacked ? stackLayout(data, stackKeys) : null), [stacked, data, stackKeys]);
-  const yTicks = useMemo(
+  const stackKeys = useMemo(
     () =>
-      layout
-        ? niceTicks(...stackRange(layout, data, lineKeys, from, to))
-        : valueTicks(data, shownKeys, from, to),
-    [layout, data, lineKeys, shownKeys, from, to],
+      stack?.series.flatMap((name) => {
+        const i = series.findIndex((s) => s.name === name);
+        return i < 0 || hidden.has(name) ? [] : [`s${i}`];
+      }) ?? null,
+    [stack, series, hidden],
   );
+  const lineKeys = useMemo(
+    () => shownKeys.filter((key) => !stackKeys?.includes(key)),
+    [shownKeys, stackKeys],
+  );
+  const drawnStack = useStack(data, stackKeys, lineKeys, from, to);
+  const layout = drawnStack?.layout ?? null;
+  const lineTicks = useMemo(
+    () => (drawnStack ? null : valueTicks(data, shownKeys, from, to)),
+    [drawnStack, data, shownKeys, from, to],
+  );
+  const yTicks = drawnStack?.ticks ?? lineTicks ?? [];
   const fmt = formatValue ?? defaultFormatValue;
 
   const plot = useMemo(() => plotBox(width, height, FRAME), [width, height]);
@@ -154,26 +158,21 @@ export function TimeSeriesChart({
           : linePath(data, `s${i}`, x, y, from, to, layout ? 'break' : 'bridge'),
     }));
   }, [data, series, hidden, lineKeys, layout, from, to, lo, hi, yLo, yHi, plot]);
+  const member = useCallback(
+    (key: string) => {
+      const i = Number(key.slice(1));
+      return { key, label: series[i]?.name ?? key, color: colorOf(i) };
+    },
+    [series],
+  );
   const areas = useMemo(() => {
     if (!layout) return [];
     const x = linear(lo, hi, plot.left, plot.left + plot.width);
     const y = linear(yLo, yHi, plot.top + plot.height, plot.top);
-    return layout.bands.map((b) => {
-      const i = Number(b.key.slice(1));
-      return {
-        key: `${b.key}:${b.side}`,
-        name: series[i]?.name ?? b.key,
-        color: colorOf(i),
-        d: bandPath(data, b, x, y, from, to),
-      };
-    });
-  }, [layout, data, series, from, to, lo, hi, yLo, yHi, plot]);
-  const member = (key: string) => {
-    const i = Number(key.slice(1));
-    return { key, label: series[i]?.name ?? key, color: colorOf(i) };
-  };
+    return stackAreas(data, layout, member, x, y, from, to);
+  }, [layout, data, member, from, to, lo, hi, yLo, yHi, plot]);
   const summaryId = useId();
-  const summary = layout
+  const summary = stackKeys
     ? `Stacked areas, bottom to top: ${stackKeys.map((k) => member(k).label).join(', ') || 'none shown'}; values below zero stack downward from zero.${
         lineKeys.length > 0 ? ` Lines over them: ${lineKeys.map((k) => member(k).label).join(', ')}.` : ''
       }${data.length > 0 ? ` From ${formatTime(lo)} to ${formatTime(hi)}.` : ''}`
@@ -230,10 +229,15 @@ export function TimeSeriesChart({
             {data.length > 0 && (
               <ChartHover xs={timeAt} from={from} to={to} xOf={xOf} xAt={msAt} plot={plot}>
                 {(index) =>
-                  layout ? (
-                    <ChartTooltip
+                  layout && stackKeys ? (
+                    <StackTooltip
                       title={formatTime(timeAt(index))}
-                      {...stackReadout(data, index, layout, stackKeys.map(member), lineKeys.map(member), fmt)}
+                      rows={data}
+                      index={index}
+                      layout={layout}
+                      stacked={stackKeys.map(member)}
+                      lines={lineKeys.map(member)}
+                      format={fmt}
                     />
                   ) : (
                     <ChartTooltip

@@ -1,4 +1,4 @@
-import { bucketMeans, shareOf, stackLayout, stackRange } from './stackLayout';
+import { bucketMeans, bucketSize, shareOf, stackLayout, stackRange } from './stackLayout';
 import { bandPath } from './StackedAreas';
 import { stackReadout } from './stackReadout';
 
@@ -57,13 +57,42 @@ describe('stackLayout', () => {
     expect(shareOf(0, 0)).toBeNull();
   });
 
-  it('cuts long rows to bucket means that skip missing values and keep a bucket with none as a gap', () => {
-    const long = Array.from({ length: 8 }, (_, i) => ({ x: i, s0: i < 4 ? null : i, s1: 2 }));
+  it('cuts long rows to bucket means, each saying how many rows it stands for', () => {
+    const long = Array.from({ length: 8 }, (_, i) => ({ x: i, s0: i, s1: 2 }));
     expect(bucketMeans(long, ['s0', 's1'], 4)).toBe(long);
-    expect(bucketMeans(long, ['s0', 's1'], 1)).toEqual([{ x: 0, s0: 5.5, s1: 2 }]);
-    const cut = bucketMeans([...long, ...long.map((r) => ({ ...r, x: r.x + 8 }))], ['s0', 's1'], 4);
-    expect(cut[0]).toEqual({ x: 0, s0: null, s1: 2 });
-    expect(cut[1]).toEqual({ x: 4, s0: 5.5, s1: 2 });
+    expect(bucketSize(long[0])).toBe(1);
+    const cut = bucketMeans(long, ['s0', 's1'], 2);
+    expect(cut).toEqual([
+      { x: 0, bucketSize: 4, s0: 1.5, s1: 2 },
+      { x: 4, bucketSize: 4, s0: 5.5, s1: 2 },
+    ]);
+    expect(bucketSize(cut[1])).toBe(4);
+  });
+
+  it('leaves a series out of a bucket where it misses any row, so the stack shows the gap', () => {
+    // Wind misses one row of the second bucket: a mean of the three left would draw it whole.
+    const long = Array.from({ length: 12 }, (_, i) => ({ x: i, s0: 10, s1: i === 5 ? null : 4, s2: 1 }));
+    const cut = bucketMeans(long, ['s0', 's1', 's2'], 3);
+    expect(cut.map((r) => (r as Record<string, unknown>).s1)).toEqual([4, null, 4]);
+    const layout = stackLayout(cut, ['s0', 's1', 's2']);
+    // Gas below it is drawn; wind and the solar stacked on it are a gap in that bucket.
+    expect([...(band(layout, 's0', 'up')?.upper ?? [])]).toEqual([10, 10, 10]);
+    expect([...(band(layout, 's1', 'up')?.upper ?? [])]).toEqual([14, Number.NaN, 14]);
+    expect([...(band(layout, 's2', 'up')?.upper ?? [])]).toEqual([15, Number.NaN, 15]);
+    const { notes } = stackReadout(
+      cut,
+      1,
+      layout,
+      ['Gas', 'Wind', 'Solar'].map((label, i) => ({ key: `s${i}`, label, color: '#000' })),
+      [],
+      String,
+    );
+    expect(notes).toEqual([
+      'Above zero, of the series with a value: 11',
+      'Net: not known while a stacked series has no value',
+      'No value: Wind',
+      'Each value: the mean of 4 intervals from this time',
+    ]);
   });
 });
 
@@ -74,7 +103,7 @@ describe('stackReadout', () => {
   const layout = stackLayout(withLoad, ['s0', 's1', 's2']);
   const fmt = (v: number) => String(v);
 
-  it('reads each series top of the stack first with its share, the lines, and the totals', () => {
+  it('reads each series top of the stack first with its share, the lines, and the totals by name', () => {
     const { items, notes } = stackReadout(withLoad, 0, layout, series, load, fmt);
     expect(items.map((i) => `${i.label}: ${i.value}`)).toEqual([
       'Storage: -5',
@@ -82,12 +111,17 @@ describe('stackReadout', () => {
       'Gas: 10 (33.3 %)',
       'Load: 40',
     ]);
-    expect(notes).toEqual(['Total: 30', 'Below zero: -5']);
+    // Shares are of what is above zero; the net counts storage charging, as Compare's statistics do.
+    expect(notes).toEqual(['Above zero: 30', 'Below zero: -5', 'Net: 25']);
   });
 
-  it('names the series missing at that time and says the total is of those with a value', () => {
+  it('names the series missing at that time, says the total is of those with a value and gives no net', () => {
     const { items, notes } = stackReadout(withLoad, 1, layout, series, load, fmt);
     expect(items.find((i) => i.label === 'Wind')?.value).toBeNull();
-    expect(notes).toEqual(['Total of the series with a value: 15', 'No value: Wind']);
+    expect(notes).toEqual([
+      'Above zero, of the series with a value: 15',
+      'Net: not known while a stacked series has no value',
+      'No value: Wind',
+    ]);
   });
 });

@@ -104,11 +104,23 @@ export function shareOf(value: number, positiveTotal: number): number | null {
   return value > 0 && positiveTotal > 0 ? value / positiveTotal : null;
 }
 
+/** Where a cut row keeps how many rows it stands for (1 when it is a row of the data). */
+const BUCKET_SIZE = 'bucketSize';
+
+/** How many rows of the data `row` stands for: more than one when bucketMeans made it. */
+export function bucketSize(row: ChartRow | undefined): number {
+  const n = valueAt(row, BUCKET_SIZE);
+  return Number.isNaN(n) ? 1 : n;
+}
+
 /**
  * At most about `2 × buckets` rows: rows that fit are kept; otherwise each bucket of equal row
- * count becomes one row at its first x holding each key's mean over the values present (null
- * where the bucket has none). A stack is an area, so its bucket is its mean, which keeps the
- * energy; the min/max cut of the line charts would stack one series' peak on another's trough.
+ * count becomes one row at its first x holding each key's mean over the bucket, and the number
+ * of rows it stands for (`bucketSize`, read by the tooltip). A stack is an area, so its bucket is
+ * its mean, which keeps the energy; the min/max cut of the line charts would stack one series'
+ * peak on another's trough. A key missing in any row of the bucket is missing in the bucket
+ * (null, a gap): a mean of the rows present would draw a partial bucket as whole, and the stack
+ * above it as continuous where the data has a hole.
  */
 export function bucketMeans<R extends ChartRow>(
   rows: readonly R[],
@@ -123,17 +135,11 @@ export function bucketMeans<R extends ChartRow>(
     const start = Math.floor(b * per);
     const end = Math.min(rows.length, Math.floor((b + 1) * per));
     if (end <= start) continue;
-    const row: Record<string, number | null> = { x: valueAt(rows[start], 'x') };
+    const row: Record<string, number | null> = { x: valueAt(rows[start], 'x'), [BUCKET_SIZE]: end - start };
     for (const key of keys) {
       let sum = 0;
-      let count = 0;
-      for (let r = start; r < end; r++) {
-        const v = valueAt(rows[r], key);
-        if (Number.isNaN(v)) continue;
-        sum += v;
-        count++;
-      }
-      row[key] = count > 0 ? sum / count : null;
+      for (let r = start; r < end && !Number.isNaN(sum); r++) sum += valueAt(rows[r], key);
+      row[key] = Number.isNaN(sum) ? null : sum / (end - start);
     }
     out.push(row);
   }

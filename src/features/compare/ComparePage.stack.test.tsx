@@ -30,7 +30,7 @@ async function statsRow(label: RegExp): Promise<string[]> {
 }
 
 describe('Compare page, stacked', () => {
-  it('stacks the fuel mix columns from the control, keeps it in the link, and adds the stack sum to the statistics', async () => {
+  it('stacks the fuel mix columns from the control, keeps it in the link, and adds the stack net to the statistics', async () => {
     const { user, router, container } = renderApp(compareHref(MIX));
     const box = await stackBox();
     await waitFor(() => expect(box).toBeEnabled(), SLOW);
@@ -58,7 +58,7 @@ describe('Compare page, stacked', () => {
     const storage = container.querySelectorAll('path.stack-area[data-series^="D: "]');
     expect(storage).toHaveLength(2);
 
-    const sum = await statsRow(/^Sum of A \+ B \+ C \+ D \(stacked\)/);
+    const sum = await statsRow(/^Net of A \+ B \+ C \+ D \(stacked\)/);
     const parts = await Promise.all([/^A: /, /^B: /, /^C: /, /^D: /].map(statsRow));
     // 48 hours, none missing; the sum's energy is the parts' energies added (within rounding).
     expect(sum.slice(0, 2)).toEqual(['48', '0']);
@@ -91,7 +91,7 @@ describe('Compare page, stacked', () => {
         'B MW',
         'C MW',
         'D MW',
-        'Sum of A + B + C + D (stacked) (MW)',
+        'Net of A + B + C + D (stacked) (MW)',
       ]);
       expect(rows).toHaveLength(48);
       for (const row of rows) {
@@ -107,6 +107,34 @@ describe('Compare page, stacked', () => {
         if (descriptor) Object.defineProperty(URL, m, descriptor);
       });
     }
+  });
+
+  it('takes a series the legend hides out of the net in the statistics, which names it, and keeps its own row marked', async () => {
+    const { user, container } = renderApp(compareHref({ ...MIX, stack: 'on' }));
+    const legend = await screen.findByRole('group', { name: 'Stacked (MW), first on zero' }, SLOW);
+    await waitFor(
+      () => expect(container.querySelectorAll('path.stack-area').length).toBeGreaterThanOrEqual(4),
+      SLOW,
+    );
+    await user.click(within(legend).getByRole('button', { name: /^B: / }));
+    expect(within(legend).getByRole('button', { name: /^B: / })).toHaveAttribute('aria-pressed', 'false');
+    expect(container.querySelector('path.stack-area[data-series^="B: "]')).toBeNull();
+
+    // Storage (D) charges below zero at midday: the net counts it, as the tooltip's "Net" does.
+    const net = await statsRow(/^Net of A \+ C \+ D \(stacked; B hidden in the chart\)/);
+    expect(screen.queryByRole('row', { name: /^Net of A \+ B/ })).not.toBeInTheDocument();
+    const hiddenRow = await statsRow(/^B: .* \(hidden in the chart\)/);
+    expect(hiddenRow[0]).toBe('48');
+    const parts = await Promise.all([/^A: /, /^C: /, /^D: /].map(statsRow));
+    const mwh = (cells: string[]) => Number((cells[8] ?? '').replace(/[^\d.-]/g, ''));
+    const added = parts.reduce((total, cells) => total + mwh(cells), 0);
+    expect(Math.abs(mwh(net) - added)).toBeLessThanOrEqual(3);
+    expect(Math.min(...parts.map((cells) => Number((cells[2] ?? '').replace(/[^\d.-]/g, ''))))).toBeLessThan(
+      0,
+    );
+
+    await user.click(within(legend).getByRole('button', { name: /^B: / }));
+    expect(await statsRow(/^Net of A \+ B \+ C \+ D \(stacked\)/)).toHaveLength(9);
   });
 
   it('disables the control with the reason beside it when the series have different units', async () => {

@@ -25,7 +25,9 @@ import { PRESETS } from './presets';
 import { ProfileView } from './ProfileView';
 import { SeriesPanel } from './SeriesPanel';
 import { StatsPanel } from './StatsPanel';
-import { stackability, stackTotal } from './stacking';
+import { netLabel, stackability, stackTotal } from './stacking';
+import { memoLast } from '@/lib/memoLast';
+import { useHiddenSeries } from '@/components/charts/useHiddenSeries';
 import { useCompareData } from './useCompareData';
 import { shownLabel } from './seriesLabel';
 import type { SeriesResult } from './seriesResult';
@@ -159,15 +161,23 @@ export function ComparePage() {
   const canStack = stackability(series);
   const stackUnit = canStack.ok ? canStack.unit : null;
   const stacked = state.stack === 'on' && stackUnit !== null;
+  // The chart's legend takes series out of the stack; the statistics' net follows it (0028).
+  const [hidden, toggleHidden] = useHiddenSeries();
+  // This page's own memory of its last net: the same array while the shown columns are, so the
+  // statistics' cache holds across renders, and another page's net is never this one's.
+  const [netOf] = useState(() =>
+    memoLast((length: number, ...columns: (Float64Array | null)[]) => stackTotal(columns, length)),
+  );
+  const inStack = series.filter((s) => !hidden.has(s.spec.key));
   const total =
-    stacked && grid
+    stacked && grid && inStack.length > 0
       ? {
-          label: `Sum of ${series.map((s) => s.spec.key).join(' + ')} (stacked)`,
-          unit: stackUnit,
-          values: stackTotal(
-            series.map((s) => s.values),
-            grid.times.length,
+          label: netLabel(
+            inStack.map((s) => s.spec.key),
+            series.flatMap((s) => (hidden.has(s.spec.key) ? [s.spec.key] : [])),
           ),
+          unit: stackUnit,
+          values: netOf(grid.times.length, ...inStack.map((s) => s.values)),
         }
       : null;
   const annotations = useActiveAnnotations('compare');
@@ -202,11 +212,15 @@ export function ComparePage() {
       values: s.values,
       format: formats.get(s.spec.key),
     }));
-    // Stacked, the columns stay in stack order (letter order, A on zero) and the stack's sum follows.
-    if (total)
+    // Stacked, the columns stay in stack order (letter order, A on zero) and the stack's net
+    // follows: of every series, as the file is the whole frame whatever the chart hides.
+    if (stacked)
       columns.push({
-        header: `${total.label} (${total.unit})`,
-        values: total.values,
+        header: `${netLabel(series.map((s) => s.spec.key))} (${stackUnit})`,
+        values: stackTotal(
+          series.map((s) => s.values),
+          grid.times.length,
+        ),
         format: sumFormat(columns),
       });
     const text = alignedCsv(grid, columns);
@@ -266,6 +280,8 @@ export function ComparePage() {
                 formatTime={formatTime}
                 annotations={annotations}
                 stacked={stacked}
+                hidden={hidden}
+                onToggle={toggleHidden}
               />
             ) : (
               <p className={styles.muted}>
@@ -458,6 +474,7 @@ export function ComparePage() {
             series={series}
             pair={state.corr}
             total={total}
+            hidden={stacked ? hidden : undefined}
             onPair={(corr) => setState({ corr }, { replace: true })}
           />
           <EventsPanel

@@ -13,8 +13,10 @@ interface Props {
   /** `A,B`: the pair whose correlation is shown. */
   pair: string;
   onPair: (pair: string) => void;
-  /** The stack's sum per interval, when the chart stacks the series: a row of its own. */
+  /** The stack's net per interval, when the chart stacks the series: a row of its own. */
   total?: { label: string; unit: string; values: Float64Array } | null;
+  /** Series keys the stacked chart's legend hides: their rows say so (the net leaves them out). */
+  hidden?: ReadonlySet<string>;
 }
 
 /**
@@ -52,9 +54,11 @@ function StatsRow({ label, unit, stats }: { label: string; unit: string | null; 
 
 /**
  * Count, missing, extremes, mean, percentiles and (for MW) energy of every series over the range,
- * and of the stack's sum when the chart stacks them (missing wherever any series is).
+ * and of the stack's net when the chart stacks them (missing wherever any series in it is). A
+ * series the chart hides keeps its row, named as hidden, and is out of the net as it is out of
+ * the chart's.
  */
-export function StatsPanel({ grid, series, pair, onPair, total = null }: Props) {
+export function StatsPanel({ grid, series, pair, onPair, total = null, hidden }: Props) {
   const ready = series.filter((s) => s.values !== null);
   const rows = ready.map((s) => ({ s, stats: statsOf(s.values ?? new Float64Array(), grid, s.unit) }));
   const [a = 'A', b = 'B'] = pair.split(',');
@@ -90,7 +94,12 @@ export function StatsPanel({ grid, series, pair, onPair, total = null }: Props) 
           </thead>
           <tbody>
             {rows.map(({ s, stats }) => (
-              <StatsRow key={s.spec.key} label={shownLabel(s)} unit={s.unit} stats={stats} />
+              <StatsRow
+                key={s.spec.key}
+                label={`${shownLabel(s)}${hidden?.has(s.spec.key) ? ' (hidden in the chart)' : ''}`}
+                unit={s.unit}
+                stats={stats}
+              />
             ))}
             {total && (
               <StatsRow

@@ -1,4 +1,4 @@
-import { stackability, stackTotal } from './stacking';
+import { netLabel, stackability, stackTotal } from './stacking';
 
 const spec = (key: string) => ({ kind: 'expr' as const, key: key as 'A', expr: '1' });
 const of = (...units: (string | null)[]) => units.map((unit, i) => ({ spec: spec('ABCD'[i] ?? 'A'), unit }));
@@ -29,9 +29,18 @@ describe('stackTotal', () => {
     expect([...stackTotal([a, null], 3)]).toEqual([Number.NaN, Number.NaN, Number.NaN]);
   });
 
-  it('gives the same array back while the columns are the same arrays', () => {
+  it('keeps no memory between calls: two pages with the same columns get their own arrays', () => {
     const a = Float64Array.from([1, 2]);
     const b = Float64Array.from([3, 4]);
-    expect(stackTotal([a, b], 2)).toBe(stackTotal([a, b], 2));
+    const first = stackTotal([a, b], 2);
+    expect(stackTotal([a, b], 2)).not.toBe(first);
+    expect([...stackTotal([a, b], 2)]).toEqual([...first]);
+  });
+});
+
+describe('netLabel', () => {
+  it('names the series added and those the chart hides', () => {
+    expect(netLabel(['A', 'B'])).toBe('Net of A + B (stacked)');
+    expect(netLabel(['A', 'C'], ['B', 'D'])).toBe('Net of A + C (stacked; B, D hidden in the chart)');
   });
 });

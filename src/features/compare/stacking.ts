@@ -26,25 +26,26 @@ export function stackability(series: readonly Pick<SeriesResult, 'spec' | 'unit'
   return { ok: true, unit: series[0]?.unit ?? '' };
 }
 
-let last: { columns: readonly (Float64Array | null)[]; total: Float64Array } | null = null;
-
 /**
- * The stack's total per interval: the sum of every series, negative parts included (storage
- * charging takes from what the stack serves); NaN where any series has no value, since a total of
- * the rest would read as a dip that never happened. The same array while the columns are the same
- * arrays, so the page's renders neither add a year again nor miss the statistics' cache.
+ * The stack's net per interval: the sum of the given series, negative parts included (storage
+ * charging takes from what the stack serves), the chart tooltip's "Net"; NaN where any series has
+ * no value, since a total of the rest would read as a dip that never happened. A new array each
+ * call: the page keeps it with memoLast, so its renders neither add a year again nor miss the
+ * statistics' cache.
  */
 export function stackTotal(columns: readonly (Float64Array | null)[], length: number): Float64Array {
-  if (
-    last?.total.length === length &&
-    last.columns.length === columns.length &&
-    last.columns.every((c, i) => c === columns[i])
-  )
-    return last.total;
   const total = new Float64Array(length);
   for (const values of columns) {
     for (let i = 0; i < length; i++) total[i] = (total[i] ?? 0) + (values?.[i] ?? Number.NaN);
   }
-  last = { columns: [...columns], total };
   return total;
+}
+
+/**
+ * The name of a net of `keys`, saying which series the chart's legend has left out of it: the
+ * statistics' row follows the chart, the aligned CSV's column is of every series.
+ */
+export function netLabel(keys: readonly string[], hidden: readonly string[] = []): string {
+  const left = hidden.length > 0 ? `; ${hidden.join(', ')} hidden in the chart` : '';
+  return `Net of ${keys.join(' + ')} (stacked${left})`;
 }
