@@ -1,7 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countsFromE2e, countsFromVitest, parseArgs, readCounts, summarize } from './ciSummary';
+import {
+  countsFromE2e,
+  countsFromVitest,
+  MAX_NAMED_FAILURES,
+  parseArgs,
+  readCounts,
+  summarize,
+} from './ciSummary';
 
 const vitestReport = (over: Record<string, unknown> = {}) => ({
   numTotalTests: 12,
@@ -132,6 +139,22 @@ describe('summarize', () => {
       '       ✗ a.test.ts › x: boom',
       '9 passed, 1 failed',
     ]);
+  });
+
+  it('names at most the first 20 failed tests, counts the rest, and keeps the last line', () => {
+    const names = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}${i}.test.ts › t: boom`);
+    const { lines } = summarize([
+      { name: 'unit', exitCode: 1, counts: { passed: 5, failed: 15, skipped: 0, failures: names('u', 15) } },
+      { name: 'e2e', exitCode: 1, counts: { passed: 1, failed: 300, skipped: 0, failures: names('e', 300) } },
+    ]);
+    expect(MAX_NAMED_FAILURES).toBe(20);
+    expect(lines.filter((l) => l.includes('✗'))).toHaveLength(20);
+    expect(lines).toContain('       ✗ e4.test.ts › t: boom');
+    expect(lines).not.toContain('       ✗ e5.test.ts › t: boom');
+    expect(lines.at(-2)).toBe('       … and 295 more failed in this step');
+    expect(lines.at(-1)).toBe('6 passed, 315 failed');
+    expect(lines).toHaveLength(2 + 20 + 1 + 1);
   });
 });
 

@@ -115,6 +115,12 @@ export function readCounts(kind: ReportKind, file: string): TestCounts | null {
 }
 
 /**
+ * Failed tests named in the whole summary. A run where hundreds fail (a broken setup file) would
+ * otherwise push the step table and the last line out of the part of the log a reader sees.
+ */
+export const MAX_NAMED_FAILURES = 20;
+
+/**
  * Adds up the steps. A step that exited non-zero without reporting any failed test (a crash, a
  * missing report, a typecheck error) still counts as one failure.
  */
@@ -122,6 +128,7 @@ export function summarize(steps: readonly StepResult[]): Summary {
   let passed = 0;
   let failed = 0;
   const lines: string[] = [];
+  let namesLeft = MAX_NAMED_FAILURES;
   for (const step of steps) {
     const stepPassed = step.counts?.passed ?? 0;
     let stepFailed = step.counts?.failed ?? 0;
@@ -133,7 +140,12 @@ export function summarize(steps: readonly StepResult[]): Summary {
       ? `${stepPassed} passed, ${stepFailed} failed${step.counts.skipped ? `, ${step.counts.skipped} skipped` : ''}`
       : `exit code ${step.exitCode}`;
     lines.push(`${verdict} ${step.name.padEnd(28)} ${detail}`);
-    for (const failure of step.counts?.failures ?? []) lines.push(`       ✗ ${failure}`);
+    const failures = step.counts?.failures ?? [];
+    const named = failures.slice(0, namesLeft);
+    namesLeft -= named.length;
+    for (const failure of named) lines.push(`       ✗ ${failure}`);
+    const unnamed = failures.length - named.length;
+    if (unnamed > 0) lines.push(`       … and ${unnamed} more failed in this step`);
   }
   lines.push(`${passed} passed, ${failed} failed`);
   return { passed, failed, lines };

@@ -39,16 +39,31 @@ or test_publish_time_start_filtering or test_publish_time_end_filtering \
 or test_publish_time_start_and_end_filtering or test_publish_time_start_inclusive_and_end_time_exclusive \
 or test_get_api_usage"
 
-SHAPES=hosted PORT="$PORT" node --import tsx src/mock/server.ts >/dev/null &
+# Another server may already hold the port (a dev mock in the seed shapes, something else): a
+# health check alone would pass against it and the suite would test the wrong server. So the
+# mock counts as up only once our own process says it is listening (it prints that only after its
+# listen succeeded), and then it must answer /v1/api_usage in the hosted shape.
+LOG=$(mktemp)
+SHAPES=hosted PORT="$PORT" node --import tsx src/mock/server.ts >"$LOG" 2>&1 &
 MOCK_PID=$!
-trap 'kill "$MOCK_PID" 2>/dev/null || true' EXIT
+trap 'kill "$MOCK_PID" 2>/dev/null || true; rm -f "$LOG"' EXIT
 
+listening=""
 for _ in $(seq 1 150); do
-  if curl -sf "http://127.0.0.1:${PORT}/health" >/dev/null; then break; fi
-  kill -0 "$MOCK_PID" 2>/dev/null || { echo "the mock API exited early (port ${PORT} in use?)"; exit 1; }
+  if grep -q "listening on http://[^ ]*:${PORT}" "$LOG"; then listening=yes; break; fi
+  if ! kill -0 "$MOCK_PID" 2>/dev/null || grep -q "EADDRINUSE" "$LOG"; then break; fi
   sleep 0.2
 done
-curl -sf "http://127.0.0.1:${PORT}/health" >/dev/null || { echo "the mock API did not answer on ${PORT}"; exit 1; }
+if [ -z "$listening" ]; then
+  echo "the mock API did not start on port ${PORT} (in use by another server? set OFFICIAL_SUITE_PORT):"
+  cat "$LOG"
+  exit 1
+fi
+usage=$(curl -sf -H "x-api-key: test-key" "http://127.0.0.1:${PORT}/v1/api_usage") || usage=""
+case "$usage" in
+  *'"plan_name"'*) ;;
+  *) echo "port ${PORT} does not answer as the mock in the hosted shapes (/v1/api_usage: ${usage:-no answer})"; exit 1 ;;
+esac
 
 # test_reports_api expects the report of the client machine's local date: run it in market time,
 # where the mock's current market day is.

@@ -13,6 +13,7 @@ import { apiErrorText, isTimeoutError } from '@/api/ApiError';
 import type { Dataset, DatasetQueryParams } from '@/contract';
 import { formatTimestamp } from '@/lib/format';
 import { createExternalStore } from '@/lib/store';
+import { rowsPerResponseOf, type Usage } from '@/api/usage/normalizeUsage';
 import { createExportWriter, type ExportFormat, type ExportWriter } from './exportWriters';
 import {
   intervalFromLimit,
@@ -36,10 +37,13 @@ const EXPORT_PAGE_SIZE = 10_000;
  * Rows per request of a format. Parquet takes the API's largest pages (50,000 rows): each page is
  * a row group (larger ones compress better and read faster), half the requests of 25,000-row
  * pages, and its pages go straight to the file's worker, so they cost the page's heap little; the
- * CSVs keep pages small enough for the progress line to move every second.
+ * CSVs keep pages small enough for the progress line to move every second. A server whose usage
+ * answer caps rows per response lower (the hosted `api_rows_per_response_limit`) gets its cap:
+ * a larger page_size would be refused or cut short.
  */
-export function exportPageSize(format: ExportFormat): number {
-  return format === 'parquet' ? 50_000 : EXPORT_PAGE_SIZE;
+export function exportPageSize(format: ExportFormat, usage?: Usage): number {
+  const size = format === 'parquet' ? 50_000 : EXPORT_PAGE_SIZE;
+  return Math.min(size, rowsPerResponseOf(usage) ?? size);
 }
 
 type ExportStatus = 'running' | 'waiting' | 'done' | 'cancelled' | 'failed';

@@ -33,6 +33,7 @@ describe('normalizeUsage', () => {
       requestsThisPeriod: { used: 345, limit: 250000 },
       period: { kind: 'utc-month' },
       rowsThisPeriod: { reported: false, why: 'This server counts requests, not rows returned.' },
+      rowsLimit: { reported: false, why: 'This server counts requests, not rows returned.' },
       requestsPerSecond: { reported: false, why: "This server's usage answer does not state it." },
       rowsPerResponse: { reported: false, why: "This server's usage answer does not state it." },
     });
@@ -45,6 +46,7 @@ describe('normalizeUsage', () => {
       requestsThisPeriod: { used: 345, limit: 250000 },
       period: { kind: 'usage-period', start: '2024-07-01T00:00:00+00:00', end: '2024-08-01T00:00:00+00:00' },
       rowsThisPeriod: { reported: true, value: { used: 6789, limit: 1_000_000 } },
+      rowsLimit: { reported: true, value: 1_000_000 },
       requestsPerSecond: { reported: true, value: 20 },
       rowsPerResponse: { reported: true, value: 50000 },
     });
@@ -59,6 +61,8 @@ describe('normalizeUsage', () => {
       reported: false,
       why: 'This server does not report a count of rows returned.',
     });
+    // The plan's limit stays known without the count.
+    expect(normalizeUsage(uncounted).rowsLimit).toEqual({ reported: true, value: 1_000_000 });
   });
 
   it("paces by the server's own per-second limit, else by a plan the app knows, else not at all", () => {

@@ -21,6 +21,11 @@ export interface Usage {
   period: { kind: 'utc-month' } | { kind: 'usage-period'; start: string; end: string };
   /** Rows returned in the period (the hosted shape, when its server counts them). */
   rowsThisPeriod: Reported<Allowance>;
+  /**
+   * The plan's limit on rows returned per period, `null` for none (the hosted shape only). Known
+   * even where the rows used are not: an export can then only be warned that it may stop early.
+   */
+  rowsLimit: Reported<number | null>;
   /** The per-second request limit, `null` for none (the hosted shape only). */
   requestsPerSecond: Reported<number | null>;
   /** The most rows one answer may hold (the hosted shape only). */
@@ -59,6 +64,7 @@ function fromSeed(usage: ApiUsage): Usage {
     requestsThisPeriod: { used: usage.requests_this_month, limit: usage.limit_per_month },
     period: { kind: 'utc-month' },
     rowsThisPeriod: absent(SEED_HAS_NO_ROWS),
+    rowsLimit: absent(SEED_HAS_NO_ROWS),
     requestsPerSecond: absent(SEED_HAS_NO_LIMIT),
     rowsPerResponse: absent(SEED_HAS_NO_LIMIT),
   };
@@ -79,6 +85,7 @@ function fromHosted(usage: HostedApiUsage): Usage {
       used.total_api_rows_returned === null
         ? absent(HOSTED_ROWS_UNCOUNTED)
         : reported({ used: used.total_api_rows_returned, limit: limits.api_rows_returned_limit }),
+    rowsLimit: reported(limits.api_rows_returned_limit),
     requestsPerSecond: reported(limits.per_second_api_rate_limit),
     rowsPerResponse: reported(limits.api_rows_per_response_limit),
   };
@@ -87,4 +94,10 @@ function fromHosted(usage: HostedApiUsage): Usage {
 /** One internal shape from either answer (told apart by `plan_name`, which only the hosted has). */
 export function normalizeUsage(usage: AnyApiUsage): Usage {
   return isHosted(usage) ? fromHosted(usage) : fromSeed(usage);
+}
+
+/** The most rows one answer may hold where the server states a cap (hosted shapes); else null. */
+export function rowsPerResponseOf(usage: Usage | undefined): number | null {
+  const cap = usage?.rowsPerResponse;
+  return cap?.reported && cap.value !== null && cap.value > 0 ? cap.value : null;
 }

@@ -12,8 +12,8 @@ import type { Dataset, DatasetQueryParams } from '@/contract';
 import { usageOptions } from '@/api/usage/queries';
 import { requestsPerSecondOf } from '@/api/usage/requestRate';
 import { neutraliseCsv } from '@/lib/csv';
-import { formatInteger, formatTimestamp } from '@/lib/format';
-import { exportBudget, quotaSentence } from './exportBudget';
+import { formatCount, formatInteger } from '@/lib/format';
+import { exceedsSentence, exportBudget, quotaSentence } from './exportBudget';
 import { estimateRows, seriesCountParams } from './rowEstimate';
 import { exportFilename } from './exportFilename';
 import { notesInQuery } from './exportNotes';
@@ -51,7 +51,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   const connection = useConnection();
   const annotations = useActiveAnnotations('query');
   const usage = useQuery(usageOptions());
-  const pageSize = exportPageSize(format);
+  const pageSize = exportPageSize(format, usage.data);
   const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data, nowMs) : null;
 
   const startAll = () => {
@@ -82,6 +82,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
       estimate,
       sidecar: withSidecar ? sidecar : undefined,
       requestsPerSecond: requestsPerSecondOf(usage.data),
+      pageSize,
     });
   };
 
@@ -146,13 +147,9 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
         )}
         {budget !== null && usage.data && (
           <p className={budget.exceeds ? styles.warning : styles.hint} data-testid="export-budget">
-            {`${formatInteger(budget.requests)} request${budget.requests === 1 ? '' : 's'} of up to ${formatInteger(pageSize)} rows. `}
+            {`${formatCount(budget.requests, 'request')} of up to ${formatInteger(budget.rowsPerRequest)} rows. `}
             {quotaSentence(budget, usage.data.plan)}
-            {budget.exceeds &&
-              ` That is more than is left ${budget.exceeds.quota}: the export will stop when the quota runs out and can be resumed after it resets at ${formatTimestamp(
-                budget.exceeds.resetsAtMs,
-                { timeZone: 'local' },
-              )} (local time). A narrower query or resampling needs fewer.`}
+            {budget.exceeds && ` ${exceedsSentence(budget)}`}
           </p>
         )}
       </fieldset>

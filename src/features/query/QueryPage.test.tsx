@@ -216,8 +216,8 @@ describe('QueryPage', () => {
     );
     await user.click(await screen.findByRole('tab', { name: 'Export' }));
     const budget = await screen.findByTestId('export-budget');
-    await waitFor(() => expect(budget).toHaveTextContent(/That is more than is left today/));
-    expect(budget).toHaveTextContent(/This key has [\d,]+ left today and [\d,]+ left this month\./);
+    await waitFor(() => expect(budget).toHaveTextContent(/That is more requests than are left today/));
+    expect(budget).toHaveTextContent(/This key has [\d,]+ requests left today and [\d,]+ left this month\./);
     expect(budget).toHaveTextContent(/can be resumed after it resets at/);
   });
 
@@ -227,7 +227,7 @@ describe('QueryPage', () => {
     const budget = await screen.findByTestId('export-budget');
     await waitFor(() =>
       expect(budget).toHaveTextContent(
-        /^1 request of up to 10,000 rows\. This key has [\d,]+ left today and [\d,]+ left this month\.$/,
+        /^1 request of up to 10,000 rows\. This key has [\d,]+ requests left today and [\d,]+ left this month\.$/,
       ),
     );
   });

@@ -2,11 +2,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fetchDatasetQuery } from '@/api/query/fetchers';
 import { formatTimestamp } from '@/lib/format';
+import { TEST_NOW } from '@/test/clock';
 import { setupHostedMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { formatMw } from './formatLoad';
 
-setupHostedMockServer();
+const { server } = setupHostedMockServer();
+
+// The page's clock is the mock's: today's market day is the one the server reports so far.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  server.events.removeAllListeners();
+});
 
 function fact(term: string): string {
   const peak = screen.getByRole('region', { name: 'Peak' });
@@ -41,6 +51,38 @@ describe('Daily peak report page against a server in the hosted shapes', () => {
     const { max, at } = await loadMax('2025-07-15T05:00:00Z', '2025-07-15T20:05:00Z');
     expect(fact('Peak load so far')).toBe(formatMw(max));
     expect(fact('Peak time (market)')).toBe(formatTimestamp(at, { timeZone: 'market' }));
+    // The range of daily peaks ends today, and today's row says its peak is the one so far.
+    const table = await screen.findByRole('table', { name: 'Daily peak load from 2025-06-16 to 2025-07-15' });
+    const today = within(table).getByRole('link', { name: '2025-07-15' }).closest('th, td');
+    expect(today?.textContent).toBe('2025-07-15 (so far)');
+    expect(within(table).getByRole('link', { name: '2025-07-14' }).closest('th, td')?.textContent).toBe(
+      '2025-07-14',
+    );
+  });
+
+  it('names a day that has not begun beside the picker instead of asking the server for it', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/reports/daily_peak/')) asked.push(request.url);
+    });
+    renderApp('/reports/daily-peak?date=2025-07-20');
+    const picker = screen.getByRole('group', { name: 'Report day' });
+    const sentence = "2025-07-20 has not begun: today's market day is 2025-07-15 (US/Central).";
+    expect(await within(picker).findByRole('alert')).toHaveTextContent(sentence);
+    expect(screen.getByLabelText('Market date')).toHaveAccessibleDescription(sentence);
+    expect(screen.getByLabelText('Market date')).toHaveAttribute('max', '2025-07-15');
+    expect(
+      within(screen.getByRole('region', { name: 'Peak' })).getByText(`No report: ${sentence}`),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Load curve' })).getByText(`No load data: ${sentence}`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next day' })).toBeDisabled();
+    // The daily peaks end today, where the data does.
+    expect(
+      await screen.findByRole('table', { name: 'Daily peak load from 2025-06-16 to 2025-07-15' }),
+    ).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 
   it('reads a complete day the same as from a server in the seed shapes', async () => {

@@ -3,12 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { fetchDatasetQuery } from '@/api/query/fetchers';
 import { formatTimestamp } from '@/lib/format';
+import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { formatMw } from './formatLoad';
 import { curveParams } from './LoadCurvePanel';
 
-const { server } = setupMockServer();
+const { server, api } = setupMockServer();
 
 function panel(name: string): HTMLElement {
   return screen.getByRole('region', { name });
@@ -224,5 +225,41 @@ describe('Daily peak report page', () => {
     await peakPanelFor('2025-07-14');
     expect(await within(panel('Load curve')).findByRole('alert')).toHaveTextContent('Query engine down.');
     expect(await within(panel('Daily peaks')).findByRole('alert')).toHaveTextContent('Query engine down.');
+  });
+
+  describe('on the clock of the market', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('calls a finished day final even when the load data lags behind it', async () => {
+      // The load's metadata says its newest interval is three days old: a guess from the data's
+      // coverage would take the 14th, which has ended, for a day still running.
+      server.use(
+        http.get('*/v1/datasets/ercot_load', async ({ request }) => {
+          const body = (await (await api.handle(request)).json()) as Record<string, unknown>;
+          const lagging = '2025-07-12T20:00:00+00:00';
+          return HttpResponse.json({ ...body, latestData: lagging, latest_available_time_utc: lagging });
+        }),
+      );
+      renderApp('/reports/daily-peak?date=2025-07-14');
+      const peak = await peakPanelFor('2025-07-14');
+      expect(within(peak).getByText('Peak load', { selector: 'dt' })).toBeInTheDocument();
+      expect(within(peak).queryByText(/so far/)).toBeNull();
+      // Today's market day can be picked (its report says whether the server has one); no later day.
+      expect(dateInput()).toHaveAttribute('max', '2025-07-15');
+    });
+
+    it('names a day that has not begun rather than asking for its report', async () => {
+      renderApp('/reports/daily-peak?date=2030-01-01');
+      const picker = screen.getByRole('group', { name: 'Report day' });
+      expect(await within(picker).findByRole('alert')).toHaveTextContent(
+        "2030-01-01 has not begun: today's market day is 2025-07-15 (US/Central).",
+      );
+      expect(within(panel('Peak')).getByText(/^No report: 2030-01-01 has not begun/)).toBeInTheDocument();
+    });
   });
 });

@@ -23,6 +23,7 @@ import { resolveRange, type DayRange } from './resolveRange';
 import { useLoadBounds } from './useLoadBounds';
 import styles from './DailyPeakPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useMarketToday } from '@/lib/useMarketToday';
 import { dailyPeakViewDescriptor } from './viewDescriptor';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
@@ -37,7 +38,10 @@ const ISO = 'ercot';
 export function DailyPeakPage() {
   const [state, setState, invalid] = useUrlState(dailyPeakUrlState);
   const [params] = useSearchParams();
-  const report = useQuery(dailyPeakOptions(ISO, state.date || undefined));
+  const today = useMarketToday();
+  // A day after today's market day has no data anywhere: it is named, not asked for.
+  const notBegun = state.date !== '' && state.date > today ? state.date : null;
+  const report = useQuery({ ...dailyPeakOptions(ISO, state.date || undefined), enabled: notBegun === null });
   const bounds = useLoadBounds();
   // The same request useLoadBounds makes (one cache entry): read here for whether it failed.
   const loadMetadata = useQuery(datasetOptions(DATASET_IDS.load));
@@ -46,7 +50,8 @@ export function DailyPeakPage() {
 
   // Without a report (the free plan, an outage) the last complete day of the load data stands in.
   const date = state.date || report.data?.date || (report.isError ? bounds?.to : undefined);
-  const { range, notice: rangeNotice } = resolveRange(date, state.from, state.to);
+  // The daily peaks of a day to come would be an empty range: they end at today instead.
+  const { range, notice: rangeNotice } = resolveRange(notBegun ? today : date, state.from, state.to);
   // Neither source of a default day answered: say so rather than wait for a day that will not come.
   const noDay = date === undefined && report.isError && loadMetadata.isError;
   const retryDay = () => {
@@ -54,10 +59,12 @@ export function DailyPeakPage() {
     void loadMetadata.refetch();
   };
   const noDayMessage = <ApiErrorMessage error={loadMetadata.error ?? report.error} onRetry={retryDay} />;
+  const notBegunText = notBegun && `${notBegun} has not begun: today's market day is ${today} (US/Central).`;
   const dateError =
-    report.isError && isApiError(report.error) && report.error.status === 404
+    notBegunText ||
+    (report.isError && isApiError(report.error) && report.error.status === 404
       ? apiErrorText(report.error)
-      : null;
+      : null);
 
   const goTo = useCallback((next: string) => setState({ date: next }), [setState]);
   // A day picked from the range keeps that range in place rather than re-centring it on the new day.
@@ -74,10 +81,15 @@ export function DailyPeakPage() {
   const selectFromRange = useCallback((next: string) => setState(pinned(next)), [setState, pinned]);
   const changeRange = useCallback((next: DayRange) => setState({ from: next.from, to: next.to }), [setState]);
 
-  // A server in the hosted shapes reports the current market day so far: after the last complete one.
-  const inProgress = date !== undefined && bounds !== undefined && date > bounds.to;
+  // Today's market day has not ended, whatever the data covers: its report (a server in the hosted
+  // shapes gives one) is the day so far. Every other day's is final.
+  const inProgress = date === today;
+  // The last day Next steps to: today when its report is shown, else the load's last complete day,
+  // never after today (a server whose clock runs ahead of this one's). The picker itself allows
+  // today, whose report the server gives (hosted shapes) or refuses with a sentence beside it.
+  const last = inProgress || bounds === undefined || bounds.to > today ? today : bounds.to;
   const atFirst = date === undefined || (bounds !== undefined && date <= bounds.from);
-  const atLast = date === undefined || (bounds !== undefined && date >= bounds.to);
+  const atLast = date === undefined || date >= last;
 
   return (
     <div className={styles.page}>
@@ -99,7 +111,7 @@ export function DailyPeakPage() {
           label="Market date"
           value={date ?? ''}
           min={bounds?.from}
-          max={inProgress ? date : bounds?.to}
+          max={today}
           onCommit={goTo}
           message={dateError}
           messageRole="alert"
@@ -134,11 +146,17 @@ export function DailyPeakPage() {
       </div>
 
       <Panel title="Peak" id="peak" bodyClassName={styles.peakBody}>
-        <PeakPanel query={report} date={date} inProgress={inProgress} />
+        {notBegunText ? (
+          <p className={styles.note}>No report: {notBegunText}</p>
+        ) : (
+          <PeakPanel query={report} date={date} inProgress={inProgress} />
+        )}
       </Panel>
 
       <Panel title="Load curve" id="curve" bodyClassName={styles.curveBody}>
-        {date ? (
+        {notBegunText ? (
+          <p className={styles.note}>No load data: {notBegunText}</p>
+        ) : date ? (
           <LoadCurvePanel date={date} />
         ) : noDay ? (
           noDayMessage
@@ -158,7 +176,8 @@ export function DailyPeakPage() {
             notice={rangeNotice}
             selectedDate={date}
             min={bounds?.from}
-            max={bounds?.to}
+            max={today}
+            today={today}
             onRangeChange={changeRange}
             onSelectDate={selectFromRange}
             hrefFor={hrefFor}

@@ -39,6 +39,9 @@ function dailyPeaks(rows: readonly Row[]): DailyPeakDatum[] {
   return out;
 }
 
+/** Beside today's date: the day has not ended, so its peak can still rise. */
+const SO_FAR = ' (so far)';
+
 /** `2025-07-14` → `07-14`: the year is noise on an axis of a month. */
 const shortDate = (date: string): string => date.slice(5);
 
@@ -49,6 +52,8 @@ interface Props {
   selectedDate: string | undefined;
   min?: string;
   max?: string;
+  /** Today's market day: its peak, where the range holds it, is the peak so far. */
+  today: string;
   onRangeChange: (range: DayRange) => void;
   /** Opens a day's report (a chart click). */
   onSelectDate: (date: string) => void;
@@ -56,7 +61,7 @@ interface Props {
   hrefFor: (date: string) => string;
 }
 
-function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { range: DayRange }) {
+function PeaksBody({ range, selectedDate, today, onSelectDate, hrefFor }: Props & { range: DayRange }) {
   const query = useQuery(datasetQueryOptions(DATASET_IDS.load, dailyPeaksParams(range)));
   const rows = query.data?.data;
   const peaks = useMemo(() => (rows ? dailyPeaks(rows) : []), [rows]);
@@ -69,14 +74,17 @@ function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { ran
         rowHeader: true,
         nowrap: true,
         cell: (d) => (
-          <Link to={hrefFor(d.date)} aria-current={d.date === selectedDate ? 'date' : undefined}>
-            {d.date}
-          </Link>
+          <>
+            <Link to={hrefFor(d.date)} aria-current={d.date === selectedDate ? 'date' : undefined}>
+              {d.date}
+            </Link>
+            {d.date === today && SO_FAR}
+          </>
         ),
       },
       { id: 'peak', header: 'Peak load', numeric: true, nowrap: true, cell: (d) => formatMw(d.value) },
     ],
-    [hrefFor, selectedDate],
+    [hrefFor, selectedDate, today],
   );
 
   if (query.isPending) return <Loading label="Loading daily peaks…" />;
@@ -97,7 +105,8 @@ function PeaksBody({ range, selectedDate, onSelectDate, hrefFor }: Props & { ran
       {highest && (
         <p>
           {peaks.length} market days; the highest peak was <strong>{formatMw(highest.value)}</strong> on{' '}
-          {highest.date}.
+          {highest.date}
+          {highest.date === today && SO_FAR}.
         </p>
       )}
       <LazyDailyPeaksChart

@@ -14,7 +14,7 @@ import { LivePageContext, usePageVisible, type LivePage } from './livePage';
 import { marketClock } from './marketClock';
 import { dayOf } from './marketDayParams';
 import { TODAY_LINK_NOTES, todayUrlState } from './todayUrlState';
-import { useMarketToday } from './useMarketToday';
+import { useMarketToday } from '@/lib/useMarketToday';
 import styles from './TodayPage.module.css';
 
 // Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.

@@ -1,15 +1,14 @@
 import { useId } from 'react';
 import type { Allowance } from '@/api/usage/normalizeUsage';
 import type { Reported } from '@/api/reported';
+import { formatInteger } from '@/lib/format';
 import styles from './UsagePage.module.css';
 
-const integer = new Intl.NumberFormat('en-US');
-
 export function usageSummary(used: number, limit: number | null, unit = 'requests'): string {
-  if (limit === null) return `${integer.format(used)} ${unit} (unlimited)`;
+  if (limit === null) return `${formatInteger(used)} ${unit} (unlimited)`;
   const percent = limit === 0 ? 100 : Math.min(100, (used / limit) * 100);
   const shown = percent > 0 && percent < 0.1 ? '<0.1' : percent.toFixed(1).replace(/\.0$/, '');
-  return `${integer.format(used)} of ${integer.format(limit)} ${unit} (${shown}%)`;
+  return `${formatInteger(used)} of ${formatInteger(limit)} ${unit} (${shown}%)`;
 }
 
 interface Props {

@@ -6,16 +6,14 @@ import { usageOptions } from '@/api/usage/queries';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { QueryLoading } from '@/components/QueryLoading';
 import { UsageBar } from '@/features/usage/UsageBar';
-import { formatTimestamp } from '@/lib/format';
+import { formatInteger, formatTimestamp } from '@/lib/format';
 import styles from './UsagePage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-
-const integer = new Intl.NumberFormat('en-US');
 
 /** A limit as text: a number, "none" for `null`, or "not reported" with why. */
 function LimitValue({ figure, unit }: { figure: Reported<number | null>; unit: string }) {
   if (!figure.reported) return <span className={styles.absent}>Not reported. {figure.why}</span>;
-  return <>{figure.value === null ? 'No limit' : `${integer.format(figure.value)} ${unit}`}</>;
+  return <>{figure.value === null ? 'No limit' : `${formatInteger(figure.value)} ${unit}`}</>;
 }
 
 /** Which period "this period" is: the UTC month, or the server's own usage period. */
