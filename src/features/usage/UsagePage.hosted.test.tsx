@@ -45,5 +45,7 @@ describe('Usage page against a server in the hosted shapes', () => {
     const list = within(screen.getByLabelText('Rate limits'));
     expect(list.getByText('Requests per second').nextElementSibling).toHaveTextContent('5 requests');
     expect(list.getByText('Rows per response').nextElementSibling).toHaveTextContent('50,000 rows');
+    // The plan's own rows limit, though the server counts no rows against it.
+    expect(list.getByText('Rows returned per period').nextElementSibling).toHaveTextContent('No limit');
   });
 });

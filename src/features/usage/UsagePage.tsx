@@ -45,6 +45,15 @@ function UsageCard({ usage }: { usage: Usage }) {
         <dd>
           <LimitValue figure={usage.rowsPerResponse} unit="rows" />
         </dd>
+        {/* The plan's limit is shown even where the server does not count rows against it. */}
+        {usage.rowsLimit.reported && (
+          <>
+            <dt>Rows returned per period</dt>
+            <dd>
+              <LimitValue figure={usage.rowsLimit} unit="rows" />
+            </dd>
+          </>
+        )}
       </dl>
       <p className={styles.note}>{period.note}</p>
     </section>
