@@ -1,12 +1,11 @@
 import { DATASET_IDS } from '@/contract';
-import { MINUTE_MS } from '@/time';
+import { FIVE_MINUTES_MS } from '@/time';
 import { BUS_NODE, BUSES } from './buses';
 import { getDataset } from './catalog';
 import { getLocationByName } from './locations';
 import { scedLmp } from './prices';
 
-const FIVE_MIN = 5 * MINUTE_MS;
-const DAY = Array.from({ length: 288 }, (_, i) => Date.UTC(2024, 7, 12, 5) + i * FIVE_MIN);
+const DAY = Array.from({ length: 288 }, (_, i) => Date.UTC(2024, 7, 12, 5) + i * FIVE_MINUTES_MS);
 
 describe('electrical buses', () => {
   it('are a few hundred ERCOT-style names, sorted, unique and none of them a pricing location', () => {

@@ -1,3 +1,4 @@
+import { FIVE_MINUTES_MS } from '@/time';
 /**
  * Electrical buses of `ercot_lmp_by_bus`: a few hundred, generated once from the seed. They are not
  * pricing locations (the registry of /v1/pricing_locations lists settlement points only); each bus
@@ -12,7 +13,6 @@ import type { LocationDef, Millis } from './types';
 
 const S_BUS = 131;
 const S_BUS_NOISE = 132;
-const FIVE_MIN = 5 * 60_000;
 
 /** Bus suffixes as ERCOT's network model writes them: a unit, a transformer or a numbered section. */
 const SUFFIXES = ['1', '2', '3', '5', '8', 'G1', 'G2', 'T1', 'LD1', 'X1'] as const;
@@ -76,6 +76,6 @@ const busOffset = Float64Array.from(DRAFTS, (_, i) => (u1(S_BUS, 100_000 + i) - 
 export function busLmp(t: Millis, bus: LocationDef): number {
   const node = BUS_NODE[bus.index];
   if (node === undefined) throw new Error(`no node behind bus ${bus.location}`);
-  const noise = 0.35 * gauss3(S_BUS_NOISE, Math.floor(t / FIVE_MIN), bus.index, 0);
+  const noise = 0.35 * gauss3(S_BUS_NOISE, Math.floor(t / FIVE_MINUTES_MS), bus.index, 0);
   return round2(scedLmp(t, node) + (busOffset[bus.index] ?? 0) + noise);
 }

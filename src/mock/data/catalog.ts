@@ -8,7 +8,7 @@ import { AS_MONITOR_STEP_MS, prcAt } from './asMonitor';
 import { DATA_START } from './climate';
 import { DISCLOSURE_DATASETS } from './disclosureDatasets';
 import { intervalColumns, num, text, ts } from './columnDefs';
-import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/time';
+import { DAY_MS, FIFTEEN_MINUTES_MS, FIVE_MINUTES_MS, formatUtc, HOUR_MS } from '@/time';
 import { estimateRows } from './counting';
 import { fuelMixAt } from './fuelMix';
 import { loadAt } from './load';
@@ -38,9 +38,6 @@ import {
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { ColumnDef, DatasetDef, Millis } from './types';
 import { weatherZoneValues } from './weatherZones';
-
-const FIVE_MIN = 5 * MINUTE_MS;
-const FIFTEEN_MIN = 15 * MINUTE_MS;
 
 const locationColumns: ColumnDef[] = [
   text('location', 'Settlement point name: a trading hub, load zone, DC tie or resource node'),
@@ -195,14 +192,14 @@ const definitions: DatasetDef[] = [
     description:
       'System lambda of each 5-minute security-constrained economic dispatch (SCED) run, in $/MWh: the price of serving one more megawatt anywhere on the system, before congestion and losses. The hub average trades within a few dollars of it.',
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     columns: [
       ...intervalColumns('5-minute'),
       ts('sced_timestamp_utc', 'When the SCED run executed (UTC)'),
       num('system_lambda', 'System lambda: the shadow price of the power balance', '$/MWh'),
     ],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
-    row: (t) => [t, t + FIVE_MIN, scedTimestamp(t), scedSystemLambda(t)],
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
+    row: (t) => [t, t + FIVE_MINUTES_MS, scedTimestamp(t), scedSystemLambda(t)],
   },
   {
     ...intervalDataset,
@@ -210,7 +207,7 @@ const definitions: DatasetDef[] = [
     name: 'ERCOT LMP by Bus',
     description: `Locational marginal prices from each 5-minute SCED run at ${BUSES.length} electrical buses of the network model, in $/MWh. Buses are not settlement points: each sits behind a resource node and prices within a dollar or so of it.`,
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     subseriesColumn: 'location',
     locations: BUSES,
     columns: [
@@ -221,12 +218,12 @@ const definitions: DatasetDef[] = [
       text('location_type', 'Kind of location: Electrical Bus'),
       num('lmp', 'Locational marginal price', '$/MWh'),
     ],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
     row: (t, loc) => {
       const bus = asLocation(loc);
       return [
         t,
-        t + FIVE_MIN,
+        t + FIVE_MINUTES_MS,
         scedTimestamp(t),
         'REAL_TIME_SCED',
         bus.location,
@@ -242,10 +239,10 @@ const definitions: DatasetDef[] = [
     description:
       'Actual system-wide electricity demand in the ERCOT region, in megawatts, at 5-minute resolution.',
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     columns: [...intervalColumns('5-minute'), num('load', 'System load', 'MW')],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
-    row: (t) => [t, t + FIVE_MIN, loadAt(t)],
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
+    row: (t) => [t, t + FIVE_MINUTES_MS, loadAt(t)],
   },
   {
     ...intervalDataset,
@@ -270,7 +267,7 @@ const definitions: DatasetDef[] = [
     description:
       'Generation by fuel type every 5 minutes, in megawatts. The fuels add up to ERCOT load of the same interval; power storage is negative while batteries charge.',
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     columns: [
       ...intervalColumns('5-minute'),
       num('coal_and_lignite', 'Coal and lignite generation', 'MW'),
@@ -282,10 +279,10 @@ const definitions: DatasetDef[] = [
       num('natural_gas', 'Natural gas generation', 'MW'),
       num('other', 'Other generation (biomass, landfill gas, …)', 'MW'),
     ],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
     row: (t) => {
       const m = fuelMixAt(t);
-      return [t, t + FIVE_MIN, m.coal, m.hydro, m.nuclear, m.storage, m.solar, m.wind, m.gas, m.other];
+      return [t, t + FIVE_MINUTES_MS, m.coal, m.hydro, m.nuclear, m.storage, m.solar, m.wind, m.gas, m.other];
     },
   },
   {
@@ -321,17 +318,17 @@ const definitions: DatasetDef[] = [
     description:
       'Real-time settlement point prices for every trading hub, load zone, DC tie and resource node, per 15-minute settlement interval, in $/MWh.',
     cadence: '15_MINUTES',
-    stepMs: FIFTEEN_MIN,
+    stepMs: FIFTEEN_MINUTES_MS,
     columns: [
       ...intervalColumns('15-minute'),
       ...locationColumns,
       text('market', 'Market run: REAL_TIME_15_MIN'),
       num('spp', 'Settlement point price', '$/MWh'),
     ],
-    lastTime: (now) => lastStarted(now, FIFTEEN_MIN),
+    lastTime: (now) => lastStarted(now, FIFTEEN_MINUTES_MS),
     row: (t, loc) => {
       const l = asLocation(loc);
-      return [t, t + FIFTEEN_MIN, l.location, l.locationType, 'REAL_TIME_15_MIN', realTimeSpp(t, l)];
+      return [t, t + FIFTEEN_MINUTES_MS, l.location, l.locationType, 'REAL_TIME_15_MIN', realTimeSpp(t, l)];
     },
   },
   {
@@ -361,7 +358,7 @@ const definitions: DatasetDef[] = [
     description:
       'Locational marginal prices from each 5-minute security-constrained economic dispatch (SCED) run, for every settlement point, in $/MWh.',
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     columns: [
       ...intervalColumns('5-minute'),
       ts('sced_timestamp_utc', 'When the SCED run that produced the price executed (UTC)'),
@@ -369,10 +366,18 @@ const definitions: DatasetDef[] = [
       ...locationColumns,
       num('lmp', 'Locational marginal price', '$/MWh'),
     ],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
     row: (t, loc) => {
       const l = asLocation(loc);
-      return [t, t + FIVE_MIN, scedTimestamp(t), 'REAL_TIME_SCED', l.location, l.locationType, scedLmp(t, l)];
+      return [
+        t,
+        t + FIVE_MINUTES_MS,
+        scedTimestamp(t),
+        'REAL_TIME_SCED',
+        l.location,
+        l.locationType,
+        scedLmp(t, l),
+      ];
     },
   },
   {

@@ -2,11 +2,11 @@ import {
   DAY_MS,
   dstEndUtc,
   dstStartUtc,
+  FIVE_MINUTES_MS,
   HOUR_MS,
   marketDayIndex,
   marketMidnight,
   marketMidnightOfDay,
-  MINUTE_MS,
 } from '@/time';
 import { DATASETS } from './catalog';
 import { loadAt } from './load';
@@ -279,8 +279,7 @@ describe('demo data continuity', { timeout: 60_000 }, () => {
   });
 
   it('has no step in load when the clocks change: the daily routine follows them over a few hours', () => {
-    const FIVE_MIN = 5 * MINUTE_MS;
-    const change = (t: Millis): number => Math.abs(loadAt(t) - loadAt(t - FIVE_MIN));
+    const change = (t: Millis): number => Math.abs(loadAt(t) - loadAt(t - FIVE_MINUTES_MS));
     for (const shift of [2025, 2026].flatMap((y) => [dstStartUtc(y), dstEndUtc(y)])) {
       // The changes across the other hour starts of the two days either side, midnights aside.
       const others = Array.from({ length: 96 }, (_, i) => shift + (i - 48) * HOUR_MS)

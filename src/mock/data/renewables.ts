@@ -16,7 +16,7 @@
  */
 import { hourSlot, solarCapacity, solarFactor, windCapacity, windFactor } from './climate';
 import { DATA_START } from './climate';
-import { HOUR_MS, MINUTE_MS } from '@/time';
+import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { fuelMixAt } from './fuelMix';
 import { clamp, gauss2, round2, signedNoise } from './noise';
 import type { Millis, RawCell } from './types';
@@ -80,7 +80,6 @@ export const WIND_LOAD_ZONES: readonly { name: string; label: string; regions: r
   { name: 'lz_north', label: 'North load zone', regions: ['north'] },
 ];
 
-const FIVE_MIN = 5 * MINUTE_MS;
 const S_SHARE = 121;
 const S_BIAS = 122;
 /** Error streams: one per (vintage, kind, region, quantity), far from the other generators'. */
@@ -113,7 +112,7 @@ function actualsAt(kind: RenewableKind, t: Millis): Actuals {
   let gen = 0;
   let potential = 0;
   for (let k = 0; k < 12; k++) {
-    const at = t + k * FIVE_MIN;
+    const at = t + k * FIVE_MINUTES_MS;
     const mix = fuelMixAt(at);
     if (kind === 'solar') {
       gen += mix.solar;
