@@ -12,14 +12,7 @@ import { DAY_MS, FIFTEEN_MINUTES_MS, FIVE_MINUTES_MS, formatUtc, HOUR_MS } from 
 import { estimateRows } from './counting';
 import { fuelMixAt } from './fuelMix';
 import { loadAt } from './load';
-import {
-  FORECAST_HORIZON,
-  forecastValues,
-  forecastVintages,
-  latestVintage,
-  LOAD_FORECAST_WINDOW,
-  PUBLISH_LEAD_MS,
-} from './loadForecast';
+import { forecastLastTime, forecastValues, forecastVintages, LOAD_FORECAST_WINDOW } from './loadForecast';
 import { asLocation, LOCATIONS } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedSystemLambda, scedTimestamp } from './prices';
 import { BUSES, busLmp } from './buses';
@@ -303,7 +296,7 @@ const definitions: DatasetDef[] = [
       num('houston', 'Forecast load of the Houston forecast zone', 'MW'),
       num('system_total', 'Forecast system load (sum of the zones)', 'MW'),
     ],
-    lastTime: (now) => latestVintage(now) + PUBLISH_LEAD_MS + (FORECAST_HORIZON - 1) * HOUR_MS,
+    lastTime: forecastLastTime,
     vintages: forecastVintages,
     vintageWindow: LOAD_FORECAST_WINDOW,
     row: (t, _loc, publish) => {
