@@ -158,6 +158,7 @@ export const DISCLOSURE_DATASETS: readonly DatasetDef[] = [
       num('min_gen_cost', 'Minimum energy cost offered (thermal resources)', '$/h'),
       num('start_up_hot_offer', 'Hot start-up cost offered (thermal resources)', '$'),
     ],
+    publicationDelayMs: DISCLOSURE_DELAY_MS,
     lastTime: (now) => lastStarted(now - DISCLOSURE_DELAY_MS, FIVE_MINUTES_MS),
     memberAttribute: resourceAttribute,
     row: (t, member) => [t, t + FIVE_MINUTES_MS, scedTimestamp(t), ...genResourceCells(t, member)],
