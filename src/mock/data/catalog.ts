@@ -16,18 +16,7 @@ import { forecastLastTime, forecastValues, forecastVintages, LOAD_FORECAST_WINDO
 import { asLocation, LOCATIONS } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedSystemLambda, scedTimestamp } from './prices';
 import { BUSES, busLmp } from './buses';
-import {
-  REGIONS,
-  regionCells,
-  type RenewableKind,
-  renewableLastTime,
-  renewableReport,
-  renewableVintages,
-  RENEWABLE_WINDOW,
-  systemCells,
-  WIND_LOAD_ZONES,
-  windLoadZoneCells,
-} from './renewables';
+import { RENEWABLE_DATASETS } from './renewableDatasets';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { ColumnDef, DatasetDef, Millis } from './types';
 import { weatherZoneValues } from './weatherZones';
@@ -67,117 +56,7 @@ const ZONE_DESCRIPTIONS = {
   west: 'West weather zone (Abilene, San Angelo)',
 };
 
-/** Names of the hourly reports' quantities, as ERCOT's report headers (lower-cased) have them. */
-const RENEWABLE_TERMS = {
-  solar: {
-    forecast: ['stppf', 'Short-Term PhotoVoltaic Power Forecast (STPPF)'],
-    exceedance: [
-      'pvgrpp',
-      'PhotoVoltaic Generation Resource Production Potential (PVGRPP), the 80% probability of exceedance forecast',
-    ],
-  },
-  wind: {
-    forecast: ['stwpf', 'Short-Term Wind Power Forecast (STWPF)'],
-    exceedance: [
-      'wgrpp',
-      'Wind Generation Resource Power Potential (WGRPP), the 80% probability of exceedance forecast',
-    ],
-  },
-} as const;
-
-/** The four quantities of one area: actual generation, COP HSL, the forecast and its 80% exceedance. */
-function areaColumns(kind: RenewableKind, suffix: string, of: string): ColumnDef[] {
-  const t = RENEWABLE_TERMS[kind];
-  return [
-    num(
-      `gen_${suffix}`,
-      `Actual ${kind} generation of ${of}, hourly mean; empty for hours that had not ended when the report was published`,
-      'MW',
-    ),
-    num(
-      `cop_hsl_${suffix}`,
-      `High sustained limit of the ${kind} resources' current operating plans, ${of}`,
-      'MW',
-    ),
-    num(`${t.forecast[0]}_${suffix}`, `${t.forecast[1]}, ${of}`, 'MW'),
-    num(`${t.exceedance[0]}_${suffix}`, `${t.exceedance[1]}, ${of}`, 'MW'),
-  ];
-}
-
-function systemColumns(kind: RenewableKind): ColumnDef[] {
-  return [
-    ...areaColumns(kind, 'system_wide', 'the ERCOT system'),
-    num(
-      'hsl_system_wide',
-      `Actual high sustained limit (uncurtailed ${kind} potential) of the system, hourly mean; empty for hours that had not ended`,
-      'MW',
-    ),
-  ];
-}
-
-/** Fields shared by the four hourly solar and wind reports. */
-function renewableDataset(kind: RenewableKind) {
-  return {
-    ...intervalDataset,
-    cadence: '1_HOUR',
-    stepMs: HOUR_MS,
-    publishTimeColumn: 'publish_time_utc',
-    lastTime: renewableLastTime,
-    vintages: renewableVintages,
-    vintageWindow: RENEWABLE_WINDOW,
-    head: [...intervalColumns('hourly'), ts('publish_time_utc', 'When this report was published (UTC)')],
-    report: (t: Millis, publish: Millis | null) => {
-      if (publish === null) throw new Error(`a ${kind} report row needs a publish time`);
-      return renewableReport(kind, t, publish);
-    },
-  } as const;
-}
-
-const REPORT_TIMING =
-  'A report is published every hour at ten past; each repeats the 48 hours before it with their actual generation and forecasts the 168 hours from its own, so an hour has up to 216 reports.';
-
-function renewableDefinitions(kind: RenewableKind): DatasetDef[] {
-  const { head, report, ...base } = renewableDataset(kind);
-  const Kind = kind === 'solar' ? 'Solar' : 'Wind';
-  const ids =
-    kind === 'solar'
-      ? { system: DATASET_IDS.solarActualAndForecast, geo: DATASET_IDS.solarByGeoRegion }
-      : { system: DATASET_IDS.windActualAndForecast, geo: DATASET_IDS.windByGeoRegion };
-  const zones =
-    kind === 'wind' ? WIND_LOAD_ZONES.flatMap((z) => areaColumns(kind, z.name, `the ${z.label}`)) : [];
-  return [
-    {
-      ...base,
-      id: ids.system,
-      name: `ERCOT ${Kind} Actual and Forecast Hourly`,
-      description: `Hourly ${kind} generation of the ERCOT system, actual and forecast, in megawatts. ${REPORT_TIMING} The actual generation is the hourly mean of the fuel mix's ${kind}.`,
-      columns: [...head, ...systemColumns(kind), ...zones],
-      row: (t, _loc, publish) => {
-        const r = report(t, publish);
-        return [t, t + HOUR_MS, publish, ...systemCells(r), ...(kind === 'wind' ? windLoadZoneCells(r) : [])];
-      },
-    },
-    {
-      ...base,
-      id: ids.geo,
-      name: `ERCOT ${Kind} Actual and Forecast by Geographical Region Hourly`,
-      description: `Hourly ${kind} generation, actual and forecast, for the system and each of ERCOT's ${REGIONS[kind].length} geographical ${kind} regions (one set of columns per region), in megawatts. ${REPORT_TIMING}`,
-      columns: [
-        ...head,
-        ...systemColumns(kind),
-        ...REGIONS[kind].flatMap((r) => areaColumns(kind, r.name, `the ${r.label} region`)),
-      ],
-      row: (t, _loc, publish) => {
-        const r = report(t, publish);
-        return [t, t + HOUR_MS, publish, ...systemCells(r), ...regionCells(r)];
-      },
-    },
-  ];
-}
-
 const definitions: DatasetDef[] = [
-  ...renewableDefinitions('solar'),
-  ...renewableDefinitions('wind'),
   {
     ...intervalDataset,
     id: DATASET_IDS.systemLambda,
@@ -417,9 +296,11 @@ const definitions: DatasetDef[] = [
 // than here, where it ran every dataset's row code in every tab, worker and server at load, on
 // the first screen's main thread (bench catalog-load).
 
-export const DATASETS: readonly DatasetDef[] = [...definitions, ...DISCLOSURE_DATASETS].sort((a, b) =>
-  a.id < b.id ? -1 : 1,
-);
+export const DATASETS: readonly DatasetDef[] = [
+  ...definitions,
+  ...RENEWABLE_DATASETS,
+  ...DISCLOSURE_DATASETS,
+].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 const BY_ID = new Map(DATASETS.map((d) => [d.id, d]));
 
