@@ -15,7 +15,7 @@ import { loadAt } from './load';
 import { forecastLastTime, forecastValues, forecastVintages, LOAD_FORECAST_WINDOW } from './loadForecast';
 import { asLocation, LOCATIONS } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedSystemLambda, scedTimestamp } from './prices';
-import { BUSES, busLmp } from './buses';
+import { asBus, BUSES, busLmp } from './buses';
 import { RENEWABLE_DATASETS } from './renewableDatasets';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { ColumnDef, DatasetDef, Millis } from './types';
@@ -92,13 +92,13 @@ const definitions: DatasetDef[] = [
     ],
     lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
     row: (t, loc) => {
-      const bus = asLocation(loc);
+      const bus = asBus(loc);
       return [
         t,
         t + FIVE_MINUTES_MS,
         scedTimestamp(t),
         'REAL_TIME_SCED',
-        bus.location,
+        bus.name,
         'Electrical Bus',
         busLmp(t, bus),
       ];
