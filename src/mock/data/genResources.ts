@@ -126,10 +126,13 @@ const NUCLEAR_NAMES = ['CPSES_UNIT1', 'CPSES_UNIT2', 'STP_STP_G1', 'STP_STP_G2']
 /** Scheduling entities (fictional codes): a resource's QSE and its decision-making entity. */
 const QSES = ['QALPHA', 'QBRAVO', 'QCEDAR', 'QDELTA', 'QECHO', 'QFALCON', 'QGRANITE', 'QHARBOR'];
 
+// Stream ids: S_FLEET, S_FLEET + 1 and S_FLEET + 2 draw the fleet; the drift is a family of its own,
+// one stream per resource, far above every other id (prices use 86 + 16·zone, which the drift's
+// old 142 + 8·index met at 150, 166, 182 and 198).
 const S_FLEET = 141;
-const S_DRIFT = 142;
-const S_METER = 143;
+const S_METER = 145;
 const S_OFFER = 144;
+const S_DRIFT_BASE = 1_000_000_000;
 
 export interface GenResource extends SeriesMember {
   resourceType: (typeof TYPES)[number][0];
@@ -222,7 +225,7 @@ function asResource(member: SeriesMember | null): GenResource {
 function resourceOutput(t: Millis, r: GenResource): number {
   const total = fuelMixAt(t)[r.fuel];
   if (MERIT_FUELS.has(r.fuel)) return clamp(total - r.before, 0, r.capacity);
-  return total * r.share * (1 + 0.04 * signedNoise(S_DRIFT + r.index * 8, t, 3 * HOUR_MS));
+  return total * r.share * (1 + 0.04 * signedNoise(S_DRIFT_BASE + r.index, t, 3 * HOUR_MS));
 }
 
 /**

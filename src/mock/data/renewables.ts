@@ -80,8 +80,9 @@ export const WIND_LOAD_ZONES: readonly { name: string; label: string; regions: r
   { name: 'lz_north', label: 'North load zone', regions: ['north'] },
 ];
 
-const S_SHARE = 121;
 const S_BIAS = 122;
+/** Region shares: one stream per (kind, region), in a range of their own (121 + 8 + i met the buses' 131 and 132). */
+const S_SHARE_BASE = 1_100_000_000;
 /** Error streams: one per (vintage, kind, region, quantity), far from the other generators'. */
 const ERROR_STREAM_BASE = 2_000_000;
 
@@ -128,7 +129,8 @@ function actualsAt(kind: RenewableKind, t: Millis): Actuals {
   const regions = REGIONS[kind];
   let sum = 0;
   regions.forEach((r, i) => {
-    const s = r.share * (1 + 0.25 * signedNoise(S_SHARE + (kind === 'solar' ? 0 : 8) + i, t, 20 * HOUR_MS));
+    const s =
+      r.share * (1 + 0.25 * signedNoise(S_SHARE_BASE + (kind === 'solar' ? 0 : 8) + i, t, 20 * HOUR_MS));
     v.shares[i] = s;
     sum += s;
   });
