@@ -4,7 +4,7 @@
  * nothing deeper; lint forbids `Intl.DateTimeFormat`, `Date.UTC` and date-shaped regexes elsewhere,
  * so date arithmetic cannot grow a second home. This layer imports nothing of the app.
  */
-export { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants';
+export { DAY_MS, FIFTEEN_MINUTES_MS, FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants';
 export { civilDate, daysFromCivil, formatDayNumber, utcMonthStart, wallMs } from './civil';
 export { addDays, CALENDAR_DATE_RE, daysBetween, isCalendarDate } from './calendarDate';
 export { createIsoWriter, formatUtc, formatWithOffset, ISO_TIMESTAMP_RE, parseIsoOffset } from './isoFormat';

@@ -1,23 +1,25 @@
 import { DATASET_IDS } from '@/contract';
-import { MINUTE_MS } from '@/time';
-import { BUS_NODE, BUSES } from './buses';
+import { FIVE_MINUTES_MS } from '@/time';
+import { BUSES } from './buses';
 import { getDataset } from './catalog';
 import { getLocationByName } from './locations';
 import { scedLmp } from './prices';
 
-const FIVE_MIN = 5 * MINUTE_MS;
-const DAY = Array.from({ length: 288 }, (_, i) => Date.UTC(2024, 7, 12, 5) + i * FIVE_MIN);
+const DAY = Array.from({ length: 288 }, (_, i) => Date.UTC(2024, 7, 12, 5) + i * FIVE_MINUTES_MS);
 
 describe('electrical buses', () => {
   it('are a few hundred ERCOT-style names, sorted, unique and none of them a pricing location', () => {
     expect(BUSES.length).toBeGreaterThan(200);
     expect(BUSES.length).toBeLessThan(500);
-    const names = BUSES.map((b) => b.location);
+    const names = BUSES.map((b) => b.name);
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
     expect(new Set(names).size).toBe(names.length);
     for (const b of BUSES) {
-      expect(b.location).toMatch(/^[A-Z]{2,8}_[A-Z0-9]{1,3}$/);
-      expect(getLocationByName(b.location)).toBeUndefined();
+      expect(b.name).toMatch(/^[A-Z]{2,8}_[A-Z0-9]{1,3}$/);
+      expect(getLocationByName(b.name)).toBeUndefined();
+      // Priced from a resource node that exists over the whole history.
+      expect(b.node.locationType).toBe('Resource Node');
+      expect(b.node.retiredAt).toBeNull();
       expect(BUSES[b.index]).toBe(b);
     }
   });
@@ -26,11 +28,10 @@ describe('electrical buses', () => {
     const def = getDataset(DATASET_IDS.lmpByBus);
     if (!def) throw new Error('no lmp_by_bus');
     for (const bus of BUSES.filter((_, i) => i % 17 === 0)) {
-      const node = BUS_NODE[bus.index];
-      if (!node) throw new Error(`no node for ${bus.location}`);
+      const node = bus.node;
       for (const t of DAY) {
         const row = def.row(t, bus, null);
-        expect(row[4]).toBe(bus.location);
+        expect(row[4]).toBe(bus.name);
         expect(row[5]).toBe('Electrical Bus');
         expect(Math.abs((row[6] as number) - scedLmp(t, node))).toBeLessThan(2.5);
       }

@@ -1,3 +1,4 @@
+import { FIVE_MINUTES_MS } from '@/time';
 /**
  * Electrical buses of `ercot_lmp_by_bus`: a few hundred, generated once from the seed. They are not
  * pricing locations (the registry of /v1/pricing_locations lists settlement points only); each bus
@@ -8,14 +9,24 @@ import { DATA_START } from './climate';
 import { LOCATIONS } from './locations';
 import { gauss3, round2, u1, uniformsOf } from './noise';
 import { scedLmp } from './prices';
-import type { LocationDef, Millis } from './types';
+import type { LocationDef, Millis, SeriesMember } from './types';
 
 const S_BUS = 131;
 const S_BUS_NOISE = 132;
-const FIVE_MIN = 5 * 60_000;
 
 /** Bus suffixes as ERCOT's network model writes them: a unit, a transformer or a numbered section. */
 const SUFFIXES = ['1', '2', '3', '5', '8', 'G1', 'G2', 'T1', 'LD1', 'X1'] as const;
+
+/**
+ * An electrical bus: a member of `ercot_lmp_by_bus`'s subseries, not a pricing location (it has no
+ * entity id, type or coordinates of its own). It is priced from the resource node it sits behind.
+ */
+export interface Bus extends SeriesMember {
+  /** The resource node of the registry the bus sits behind. */
+  node: LocationDef;
+  /** The bus's fixed offset from its node ($/MWh): losses one way or the other, within ±0.75. */
+  offset: number;
+}
 
 interface BusDraft {
   name: string;
@@ -47,35 +58,23 @@ function buildDrafts(): BusDraft[] {
   return drafts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-const DRAFTS = buildDrafts();
-
-/**
- * The buses as the subseries of `ercot_lmp_by_bus`, sorted by name bytes. The registry's fields
- * (type, zone, coordinates) are those of the node the bus sits behind; rows say "Electrical Bus".
- */
-export const BUSES: readonly LocationDef[] = DRAFTS.map((d, index) => ({
+/** The buses, sorted by name bytes. */
+export const BUSES: readonly Bus[] = buildDrafts().map((d, index) => ({
   index,
-  gsEntityId: `ercot-bus-${d.name.toLowerCase()}`,
   name: d.name,
-  location: d.name,
-  locationType: d.node.locationType,
-  zone: d.node.zone,
-  latitude: d.node.latitude,
-  longitude: d.node.longitude,
   firstSeen: DATA_START,
   retiredAt: null,
+  node: d.node,
+  offset: (u1(S_BUS, 100_000 + index) - 0.5) * 1.5,
 }));
 
-/** The resource node each bus is priced from, by bus index. */
-export const BUS_NODE: readonly LocationDef[] = DRAFTS.map((d) => d.node);
-
-/** A bus's fixed offset from its node ($/MWh): losses one way or the other, within ±0.75. */
-const busOffset = Float64Array.from(DRAFTS, (_, i) => (u1(S_BUS, 100_000 + i) - 0.5) * 1.5);
+export function asBus(member: SeriesMember | null): Bus {
+  if (member === null || !('node' in member)) throw new Error('a bus price row needs a bus');
+  return member as Bus;
+}
 
 /** `lmp` of `ercot_lmp_by_bus`: the node's SCED LMP plus the bus's offset and a small noise. */
-export function busLmp(t: Millis, bus: LocationDef): number {
-  const node = BUS_NODE[bus.index];
-  if (node === undefined) throw new Error(`no node behind bus ${bus.location}`);
-  const noise = 0.35 * gauss3(S_BUS_NOISE, Math.floor(t / FIVE_MIN), bus.index, 0);
-  return round2(scedLmp(t, node) + (busOffset[bus.index] ?? 0) + noise);
+export function busLmp(t: Millis, bus: Bus): number {
+  const noise = 0.35 * gauss3(S_BUS_NOISE, Math.floor(t / FIVE_MINUTES_MS), bus.index, 0);
+  return round2(scedLmp(t, bus.node) + bus.offset + noise);
 }

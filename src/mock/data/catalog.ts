@@ -8,39 +8,18 @@ import { AS_MONITOR_STEP_MS, prcAt } from './asMonitor';
 import { DATA_START } from './climate';
 import { DISCLOSURE_DATASETS } from './disclosureDatasets';
 import { intervalColumns, num, text, ts } from './columnDefs';
-import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS } from '@/time';
+import { DAY_MS, FIFTEEN_MINUTES_MS, FIVE_MINUTES_MS, formatUtc, HOUR_MS } from '@/time';
 import { estimateRows } from './counting';
 import { fuelMixAt } from './fuelMix';
 import { loadAt } from './load';
-import {
-  FORECAST_HORIZON,
-  forecastValues,
-  forecastVintages,
-  latestVintage,
-  LOAD_FORECAST_WINDOW,
-  PUBLISH_LEAD_MS,
-} from './loadForecast';
+import { forecastLastTime, forecastValues, forecastVintages, LOAD_FORECAST_WINDOW } from './loadForecast';
 import { asLocation, LOCATIONS } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedSystemLambda, scedTimestamp } from './prices';
-import { BUSES, busLmp } from './buses';
-import {
-  REGIONS,
-  regionCells,
-  type RenewableKind,
-  renewableLastTime,
-  renewableReport,
-  renewableVintages,
-  RENEWABLE_WINDOW,
-  systemCells,
-  WIND_LOAD_ZONES,
-  windLoadZoneCells,
-} from './renewables';
+import { asBus, BUSES, busLmp } from './buses';
+import { RENEWABLE_DATASETS } from './renewableDatasets';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { ColumnDef, DatasetDef, Millis } from './types';
 import { weatherZoneValues } from './weatherZones';
-
-const FIVE_MIN = 5 * MINUTE_MS;
-const FIFTEEN_MIN = 15 * MINUTE_MS;
 
 const locationColumns: ColumnDef[] = [
   text('location', 'Settlement point name: a trading hub, load zone, DC tie or resource node'),
@@ -77,117 +56,7 @@ const ZONE_DESCRIPTIONS = {
   west: 'West weather zone (Abilene, San Angelo)',
 };
 
-/** Names of the hourly reports' quantities, as ERCOT's report headers (lower-cased) have them. */
-const RENEWABLE_TERMS = {
-  solar: {
-    forecast: ['stppf', 'Short-Term PhotoVoltaic Power Forecast (STPPF)'],
-    exceedance: [
-      'pvgrpp',
-      'PhotoVoltaic Generation Resource Production Potential (PVGRPP), the 80% probability of exceedance forecast',
-    ],
-  },
-  wind: {
-    forecast: ['stwpf', 'Short-Term Wind Power Forecast (STWPF)'],
-    exceedance: [
-      'wgrpp',
-      'Wind Generation Resource Power Potential (WGRPP), the 80% probability of exceedance forecast',
-    ],
-  },
-} as const;
-
-/** The four quantities of one area: actual generation, COP HSL, the forecast and its 80% exceedance. */
-function areaColumns(kind: RenewableKind, suffix: string, of: string): ColumnDef[] {
-  const t = RENEWABLE_TERMS[kind];
-  return [
-    num(
-      `gen_${suffix}`,
-      `Actual ${kind} generation of ${of}, hourly mean; empty for hours that had not ended when the report was published`,
-      'MW',
-    ),
-    num(
-      `cop_hsl_${suffix}`,
-      `High sustained limit of the ${kind} resources' current operating plans, ${of}`,
-      'MW',
-    ),
-    num(`${t.forecast[0]}_${suffix}`, `${t.forecast[1]}, ${of}`, 'MW'),
-    num(`${t.exceedance[0]}_${suffix}`, `${t.exceedance[1]}, ${of}`, 'MW'),
-  ];
-}
-
-function systemColumns(kind: RenewableKind): ColumnDef[] {
-  return [
-    ...areaColumns(kind, 'system_wide', 'the ERCOT system'),
-    num(
-      'hsl_system_wide',
-      `Actual high sustained limit (uncurtailed ${kind} potential) of the system, hourly mean; empty for hours that had not ended`,
-      'MW',
-    ),
-  ];
-}
-
-/** Fields shared by the four hourly solar and wind reports. */
-function renewableDataset(kind: RenewableKind) {
-  return {
-    ...intervalDataset,
-    cadence: '1_HOUR',
-    stepMs: HOUR_MS,
-    publishTimeColumn: 'publish_time_utc',
-    lastTime: renewableLastTime,
-    vintages: renewableVintages,
-    vintageWindow: RENEWABLE_WINDOW,
-    head: [...intervalColumns('hourly'), ts('publish_time_utc', 'When this report was published (UTC)')],
-    report: (t: Millis, publish: Millis | null) => {
-      if (publish === null) throw new Error(`a ${kind} report row needs a publish time`);
-      return renewableReport(kind, t, publish);
-    },
-  } as const;
-}
-
-const REPORT_TIMING =
-  'A report is published every hour at ten past; each repeats the 48 hours before it with their actual generation and forecasts the 168 hours from its own, so an hour has up to 216 reports.';
-
-function renewableDefinitions(kind: RenewableKind): DatasetDef[] {
-  const { head, report, ...base } = renewableDataset(kind);
-  const Kind = kind === 'solar' ? 'Solar' : 'Wind';
-  const ids =
-    kind === 'solar'
-      ? { system: DATASET_IDS.solarActualAndForecast, geo: DATASET_IDS.solarByGeoRegion }
-      : { system: DATASET_IDS.windActualAndForecast, geo: DATASET_IDS.windByGeoRegion };
-  const zones =
-    kind === 'wind' ? WIND_LOAD_ZONES.flatMap((z) => areaColumns(kind, z.name, `the ${z.label}`)) : [];
-  return [
-    {
-      ...base,
-      id: ids.system,
-      name: `ERCOT ${Kind} Actual and Forecast Hourly`,
-      description: `Hourly ${kind} generation of the ERCOT system, actual and forecast, in megawatts. ${REPORT_TIMING} The actual generation is the hourly mean of the fuel mix's ${kind}.`,
-      columns: [...head, ...systemColumns(kind), ...zones],
-      row: (t, _loc, publish) => {
-        const r = report(t, publish);
-        return [t, t + HOUR_MS, publish, ...systemCells(r), ...(kind === 'wind' ? windLoadZoneCells(r) : [])];
-      },
-    },
-    {
-      ...base,
-      id: ids.geo,
-      name: `ERCOT ${Kind} Actual and Forecast by Geographical Region Hourly`,
-      description: `Hourly ${kind} generation, actual and forecast, for the system and each of ERCOT's ${REGIONS[kind].length} geographical ${kind} regions (one set of columns per region), in megawatts. ${REPORT_TIMING}`,
-      columns: [
-        ...head,
-        ...systemColumns(kind),
-        ...REGIONS[kind].flatMap((r) => areaColumns(kind, r.name, `the ${r.label} region`)),
-      ],
-      row: (t, _loc, publish) => {
-        const r = report(t, publish);
-        return [t, t + HOUR_MS, publish, ...systemCells(r), ...regionCells(r)];
-      },
-    },
-  ];
-}
-
 const definitions: DatasetDef[] = [
-  ...renewableDefinitions('solar'),
-  ...renewableDefinitions('wind'),
   {
     ...intervalDataset,
     id: DATASET_IDS.systemLambda,
@@ -195,14 +64,14 @@ const definitions: DatasetDef[] = [
     description:
       'System lambda of each 5-minute security-constrained economic dispatch (SCED) run, in $/MWh: the price of serving one more megawatt anywhere on the system, before congestion and losses. The hub average trades within a few dollars of it.',
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     columns: [
       ...intervalColumns('5-minute'),
       ts('sced_timestamp_utc', 'When the SCED run executed (UTC)'),
       num('system_lambda', 'System lambda: the shadow price of the power balance', '$/MWh'),
     ],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
-    row: (t) => [t, t + FIVE_MIN, scedTimestamp(t), scedSystemLambda(t)],
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
+    row: (t) => [t, t + FIVE_MINUTES_MS, scedTimestamp(t), scedSystemLambda(t)],
   },
   {
     ...intervalDataset,
@@ -210,7 +79,7 @@ const definitions: DatasetDef[] = [
     name: 'ERCOT LMP by Bus',
     description: `Locational marginal prices from each 5-minute SCED run at ${BUSES.length} electrical buses of the network model, in $/MWh. Buses are not settlement points: each sits behind a resource node and prices within a dollar or so of it.`,
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     subseriesColumn: 'location',
     locations: BUSES,
     columns: [
@@ -221,15 +90,15 @@ const definitions: DatasetDef[] = [
       text('location_type', 'Kind of location: Electrical Bus'),
       num('lmp', 'Locational marginal price', '$/MWh'),
     ],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
     row: (t, loc) => {
-      const bus = asLocation(loc);
+      const bus = asBus(loc);
       return [
         t,
-        t + FIVE_MIN,
+        t + FIVE_MINUTES_MS,
         scedTimestamp(t),
         'REAL_TIME_SCED',
-        bus.location,
+        bus.name,
         'Electrical Bus',
         busLmp(t, bus),
       ];
@@ -242,10 +111,10 @@ const definitions: DatasetDef[] = [
     description:
       'Actual system-wide electricity demand in the ERCOT region, in megawatts, at 5-minute resolution.',
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     columns: [...intervalColumns('5-minute'), num('load', 'System load', 'MW')],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
-    row: (t) => [t, t + FIVE_MIN, loadAt(t)],
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
+    row: (t) => [t, t + FIVE_MINUTES_MS, loadAt(t)],
   },
   {
     ...intervalDataset,
@@ -270,7 +139,7 @@ const definitions: DatasetDef[] = [
     description:
       'Generation by fuel type every 5 minutes, in megawatts. The fuels add up to ERCOT load of the same interval; power storage is negative while batteries charge.',
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     columns: [
       ...intervalColumns('5-minute'),
       num('coal_and_lignite', 'Coal and lignite generation', 'MW'),
@@ -282,10 +151,10 @@ const definitions: DatasetDef[] = [
       num('natural_gas', 'Natural gas generation', 'MW'),
       num('other', 'Other generation (biomass, landfill gas, …)', 'MW'),
     ],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
     row: (t) => {
       const m = fuelMixAt(t);
-      return [t, t + FIVE_MIN, m.coal, m.hydro, m.nuclear, m.storage, m.solar, m.wind, m.gas, m.other];
+      return [t, t + FIVE_MINUTES_MS, m.coal, m.hydro, m.nuclear, m.storage, m.solar, m.wind, m.gas, m.other];
     },
   },
   {
@@ -306,7 +175,7 @@ const definitions: DatasetDef[] = [
       num('houston', 'Forecast load of the Houston forecast zone', 'MW'),
       num('system_total', 'Forecast system load (sum of the zones)', 'MW'),
     ],
-    lastTime: (now) => latestVintage(now) + PUBLISH_LEAD_MS + (FORECAST_HORIZON - 1) * HOUR_MS,
+    lastTime: forecastLastTime,
     vintages: forecastVintages,
     vintageWindow: LOAD_FORECAST_WINDOW,
     row: (t, _loc, publish) => {
@@ -321,17 +190,17 @@ const definitions: DatasetDef[] = [
     description:
       'Real-time settlement point prices for every trading hub, load zone, DC tie and resource node, per 15-minute settlement interval, in $/MWh.',
     cadence: '15_MINUTES',
-    stepMs: FIFTEEN_MIN,
+    stepMs: FIFTEEN_MINUTES_MS,
     columns: [
       ...intervalColumns('15-minute'),
       ...locationColumns,
       text('market', 'Market run: REAL_TIME_15_MIN'),
       num('spp', 'Settlement point price', '$/MWh'),
     ],
-    lastTime: (now) => lastStarted(now, FIFTEEN_MIN),
+    lastTime: (now) => lastStarted(now, FIFTEEN_MINUTES_MS),
     row: (t, loc) => {
       const l = asLocation(loc);
-      return [t, t + FIFTEEN_MIN, l.location, l.locationType, 'REAL_TIME_15_MIN', realTimeSpp(t, l)];
+      return [t, t + FIFTEEN_MINUTES_MS, l.location, l.locationType, 'REAL_TIME_15_MIN', realTimeSpp(t, l)];
     },
   },
   {
@@ -361,7 +230,7 @@ const definitions: DatasetDef[] = [
     description:
       'Locational marginal prices from each 5-minute security-constrained economic dispatch (SCED) run, for every settlement point, in $/MWh.',
     cadence: '5_MINUTES',
-    stepMs: FIVE_MIN,
+    stepMs: FIVE_MINUTES_MS,
     columns: [
       ...intervalColumns('5-minute'),
       ts('sced_timestamp_utc', 'When the SCED run that produced the price executed (UTC)'),
@@ -369,10 +238,18 @@ const definitions: DatasetDef[] = [
       ...locationColumns,
       num('lmp', 'Locational marginal price', '$/MWh'),
     ],
-    lastTime: (now) => lastStarted(now, FIVE_MIN),
+    lastTime: (now) => lastStarted(now, FIVE_MINUTES_MS),
     row: (t, loc) => {
       const l = asLocation(loc);
-      return [t, t + FIVE_MIN, scedTimestamp(t), 'REAL_TIME_SCED', l.location, l.locationType, scedLmp(t, l)];
+      return [
+        t,
+        t + FIVE_MINUTES_MS,
+        scedTimestamp(t),
+        'REAL_TIME_SCED',
+        l.location,
+        l.locationType,
+        scedLmp(t, l),
+      ];
     },
   },
   {
@@ -419,9 +296,11 @@ const definitions: DatasetDef[] = [
 // than here, where it ran every dataset's row code in every tab, worker and server at load, on
 // the first screen's main thread (bench catalog-load).
 
-export const DATASETS: readonly DatasetDef[] = [...definitions, ...DISCLOSURE_DATASETS].sort((a, b) =>
-  a.id < b.id ? -1 : 1,
-);
+export const DATASETS: readonly DatasetDef[] = [
+  ...definitions,
+  ...RENEWABLE_DATASETS,
+  ...DISCLOSURE_DATASETS,
+].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 const BY_ID = new Map(DATASETS.map((d) => [d.id, d]));
 

@@ -2,18 +2,19 @@ import {
   DAY_MS,
   dstEndUtc,
   dstStartUtc,
+  FIVE_MINUTES_MS,
   HOUR_MS,
   marketDayIndex,
   marketMidnight,
   marketMidnightOfDay,
-  MINUTE_MS,
 } from '@/time';
 import { DATASETS } from './catalog';
 import { loadAt } from './load';
 import { FORECAST_HORIZON, PUBLISH_LEAD_MS } from './loadForecast';
 import type { GenResource } from './genResources';
 import { asLocation } from './locations';
-import type { DatasetDef, LocationDef, Millis, RawCell } from './types';
+import { asBus } from './buses';
+import type { DatasetDef, LocationDef, Millis, RawCell, SeriesMember } from './types';
 import { vintageTime, type VintageWindow } from './vintageWindow';
 
 /**
@@ -59,18 +60,18 @@ const numericNames = (def: DatasetDef): string[] =>
  * Locations active over the whole span: a hub, the West (it swings hardest) and a node there; for
  * buses, which have no hubs, a bus of the West, of Houston and of the North.
  */
-function sampleLocations(def: DatasetDef): LocationDef[] {
-  const active = (def.locations ?? [])
-    .filter((l) => l.firstSeen <= FROM && (l.retiredAt ?? Infinity) > TO)
-    .map(asLocation);
-  const inZone = (zone: string): LocationDef | undefined =>
-    active.find((l) => l.locationType === 'Resource Node' && l.zone === zone);
-  const hub = active.find((l) => l.location === 'HB_NORTH');
+function sampleLocations(def: DatasetDef): SeriesMember[] {
+  const active = (def.locations ?? []).filter((l) => l.firstSeen <= FROM && (l.retiredAt ?? Infinity) > TO);
+  // A bus is placed by the resource node it sits behind.
+  const placeOf = (m: SeriesMember): LocationDef => ('node' in m ? asBus(m).node : asLocation(m));
+  const inZone = (zone: string): SeriesMember | undefined =>
+    active.find((m) => placeOf(m).locationType === 'Resource Node' && placeOf(m).zone === zone);
+  const hub = active.find((l) => l.name === 'HB_NORTH');
   const picked = (
     hub
-      ? [hub, active.find((l) => l.location === 'LZ_WEST'), inZone('LZ_WEST')]
+      ? [hub, active.find((l) => l.name === 'LZ_WEST'), inZone('LZ_WEST')]
       : [inZone('LZ_WEST'), inZone('LZ_HOUSTON'), inZone('LZ_NORTH')]
-  ).filter((l): l is LocationDef => l !== undefined);
+  ).filter((l): l is SeriesMember => l !== undefined);
   expect(picked).toHaveLength(3);
   return picked;
 }
@@ -120,7 +121,7 @@ function seriesOf(def: DatasetDef): Series {
     const locs = sampleLocations(def);
     return {
       ...base,
-      labels: locs.flatMap((l) => numericNames(def).map((c) => `${l.location}.${c}`)),
+      labels: locs.flatMap((l) => numericNames(def).map((c) => `${l.name}.${c}`)),
       read: (t) => locs.flatMap((l) => cells(def.row(t, l, null))),
     };
   }
@@ -279,8 +280,7 @@ describe('demo data continuity', { timeout: 60_000 }, () => {
   });
 
   it('has no step in load when the clocks change: the daily routine follows them over a few hours', () => {
-    const FIVE_MIN = 5 * MINUTE_MS;
-    const change = (t: Millis): number => Math.abs(loadAt(t) - loadAt(t - FIVE_MIN));
+    const change = (t: Millis): number => Math.abs(loadAt(t) - loadAt(t - FIVE_MINUTES_MS));
     for (const shift of [2025, 2026].flatMap((y) => [dstStartUtc(y), dstEndUtc(y)])) {
       // The changes across the other hour starts of the two days either side, midnights aside.
       const others = Array.from({ length: 96 }, (_, i) => shift + (i - 48) * HOUR_MS)

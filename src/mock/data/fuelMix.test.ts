@@ -1,11 +1,10 @@
 import { getDataset } from './catalog';
-import { HOUR_MS } from '@/time';
+import { FIVE_MINUTES_MS, HOUR_MS } from '@/time';
 import { DATA_START } from './climate';
 import { FUEL_COLUMNS, fuelMixAt } from './fuelMix';
 import { loadAt } from './load';
 import { standardHour } from './climate';
 
-const FIVE_MIN = 300_000;
 const fuelMix = getDataset('ercot_fuel_mix');
 if (!fuelMix) throw new Error('ercot_fuel_mix missing');
 
@@ -19,7 +18,7 @@ describe('ercot fuel mix', () => {
   });
 
   it('sums to ercot_load of the same interval within 1 MW, with no negative gas', () => {
-    for (let t = DATA_START; t < DATA_START + 400 * 24 * HOUR_MS; t += 37 * FIVE_MIN) {
+    for (let t = DATA_START; t < DATA_START + 400 * 24 * HOUR_MS; t += 37 * FIVE_MINUTES_MS) {
       const row = fuelMix.row(t, null, null) as number[];
       const sum = row.slice(2).reduce((a, b) => a + b, 0);
       expect(Math.abs(sum - loadAt(t))).toBeLessThanOrEqual(1);
@@ -30,7 +29,7 @@ describe('ercot fuel mix', () => {
   it('has no solar at night and more wind at night than in the afternoon', () => {
     let nightWind = 0;
     let dayWind = 0;
-    for (let t = DATA_START; t < DATA_START + 365 * 24 * HOUR_MS; t += 7 * FIVE_MIN) {
+    for (let t = DATA_START; t < DATA_START + 365 * 24 * HOUR_MS; t += 7 * FIVE_MINUTES_MS) {
       const h = standardHour(t);
       const m = fuelMixAt(t);
       if (h < 5 || h > 21) expect(m.solar).toBe(0);
@@ -44,7 +43,7 @@ describe('ercot fuel mix', () => {
     const mean = (from: number): number => {
       let s = 0;
       let n = 0;
-      for (let t = from; t < from + 60 * 24 * HOUR_MS; t += 11 * FIVE_MIN, n++) s += fuelMixAt(t).wind;
+      for (let t = from; t < from + 60 * 24 * HOUR_MS; t += 11 * FIVE_MINUTES_MS, n++) s += fuelMixAt(t).wind;
       return s / n;
     };
     expect(mean(Date.UTC(2024, 2, 15))).toBeGreaterThan(mean(Date.UTC(2024, 6, 15)));

@@ -12,7 +12,7 @@ import {
   windCapacity,
   windFactor,
 } from './climate';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/time';
+import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS } from '@/time';
 import { gauss2, round2, u2, valueNoise } from './noise';
 import { loadAt } from './load';
 import type { Millis } from './types';
@@ -28,7 +28,6 @@ export const FUEL_COLUMNS = [
   'other',
 ] as const;
 
-const FIVE_MIN = 5 * MINUTE_MS;
 const S_NUKE = 31;
 const S_COAL = 32;
 const S_HYDRO = 33;
@@ -113,7 +112,7 @@ export function fuelMixAt(t: Millis): Readonly<FuelMix> {
   if (outKey === t) return out;
   const hourIdx = Math.floor(t / HOUR_MS);
   const slot = hourSlot(hourIdx);
-  const i5 = Math.floor(t / FIVE_MIN);
+  const i5 = Math.floor(t / FIVE_MINUTES_MS);
   const load = loadAt(t);
   const nuclear = 5050 - nuclearOutage(t) + 15 * gauss2(S_NUKE, i5, 1);
   const loadShare = Math.max(0, Math.min(1, (load - 38000) / 42000));

@@ -1,7 +1,9 @@
-import { DAY_MS, MINUTE_MS } from '@/time';
+import fc from 'fast-check';
+import { DAY_MS, FIVE_MINUTES_MS, MINUTE_MS } from '@/time';
 import { getDataset } from './catalog';
+import { DATA_START } from './climate';
 import { fuelMixAt, FUEL_COLUMNS } from './fuelMix';
-import { FUEL_COLUMN_OF_FUEL, GEN_RESOURCES } from './genResources';
+import { FLEET_SIZED_THROUGH, type Fuel, FUEL_COLUMN_OF_FUEL, GEN_RESOURCES } from './genResources';
 
 const def = getDataset('ercot_sced_gen_resource_60_day');
 if (!def) throw new Error('no disclosure dataset');
@@ -58,5 +60,39 @@ describe('the 60-day generation fleet', () => {
         expect(row[at('resource_name')]).toBe(r.name);
       }
     }
+  });
+
+  it('never dispatches or meters a unit outside its limits, at any interval the fleet is sized for', () => {
+    const intervals = Math.floor((FLEET_SIZED_THROUGH - DATA_START) / FIVE_MINUTES_MS);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: intervals - 1 }),
+        fc.integer({ min: 0, max: GEN_RESOURCES.length - 1 }),
+        (i, k) => {
+          const r = GEN_RESOURCES[k];
+          if (!r) return;
+          const row = def.row(DATA_START + i * FIVE_MINUTES_MS, r, null);
+          const n = (c: string): number => row[at(c)] as number;
+          expect(n('lsl')).toBeLessThanOrEqual(n('base_point'));
+          expect(n('base_point')).toBeLessThanOrEqual(n('hsl'));
+          // Only storage (charging) meters below zero.
+          expect(n('telemetered_net_output')).toBeGreaterThanOrEqual(r.fuel === 'storage' ? n('lsl') : 0);
+          expect(n('telemetered_net_output')).toBeLessThanOrEqual(n('hsl'));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("has, fuel by fuel, the capacity for the fuel mix's peak through the time it is sized for", () => {
+    const capacity = new Map<Fuel, number>();
+    for (const r of GEN_RESOURCES) capacity.set(r.fuel, (capacity.get(r.fuel) ?? 0) + r.capacity);
+    const fuels = [...capacity.keys()];
+    const peak = new Map<Fuel, number>(fuels.map((f) => [f, -Infinity]));
+    for (let t = DATA_START; t < FLEET_SIZED_THROUGH; t += FIVE_MINUTES_MS) {
+      const mix = fuelMixAt(t);
+      for (const f of fuels) if (mix[f] > (peak.get(f) ?? 0)) peak.set(f, mix[f]);
+    }
+    for (const f of fuels) expect(capacity.get(f), f).toBeGreaterThanOrEqual(peak.get(f) ?? Infinity);
   });
 });

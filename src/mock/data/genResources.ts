@@ -2,19 +2,42 @@
  * The generation fleet of the 60-day SCED disclosure: a few hundred resources whose outputs add up,
  * type by type, to `ercot_fuel_mix` of the same interval.
  *
+ * Each fuel's fleet is sized to `INSTALLED_MW`, above anything the fuel mix reaches through
+ * `FLEET_SIZED_THROUGH` (genResources.test.ts scans for it): a disclosure whose units could not
+ * have produced the fuel mix's output would contradict it.
+ *
  * Dispatchable fuels (nuclear, coal, gas) are filled in merit order: resource i of a fuel produces
  * clamp(fuel total − capacity of the resources before it, 0, its capacity), so a fuel's resources
- * sum exactly to the fuel (the last one takes any excess) and a unit is OFF when the fuel does not
- * reach it. Weather-driven and small fuels (wind, solar, storage, hydro, other) are shared by
- * capacity, with a slow per-resource drift of a few percent, so their sum is close, not equal.
+ * sum exactly to the fuel and a unit is OFF when the fuel does not reach it; no unit ever runs
+ * above its own capacity (its high sustained limit). Weather-driven and small fuels (wind, solar,
+ * storage, hydro, other) are shared by capacity, with a slow per-resource drift of a few percent,
+ * so their sum is close, not equal.
  */
-import { HOUR_MS } from '@/time';
+import { FIVE_MINUTES_MS, HOUR_MS, wallMs } from '@/time';
 import { DATA_START } from './climate';
 import { fuelMixAt, type FuelMix } from './fuelMix';
-import { gauss2, round2, signedNoise, u1 } from './noise';
+import { clamp, gauss2, round2, signedNoise, u1 } from './noise';
 import type { Millis, RawCell, SeriesMember } from './types';
 
-type Fuel = Exclude<keyof FuelMix, 'load'>;
+export type Fuel = Exclude<keyof FuelMix, 'load'>;
+
+/** The fleet's capacity covers the fuel mix up to this instant; the data after it is not promised. */
+export const FLEET_SIZED_THROUGH = wallMs(2030, 1, 1, 0);
+
+/**
+ * Installed MW per fuel: above the fuel mix's peak through `FLEET_SIZED_THROUGH` (solar and storage
+ * grow year by year; their peak is in 2029) with a few percent of margin.
+ */
+const INSTALLED_MW: Record<Fuel, number> = {
+  nuclear: 5200,
+  coal: 14300,
+  gas: 56000,
+  wind: 37500,
+  solar: 47500,
+  storage: 18500,
+  hydro: 500,
+  other: 220,
+};
 
 /** ERCOT's resource types, each with the fuel of `ercot_fuel_mix` it reports under. */
 const TYPES = [
@@ -28,8 +51,8 @@ const TYPES = [
   ['SCGT90', 'gas', 70, 90, 'GT', 4],
   ['GSNONR', 'gas', 10, 120, 'CT', 5],
   ['WIND', 'wind', 150, 250, 'WIND', 0],
-  ['PVGR', 'solar', 110, 240, 'SOLAR', 0],
-  ['PWRSTR', 'storage', 60, 120, 'BESS', 0],
+  ['PVGR', 'solar', 200, 240, 'SOLAR', 0],
+  ['PWRSTR', 'storage', 150, 120, 'BESS', 0],
   ['HYDRO', 'hydro', 8, 70, 'HY', 0],
   ['RENEW', 'other', 6, 40, 'BIO', 0],
 ] as const satisfies readonly (readonly [string, Fuel, number, number, string, number])[];
@@ -103,10 +126,13 @@ const NUCLEAR_NAMES = ['CPSES_UNIT1', 'CPSES_UNIT2', 'STP_STP_G1', 'STP_STP_G2']
 /** Scheduling entities (fictional codes): a resource's QSE and its decision-making entity. */
 const QSES = ['QALPHA', 'QBRAVO', 'QCEDAR', 'QDELTA', 'QECHO', 'QFALCON', 'QGRANITE', 'QHARBOR'];
 
+// Stream ids: S_FLEET, S_FLEET + 1 and S_FLEET + 2 draw the fleet; the drift is a family of its own,
+// one stream per resource, far above every other id (prices use 86 + 16·zone, which the drift's
+// old 142 + 8·index met at 150, 166, 182 and 198).
 const S_FLEET = 141;
-const S_DRIFT = 142;
-const S_METER = 143;
+const S_METER = 145;
 const S_OFFER = 144;
+const S_DRIFT_BASE = 1_000_000_000;
 
 export interface GenResource extends SeriesMember {
   resourceType: (typeof TYPES)[number][0];
@@ -118,14 +144,12 @@ export interface GenResource extends SeriesMember {
   before: number;
   /** Weather-driven fuels: this resource's share of the fuel. */
   share: number;
-  /** Last resource of a merit-ordered fuel: takes whatever the fuel exceeds the fleet by. */
-  last: boolean;
   /** Marginal cost, $/MWh, for the offer curve. */
   cost: number;
 }
 
 function buildFleet(): GenResource[] {
-  const drafts: Omit<GenResource, 'index' | 'before' | 'share' | 'last'>[] = [];
+  const drafts: Omit<GenResource, 'index' | 'before' | 'share'>[] = [];
   const used = new Set<string>();
   let n = 0;
   for (const [type, fuel, count, capacity, suffix] of TYPES) {
@@ -150,6 +174,11 @@ function buildFleet(): GenResource[] {
       });
     }
   }
+  // Scale each fuel's units to its installed capacity, keeping their relative sizes.
+  const drafted = new Map<Fuel, number>();
+  for (const d of drafts) drafted.set(d.fuel, (drafted.get(d.fuel) ?? 0) + d.capacity);
+  for (const d of drafts)
+    d.capacity = Math.ceil((d.capacity * INSTALLED_MW[d.fuel]) / (drafted.get(d.fuel) ?? 1));
   const merit = new Map(TYPES.map(([type, , , , , rank]) => [type, rank as number]));
   // Merit order: by rank of the type within its fuel, then cheaper first.
   const order = [...drafts].sort(
@@ -157,12 +186,10 @@ function buildFleet(): GenResource[] {
   );
   const before = new Map<string, number>();
   const totals = new Map<Fuel, number>();
-  const lastOf = new Map<Fuel, string>();
   for (const d of order) {
     const sum = totals.get(d.fuel) ?? 0;
     before.set(d.name, sum);
     totals.set(d.fuel, sum + d.capacity);
-    lastOf.set(d.fuel, d.name);
   }
   return drafts
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -171,7 +198,6 @@ function buildFleet(): GenResource[] {
       index,
       before: before.get(d.name) ?? 0,
       share: d.capacity / (totals.get(d.fuel) ?? 1),
-      last: MERIT_FUELS.has(d.fuel) && lastOf.get(d.fuel) === d.name,
     }));
 }
 
@@ -198,11 +224,8 @@ function asResource(member: SeriesMember | null): GenResource {
 /** Net output (MW) of a resource at a 5-minute grid point: its part of the fuel mix. */
 function resourceOutput(t: Millis, r: GenResource): number {
   const total = fuelMixAt(t)[r.fuel];
-  if (MERIT_FUELS.has(r.fuel)) {
-    const above = total - r.before;
-    return r.last ? Math.max(0, above) : Math.min(r.capacity, Math.max(0, above));
-  }
-  return total * r.share * (1 + 0.04 * signedNoise(S_DRIFT + r.index * 8, t, 3 * HOUR_MS));
+  if (MERIT_FUELS.has(r.fuel)) return clamp(total - r.before, 0, r.capacity);
+  return total * r.share * (1 + 0.04 * signedNoise(S_DRIFT_BASE + r.index, t, 3 * HOUR_MS));
 }
 
 /**
@@ -225,8 +248,10 @@ export function genResourceCells(t: Millis, member: SeriesMember | null): RawCel
   const ramp = (dispatchable ? 0.02 : 0.1) * r.capacity * 5;
   const hasl = hsl - regUp - rrs;
   const lasl = lsl + regDown;
-  const basePoint = on ? out : 0;
-  const meter = basePoint + (on ? 0.004 * r.capacity * gauss2(S_METER, Math.floor(t / 300_000), r.index) : 0);
+  const basePoint = on ? clamp(out, lsl, hsl) : 0;
+  // Meters read a little around the base point, never outside what the unit can physically do.
+  const noise = on ? 0.004 * r.capacity * gauss2(S_METER, Math.floor(t / FIVE_MINUTES_MS), r.index) : 0;
+  const meter = clamp(basePoint + noise, Math.min(0, lsl), hsl);
   const mw1 = Math.max(0, lsl);
   const mw2 = mw1 + 0.5 * (hsl - mw1);
   return [

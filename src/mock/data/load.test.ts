@@ -1,12 +1,13 @@
-import { HOUR_MS, marketMidnight } from '@/time';
+import { FIVE_MINUTES_MS, HOUR_MS, marketMidnight } from '@/time';
 import { DATA_START } from './climate';
 import { loadAt } from './load';
 
-const FIVE_MIN = 300_000;
-
 describe('ercot load', () => {
   it('is deterministic and independent of call order', () => {
-    const times = Array.from({ length: 200 }, (_, i) => DATA_START + ((i * 7919) % 100_000) * FIVE_MIN);
+    const times = Array.from(
+      { length: 200 },
+      (_, i) => DATA_START + ((i * 7919) % 100_000) * FIVE_MINUTES_MS,
+    );
     const forward = times.map(loadAt);
     const backward = [...times].reverse().map(loadAt).reverse();
     expect(backward).toEqual(forward);
@@ -17,7 +18,7 @@ describe('ercot load', () => {
     let min = Infinity;
     let max = -Infinity;
     const monthlyMax = new Array<number>(12).fill(0);
-    for (let t = DATA_START; t < DATA_START + 365 * 24 * HOUR_MS; t += 3 * FIVE_MIN) {
+    for (let t = DATA_START; t < DATA_START + 365 * 24 * HOUR_MS; t += 3 * FIVE_MINUTES_MS) {
       const v = loadAt(t);
       expect(Math.round(v * 100) / 100).toBe(v);
       min = Math.min(min, v);

@@ -5,12 +5,11 @@
  * and the clock changes included.
  */
 import { climate, hourSlot } from './climate';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/time';
+import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS } from '@/time';
 import { clamp, gauss2, round2 } from './noise';
 import type { Millis } from './types';
 
 const SLOTS_PER_DAY = 288;
-const FIVE_MIN = 5 * MINUTE_MS;
 /** US/Central standard time is UTC−6. */
 const STANDARD_OFFSET = 6 * HOUR_MS;
 const S_LOAD_NOISE = 21;
@@ -63,7 +62,7 @@ export function loadRaw(t: Millis): number {
   const f = (t - hourIdx * HOUR_MS) / HOUR_MS;
   const shift = climate.routineShift(slot) + (climate.routineShift(next) - climate.routineShift(slot)) * f;
   const std = t - STANDARD_OFFSET;
-  const stdSlot = Math.floor((std - Math.floor(std / DAY_MS) * DAY_MS) / FIVE_MIN);
+  const stdSlot = Math.floor((std - Math.floor(std / DAY_MS) * DAY_MS) / FIVE_MINUTES_MS);
   const daySlot = (stdSlot + Math.round(shift * 12)) % SLOTS_PER_DAY;
   const ws = climate.summer(slot);
   const ww = climate.winter(slot);
@@ -71,7 +70,7 @@ export function loadRaw(t: Millis): number {
   const shape =
     ws * (summer[daySlot] ?? 1) + ww * (winter[daySlot] ?? 1) + (1 - ws - ww) * (spring[daySlot] ?? 1);
   const level = climate.level(slot) + (climate.level(next) - climate.level(slot)) * f;
-  let x = level * shape + 140 * gauss2(S_LOAD_NOISE, Math.floor(t / FIVE_MIN), 0);
+  let x = level * shape + 140 * gauss2(S_LOAD_NOISE, Math.floor(t / FIVE_MINUTES_MS), 0);
   // Soft limits keep the extremes inside ERCOT's real 35–85 GW envelope without flat tops.
   if (x > 80000) x = 80000 + (x - 80000) * 0.5;
   if (x < 37000) x = 37000 - (37000 - x) * 0.5;

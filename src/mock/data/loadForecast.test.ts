@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { getDataset } from './catalog';
-import { formatUtc, HOUR_MS } from '@/time';
+import { formatUtc, HOUR_MS, MINUTE_MS } from '@/time';
 import { DATA_START } from './climate';
 import { FORECAST_HORIZON, forecastValues, latestVintage } from './loadForecast';
 import { weatherZoneLoads } from './weatherZones';
@@ -56,5 +57,29 @@ describe('ercot load forecast', () => {
     }
     expect(nearErr / n).toBeLessThan(0.02);
     expect(farErr / n).toBeGreaterThan((nearErr / n) * 3);
+  });
+
+  it('gives an interval exactly the HH:30 vintages of the 168 hours before it that are out by now', () => {
+    const hours = 4 * 365 * 24;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: hours }),
+        fc.integer({ min: -200, max: hours }),
+        fc.integer({ min: 0, max: 59 }),
+        (i, h, minute) => {
+          const t = DATA_START + i * HOUR_MS;
+          const now = DATA_START + h * HOUR_MS + minute * MINUTE_MS;
+          // Counted from the rule in words, independently of the window arithmetic.
+          const expected: number[] = [];
+          for (let lead = FORECAST_HORIZON - 1; lead >= 0; lead--) {
+            const p = t - 30 * MINUTE_MS - lead * HOUR_MS;
+            if (p >= DATA_START - 30 * MINUTE_MS && p <= now) expected.push(p);
+          }
+          expect(vintages(t, now)).toEqual(expected);
+          expect(latestVintage(now) <= now && latestVintage(now) > now - HOUR_MS).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -7,7 +7,7 @@ import { DATA_START } from './climate';
 import { HOUR_MS, MINUTE_MS } from '@/time';
 import { gauss2, round2, signedNoise } from './noise';
 import type { Millis } from './types';
-import type { VintageWindow } from './vintageWindow';
+import { newestVintageIndex, vintageTime, type VintageWindow, windowVintages } from './vintageWindow';
 import { WEATHER_ZONES, weatherZoneLoads } from './weatherZones';
 
 const FORECAST_ZONES = ['north', 'south', 'west', 'houston'] as const;
@@ -17,7 +17,10 @@ export const PUBLISH_LEAD_MS = 30 * MINUTE_MS;
 /** The first vintage: its first interval is the first interval of the data. */
 const FIRST_PUBLISH: Millis = DATA_START - PUBLISH_LEAD_MS;
 
-/** The same rule as a window, for the closed-form row counts: vintage j covers intervals j … j + 167. */
+/**
+ * The vintage rule, defined once: vintage j (published at FIRST_PUBLISH + j h) covers intervals
+ * j … j + 167. The vintages of an interval, the last interval and the row counts all read it.
+ */
 export const LOAD_FORECAST_WINDOW: VintageWindow = {
   firstPublish: FIRST_PUBLISH,
   stepMs: HOUR_MS,
@@ -40,16 +43,17 @@ const ZONE_MAP = WEATHER_ZONES.map((z) => ZONE_OF[z]);
 
 /** The newest vintage published at or before `now`. */
 export function latestVintage(now: Millis): Millis {
-  return Math.floor((now - PUBLISH_LEAD_MS) / HOUR_MS) * HOUR_MS + PUBLISH_LEAD_MS;
+  return vintageTime(LOAD_FORECAST_WINDOW, newestVintageIndex(LOAD_FORECAST_WINDOW, now));
 }
 
 /** Vintages of interval `t` as of `now`, ascending. */
 export function forecastVintages(t: Millis, now: Millis): Millis[] {
-  const lo = Math.max(FIRST_PUBLISH, t - PUBLISH_LEAD_MS - (FORECAST_HORIZON - 1) * HOUR_MS);
-  const hi = Math.min(t - PUBLISH_LEAD_MS, latestVintage(now));
-  const out: Millis[] = [];
-  for (let p = lo; p <= hi; p += HOUR_MS) out.push(p);
-  return out;
+  return windowVintages(LOAD_FORECAST_WINDOW, Math.round((t - DATA_START) / HOUR_MS), now);
+}
+
+/** Last interval as of `now`: the newest vintage's horizon. */
+export function forecastLastTime(now: Millis): Millis {
+  return latestVintage(now) + PUBLISH_LEAD_MS + (FORECAST_HORIZON - 1) * HOUR_MS;
 }
 
 const zoneLoads = new Float64Array(WEATHER_ZONES.length);

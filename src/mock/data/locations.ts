@@ -9,7 +9,7 @@
  */
 import type { PricingLocation } from '@/contract';
 import { DATA_START } from './climate';
-import { DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, wallMs } from '@/time';
+import { DAY_MS, FIFTEEN_MINUTES_MS, FIVE_MINUTES_MS, formatUtc, HOUR_MS, wallMs } from '@/time';
 import { uniformsOf } from './noise';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { LocationDef, Millis, SeriesMember } from './types';
@@ -596,9 +596,9 @@ export function getLocationByName(name: string): LocationDef | undefined {
 }
 
 const PRICE_GRIDS: readonly { step: Millis; last: (now: Millis) => Millis }[] = [
-  { step: 5 * MINUTE_MS, last: (now) => lastStarted(now, 5 * MINUTE_MS) },
+  { step: FIVE_MINUTES_MS, last: (now) => lastStarted(now, FIVE_MINUTES_MS) },
   { step: HOUR_MS, last: dayAheadLastTime },
-  { step: 15 * MINUTE_MS, last: (now) => lastStarted(now, 15 * MINUTE_MS) },
+  { step: FIFTEEN_MINUTES_MS, last: (now) => lastStarted(now, FIFTEEN_MINUTES_MS) },
 ];
 
 /**

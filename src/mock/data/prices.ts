@@ -13,7 +13,7 @@ import {
   windCapacity,
   windFactor,
 } from './climate';
-import { HOUR_MS, MINUTE_MS } from '@/time';
+import { FIFTEEN_MINUTES_MS, FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { loadRaw } from './load';
 import { LOAD_ZONES, LOCATION_SEED_BY_INDEX, LOCATIONS, PRICE_ZONE_BY_INDEX } from './locations';
 import { clamp, gauss2, gauss3, hash1, round2, signedNoise, u1, u2 } from './noise';
@@ -189,15 +189,12 @@ function locationPrice(sys: SystemCache, loc: LocationDef, i: number, stream: nu
   return round2(clamp(p, -250, 5000));
 }
 
-const FIFTEEN_MIN = 15 * MINUTE_MS;
-const FIVE_MIN = 5 * MINUTE_MS;
-
 /** `spp` of `ercot_spp_real_time_15_min`. */
 export function realTimeSpp(t: Millis, loc: LocationDef): number {
   return locationPrice(
-    realTimeSystem(rt15, t, FIFTEEN_MIN, 1),
+    realTimeSystem(rt15, t, FIFTEEN_MINUTES_MS, 1),
     loc,
-    Math.floor(t / FIFTEEN_MIN),
+    Math.floor(t / FIFTEEN_MINUTES_MS),
     S_LOC_RT,
     1.1,
   );
@@ -205,7 +202,13 @@ export function realTimeSpp(t: Millis, loc: LocationDef): number {
 
 /** `lmp` of `ercot_lmp_by_settlement_point`. */
 export function scedLmp(t: Millis, loc: LocationDef): number {
-  return locationPrice(realTimeSystem(sced, t, FIVE_MIN, 2), loc, Math.floor(t / FIVE_MIN), S_LOC_SCED, 1.8);
+  return locationPrice(
+    realTimeSystem(sced, t, FIVE_MINUTES_MS, 2),
+    loc,
+    Math.floor(t / FIVE_MINUTES_MS),
+    S_LOC_SCED,
+    1.8,
+  );
 }
 
 /** `spp` of `ercot_spp_day_ahead_hourly`. */
@@ -215,7 +218,7 @@ export function dayAheadSpp(t: Millis, loc: LocationDef): number {
 
 /** SCED runs a few seconds into the interval; whole seconds, the same for every location. */
 export function scedTimestamp(t: Millis): Millis {
-  return t + (6 + (hash1(S_SCED_DELAY, Math.floor(t / FIVE_MIN)) % 25)) * 1000;
+  return t + (6 + (hash1(S_SCED_DELAY, Math.floor(t / FIVE_MINUTES_MS)) % 25)) * 1000;
 }
 
 /**
@@ -224,6 +227,6 @@ export function scedTimestamp(t: Millis): Millis {
  * close to it (a few dollars apart, its blend of the zones' bases and noise).
  */
 export function scedSystemLambda(t: Millis): number {
-  const sys = realTimeSystem(sced, t, FIVE_MIN, 2);
+  const sys = realTimeSystem(sced, t, FIVE_MINUTES_MS, 2);
   return round2(clamp(sys.energy + sys.spike, -250, 5000));
 }

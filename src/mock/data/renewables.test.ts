@@ -122,5 +122,24 @@ describe.each(KINDS)('$kind actual and forecast reports', ({ kind, system, geo, 
         expect(Math.abs(zones.reduce((a, b) => a + b, 0) - num(r.gen_system_wide))).toBeLessThan(0.05);
       }
     });
+
+    it('names each load-zone column after what fills it: the sum of the same column of its regions', () => {
+      const zones = {
+        lz_south_houston: ['coastal', 'south'],
+        lz_west: ['panhandle', 'west'],
+        lz_north: ['north'],
+      };
+      for (const t of HOURS) {
+        const p = t + 2 * HOUR_MS + 10 * MINUTE_MS;
+        const s = record(system, t, p);
+        const g = record(geo, t, p);
+        for (const [zone, regions] of Object.entries(zones)) {
+          for (const q of ['gen', 'cop_hsl', 'stwpf', 'wgrpp']) {
+            const sum = regions.reduce((acc, region) => acc + num(g[`${q}_${region}`]), 0);
+            expect(Math.abs(num(s[`${q}_${zone}`]) - sum), `${q}_${zone}`).toBeLessThan(0.011);
+          }
+        }
+      }
+    });
   }
 });

@@ -16,10 +16,10 @@
  */
 import { hourSlot, solarCapacity, solarFactor, windCapacity, windFactor } from './climate';
 import { DATA_START } from './climate';
-import { HOUR_MS, MINUTE_MS } from '@/time';
+import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { fuelMixAt } from './fuelMix';
 import { clamp, gauss2, round2, signedNoise } from './noise';
-import type { Millis, RawCell } from './types';
+import type { Millis } from './types';
 import { newestVintageIndex, vintageTime, type VintageWindow, windowVintages } from './vintageWindow';
 
 export type RenewableKind = 'solar' | 'wind';
@@ -80,9 +80,9 @@ export const WIND_LOAD_ZONES: readonly { name: string; label: string; regions: r
   { name: 'lz_north', label: 'North load zone', regions: ['north'] },
 ];
 
-const FIVE_MIN = 5 * MINUTE_MS;
-const S_SHARE = 121;
 const S_BIAS = 122;
+/** Region shares: one stream per (kind, region), in a range of their own (121 + 8 + i met the buses' 131 and 132). */
+const S_SHARE_BASE = 1_100_000_000;
 /** Error streams: one per (vintage, kind, region, quantity), far from the other generators'. */
 const ERROR_STREAM_BASE = 2_000_000;
 
@@ -113,7 +113,7 @@ function actualsAt(kind: RenewableKind, t: Millis): Actuals {
   let gen = 0;
   let potential = 0;
   for (let k = 0; k < 12; k++) {
-    const at = t + k * FIVE_MIN;
+    const at = t + k * FIVE_MINUTES_MS;
     const mix = fuelMixAt(at);
     if (kind === 'solar') {
       gen += mix.solar;
@@ -129,7 +129,8 @@ function actualsAt(kind: RenewableKind, t: Millis): Actuals {
   const regions = REGIONS[kind];
   let sum = 0;
   regions.forEach((r, i) => {
-    const s = r.share * (1 + 0.25 * signedNoise(S_SHARE + (kind === 'solar' ? 0 : 8) + i, t, 20 * HOUR_MS));
+    const s =
+      r.share * (1 + 0.25 * signedNoise(S_SHARE_BASE + (kind === 'solar' ? 0 : 8) + i, t, 20 * HOUR_MS));
     v.shares[i] = s;
     sum += s;
   });
@@ -151,16 +152,21 @@ function split(total: number, shares: Float64Array): number[] {
   return parts;
 }
 
-/** One vintage's view of one hour, system and regions. */
-export interface RenewableReport {
+/** What a report says of one area (the system, a region, a load zone) for one hour. */
+export interface RenewableArea {
   /** `null` for hours that had not ended when the vintage was published. */
   gen: number | null;
-  hsl: number | null;
   cop: number;
   forecast: number;
   /** PVGRPP or WGRPP. */
   exceedance: number;
-  regions: { gen: number | null; cop: number; forecast: number; exceedance: number }[];
+}
+
+/** One vintage's view of one hour: the system and its regions. */
+export interface RenewableReport extends RenewableArea {
+  /** The system's uncurtailed potential; `null` as `gen` is. */
+  hsl: number | null;
+  regions: RenewableArea[];
 }
 
 /** The report of vintage `publish` for hourly interval `t`, rounded to 2 decimals. */
@@ -203,28 +209,23 @@ export function renewableReport(kind: RenewableKind, t: Millis, publish: Millis)
   };
 }
 
-/** System-wide cells: gen, cop_hsl, forecast, exceedance, hsl (the hosted column order). */
-export function systemCells(r: RenewableReport): RawCell[] {
-  return [r.gen, r.cop, r.forecast, r.exceedance, r.hsl];
-}
+/** Index of each wind region in `REGIONS.wind`, for the load zones that gather them. */
+const WIND_REGION_INDEX = new Map(REGIONS.wind.map((reg, i) => [reg.name, i]));
+const ZONE_REGIONS: readonly (readonly number[])[] = WIND_LOAD_ZONES.map((z) =>
+  z.regions.map((name) => WIND_REGION_INDEX.get(name) ?? 0),
+);
 
-/** Cells of the wind report's load-zone columns: gen, cop_hsl, stwpf, wgrpp per zone. */
-export function windLoadZoneCells(r: RenewableReport): RawCell[] {
-  const index = new Map(REGIONS.wind.map((reg, i) => [reg.name, i]));
-  return WIND_LOAD_ZONES.flatMap((z) => {
-    const parts = z.regions.map((name) => r.regions[index.get(name) ?? 0]);
-    const sum = (pick: (p: NonNullable<(typeof parts)[number]>) => number): number =>
+/** The wind report's load zones, in `WIND_LOAD_ZONES` order: each the sum of its regions. */
+export function windLoadZoneAreas(r: RenewableReport): RenewableArea[] {
+  return ZONE_REGIONS.map((indices) => {
+    const parts = indices.map((i) => r.regions[i]);
+    const sum = (pick: (p: RenewableArea) => number): number =>
       round2(parts.reduce((s, p) => s + (p ? pick(p) : 0), 0));
-    return [
-      r.gen === null ? null : sum((p) => p.gen ?? 0),
-      sum((p) => p.cop),
-      sum((p) => p.forecast),
-      sum((p) => p.exceedance),
-    ];
+    return {
+      gen: r.gen === null ? null : sum((p) => p.gen ?? 0),
+      cop: sum((p) => p.cop),
+      forecast: sum((p) => p.forecast),
+      exceedance: sum((p) => p.exceedance),
+    };
   });
-}
-
-/** Cells of the by-region report's regional columns: gen, cop_hsl, forecast, exceedance per region. */
-export function regionCells(r: RenewableReport): RawCell[] {
-  return r.regions.flatMap((g) => [g.gen, g.cop, g.forecast, g.exceedance]);
 }

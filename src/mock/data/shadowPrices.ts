@@ -8,7 +8,7 @@
  * (where the West's prices go low or negative), Houston import limits on hot summer afternoons
  * (where its prices spike), other regions seldom.
  */
-import { HOUR_MS, MINUTE_MS } from '@/time';
+import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { climate, DATA_START, hourSlot, standardHour, windFactor } from './climate';
 import { clamp, gauss2, round2, u1, valueNoise } from './noise';
 import type { Millis, RawCell, SeriesMember } from './types';
@@ -299,69 +299,81 @@ function asConstraint(member: SeriesMember | null): ConstraintMember {
   return member as ConstraintMember;
 }
 
+/** What tells the two markets' constraints apart. */
+export interface ShadowMarket {
+  /** Congestion relative to real time: the day-ahead market sees less (below 1). */
+  damping: number;
+  /** Flow above the limit at full binding depth, as a share of the limit. */
+  overload: number;
+}
+
+export const SCED_MARKET: ShadowMarket = { damping: 1, overload: 0.04 };
+export const DAY_AHEAD_MARKET: ShadowMarket = { damping: 0.7, overload: 0.02 };
+
 /**
- * How far past its binding threshold a pair is at `t` (0 when it does not bind). `damp` < 1 for
- * the day-ahead market, which sees less congestion than real time.
+ * How far past its binding threshold a pair is at `t` in `market` (0 when it does not bind).
  */
-function bindingDepth(t: Millis, member: SeriesMember | null, damp: number): number {
-  const c = asConstraint(member);
-  const p = damp * (0.04 + 0.6 * c.sensitivity * regionStress(c.region, t));
+function bindingDepth(t: Millis, c: ConstraintMember, market: ShadowMarket): number {
+  const p = market.damping * (0.04 + 0.6 * c.sensitivity * regionStress(c.region, t));
   // Slow noise: a constraint binds for stretches of intervals, not in isolated blips.
   const draw = valueNoise(S_BIND + c.index * 4, t, 40 * MINUTE_MS);
   return draw < p ? (p - draw) / p : 0;
 }
 
-export const DAY_AHEAD_DAMPING = 0.7;
-
-export function constraintBinds(t: Millis, member: SeriesMember | null, damp = 1): boolean {
-  return bindingDepth(t, member, damp) > 0;
+export function constraintBinds(t: Millis, member: SeriesMember | null, market: ShadowMarket): boolean {
+  return bindingDepth(t, asConstraint(member), market) > 0;
 }
 
 function priceOf(t: Millis, c: ConstraintMember, depth: number): number {
-  const raw = 4 + 900 * depth ** 3 + 6 * Math.abs(gauss2(S_PRICE, Math.floor(t / (5 * MINUTE_MS)), c.index));
+  const raw = 4 + 900 * depth ** 3 + 6 * Math.abs(gauss2(S_PRICE, Math.floor(t / FIVE_MINUTES_MS), c.index));
   return round2(Math.min(c.maxShadowPrice, raw));
 }
 
-/** SCED row cells after the two interval columns: sced timestamp is the caller's. */
-export function scedShadowCells(t: Millis, member: SeriesMember | null): RawCell[] {
-  const c = asConstraint(member);
-  const depth = bindingDepth(t, c, 1);
-  const price = priceOf(t, c, depth);
-  const value = round2(c.limit * (1 + 0.04 * depth ** 2));
-  return [
-    c.constraintId,
-    c.name,
-    c.contingency,
-    c.limitingFacility,
-    price,
-    c.maxShadowPrice,
-    c.limit,
-    value,
-    round2(Math.max(0, value - c.limit)),
-    c.fromStation,
-    c.toStation,
-    c.fromKv,
-    c.toKv,
-    c.contingency === 'BASE CASE' ? 'COMP' : 'NONCOMP',
-  ];
+/** Properties of the (constraint, contingency) pair: the same in every row of it. */
+const MEMBER_FIELDS = {
+  constraintId: (c: ConstraintMember): RawCell => c.constraintId,
+  constraintName: (c: ConstraintMember): RawCell => c.name,
+  contingency: (c: ConstraintMember): RawCell => c.contingency,
+  limitingFacility: (c: ConstraintMember): RawCell => c.limitingFacility,
+  maxShadowPrice: (c: ConstraintMember): RawCell => c.maxShadowPrice,
+  limit: (c: ConstraintMember): RawCell => c.limit,
+  fromStation: (c: ConstraintMember): RawCell => c.fromStation,
+  toStation: (c: ConstraintMember): RawCell => c.toStation,
+  fromKv: (c: ConstraintMember): RawCell => c.fromKv,
+  toKv: (c: ConstraintMember): RawCell => c.toKv,
+  cctStatus: (c: ConstraintMember): RawCell => (c.contingency === 'BASE CASE' ? 'COMP' : 'NONCOMP'),
+} as const;
+
+/** What a shadow-price row reports, in whatever order and under whatever names a dataset gives it. */
+export type ShadowField = keyof typeof MEMBER_FIELDS | 'shadowPrice' | 'value' | 'violation';
+
+/** The member property behind `field`, or undefined for a field that changes from row to row. */
+export function constraintAttribute(field: ShadowField): ((member: SeriesMember) => RawCell) | undefined {
+  if (!(field in MEMBER_FIELDS)) return undefined;
+  const read = MEMBER_FIELDS[field as keyof typeof MEMBER_FIELDS];
+  return (member) => read(asConstraint(member));
 }
 
-/** Day-ahead row cells after the two interval columns. */
-export function damShadowCells(t: Millis, member: SeriesMember | null): RawCell[] {
+/** The cells of `fields` for the pair `member` at `t` in `market`. */
+export function shadowPriceCells(
+  t: Millis,
+  member: SeriesMember | null,
+  market: ShadowMarket,
+  fields: readonly ShadowField[],
+): RawCell[] {
   const c = asConstraint(member);
-  const depth = bindingDepth(t, c, DAY_AHEAD_DAMPING);
-  const value = round2(c.limit * (1 + 0.02 * depth ** 2));
-  return [
-    c.constraintId,
-    c.name,
-    c.contingency,
-    c.limit,
-    value,
-    round2(Math.max(0, value - c.limit)),
-    priceOf(t, c, depth),
-    c.fromStation,
-    c.toStation,
-    c.fromKv,
-    c.toKv,
-  ];
+  const depth = bindingDepth(t, c, market);
+  const value = round2(c.limit * (1 + market.overload * depth ** 2));
+  return fields.map((field) => {
+    switch (field) {
+      case 'shadowPrice':
+        return priceOf(t, c, depth);
+      case 'value':
+        return value;
+      case 'violation':
+        return round2(Math.max(0, value - c.limit));
+      default:
+        return MEMBER_FIELDS[field](c);
+    }
+  });
 }

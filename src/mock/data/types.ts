@@ -83,6 +83,12 @@ export interface DatasetDef {
   extraKeyColumns?: readonly string[];
   /** Every column in output order, time columns included. */
   columns: readonly ColumnDef[];
+  /**
+   * How long after an interval starts its rows are published: absent (0) for data published as
+   * the interval starts, 60 days for the SCED disclosure. `lastTime` and the publication runs of
+   * /dataset-updates both follow it.
+   */
+  publicationDelayMs?: Millis;
   /** First time-index value (inclusive). Aligned to the grid. */
   firstTime(now: Millis): Millis;
   /** Last time-index value as of `now` (inclusive). Aligned to the grid. May lie in the future (forecasts, day-ahead). */

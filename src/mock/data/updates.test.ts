@@ -1,3 +1,4 @@
+import { DATASET_IDS } from '@/contract';
 import { getDataset, DATASETS } from './catalog';
 import { DAY_MS, formatCentral, HOUR_MS } from '@/time';
 import { countRows } from './counting';
@@ -77,5 +78,17 @@ describe('datasetUpdates', () => {
   it('is the same on every call', () => {
     const def = dataset('ercot_as_prices');
     expect(datasetUpdates(def, NOW)).toEqual(datasetUpdates(def, NOW));
+  });
+
+  it("publishes an interval its declared delay after it starts: the disclosure's 60 days old, the rest as they start", () => {
+    const disclosure = dataset(DATASET_IDS.scedGenResource60Day);
+    expect(disclosure.publicationDelayMs).toBe(60 * DAY_MS);
+    for (const def of DATASETS.filter((d) => !d.vintageWindow && d.lastTime(NOW) <= NOW)) {
+      const delay = def.publicationDelayMs ?? 0;
+      const newest = datasetUpdates(def, NOW, { limit: 1 })[0];
+      // The newest run is the one that published the dataset's last interval, `delay` after it started.
+      expect(Date.parse(newest?.time_utc ?? ''), def.id).toBe(def.lastTime(NOW) + delay);
+      expect(def.lastTime(NOW) + delay, def.id).toBeGreaterThan(NOW - def.stepMs - 1000);
+    }
   });
 });

@@ -20,20 +20,6 @@ type Schedule = 'interval' | 'vintage' | 'day-ahead';
 
 const schedules = new WeakMap<DatasetDef, Schedule>();
 
-const lags = new WeakMap<DatasetDef, Millis>();
-
-/** How long after an interval starts an interval dataset publishes it: 0, or a disclosure's delay. */
-function publicationLag(def: DatasetDef): Millis {
-  let lag = lags.get(def);
-  if (lag === undefined) {
-    // A grid-aligned probe: lastTime answers the interval that starts at the probe, less the delay.
-    const probe = wallMs(2024, 6, 1, 12);
-    lag = Math.max(0, probe - def.lastTime(probe));
-    lags.set(def, lag);
-  }
-  return lag;
-}
-
 function scheduleOf(def: DatasetDef): Schedule {
   let s = schedules.get(def);
   if (s === undefined) {
@@ -52,7 +38,7 @@ function runTimes(def: DatasetDef, now: Millis): Millis[] {
   const runs: Millis[] = [];
   switch (scheduleOf(def)) {
     case 'interval': {
-      const lag = publicationLag(def);
+      const lag = def.publicationDelayMs ?? 0;
       for (let t = def.lastTime(now); t + lag > since && t >= first; t -= def.stepMs) runs.push(t + lag);
       break;
     }
@@ -78,7 +64,7 @@ function rowsOfRun(def: DatasetDef, run: Millis, now: Millis): number {
   switch (scheduleOf(def)) {
     case 'interval': {
       // A sparse dataset adds the rows of its interval that exist; a dense one every alive member's.
-      const t = run - publicationLag(def);
+      const t = run - (def.publicationDelayMs ?? 0);
       if (def.rowExists) return countRows(def, t, t + def.stepMs, now).rows;
       return def.locations ? activeLocationCount(def.locations, t) : 1;
     }

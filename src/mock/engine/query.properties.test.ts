@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DATASET_IDS, type CellValue } from '@/contract';
 import { getDataset } from '@/mock/data/catalog';
-import type { DatasetDef, SeriesMember } from '@/mock/data/types';
+import type { DatasetDef, RawCell, SeriesMember } from '@/mock/data/types';
 import { SCAN_TOO_LARGE } from './execute';
 import { toCsv } from '../handlers/encode';
 import { runQuery } from './runQuery';
@@ -492,7 +492,7 @@ describe('properties of queries over the wide and sparse datasets', { timeout: 1
     );
   });
 
-  it('a sparse dataset has rows exactly where a constraint binds', () => {
+  it('a sparse dataset has rows exactly where a constraint binds and the filter matches', () => {
     fc.assert(
       fc.property(
         sparseArb.filter((q) => q.def !== genResources && !q.params.resample_frequency),
@@ -500,13 +500,29 @@ describe('properties of queries over the wide and sparse datasets', { timeout: 1
           const rows = realRows(q, { order: 'asc' });
           const lo = Date.parse(q.params.start_time ?? '');
           const hi = Date.parse(q.params.end_time ?? '');
-          const filtered = q.params.filter_column !== undefined;
-          if (!filtered) {
-            let expected = 0;
-            for (let t = lo; t < hi && t <= q.def.lastTime(REAL_NOW); t += q.def.stepMs)
-              for (const m of q.def.locations ?? []) if (q.def.rowExists?.(t, m)) expected++;
-            expect(rows).toHaveLength(expected);
-          }
+          const {
+            filter_column: column,
+            filter_operator: operator = '=',
+            filter_value: value = '',
+          } = q.params;
+          const at = q.def.columns.findIndex((c) => c.name === column);
+          const tests: Record<string, (cell: RawCell) => boolean> = {
+            in: (cell) => value.split(',').includes(String(cell)),
+            '=': (cell) => String(cell) === value,
+            '>': (cell) => Number(cell) > Number(value),
+            '<=': (cell) => Number(cell) <= Number(value),
+          };
+          const matches = (cell: RawCell): boolean => tests[operator]?.(cell) ?? false;
+          // The rows as the generator alone gives them: every binding pair's row, filtered by its cell.
+          let expected = 0;
+          for (let t = lo; t < hi && t <= q.def.lastTime(REAL_NOW); t += q.def.stepMs)
+            for (const m of q.def.locations ?? [])
+              if (
+                q.def.rowExists?.(t, m) &&
+                (column === undefined || matches(q.def.row(t, m, null)[at] ?? null))
+              )
+                expected++;
+          expect(rows).toHaveLength(expected);
         },
       ),
       { numRuns: 30 },

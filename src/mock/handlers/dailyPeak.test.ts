@@ -169,4 +169,18 @@ describe('GET /v1/reports/daily_peak/{iso}', () => {
     expect((await problem('/v1/reports/daily_peak/ercot?date=2020-01-01', 'free-key')).status).toBe(404);
     expect((await report('/v1/reports/daily_peak/ercot', 'demo-key')).date).toBe('2024-07-14');
   });
+
+  it('refuses the free plan before computing the report: not one row of load is generated for it', async () => {
+    const load = getDataset('ercot_load');
+    if (load === undefined) throw new Error('ercot_load exists');
+    const row = vi.spyOn(load, 'row');
+    try {
+      expect((await problem('/v1/reports/daily_peak/ercot?date=2024-07-10', 'free-key')).status).toBe(403);
+      expect(row).not.toHaveBeenCalled();
+      await report('/v1/reports/daily_peak/ercot?date=2024-07-10');
+      expect(row).toHaveBeenCalled();
+    } finally {
+      row.mockRestore();
+    }
+  });
 });

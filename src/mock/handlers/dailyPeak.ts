@@ -31,26 +31,42 @@ function dailyPeakRange(now: Millis, shapes: ApiShapes): { first: string; last: 
   return { first: marketDateOf(DATA_START), last: shapes === 'hosted' ? today : addDays(today, -1) };
 }
 
+function loadDataset() {
+  const def = getDataset(LOAD_DATASET);
+  if (def === undefined) throw new Error(`The catalog has no ${LOAD_DATASET}`);
+  return def;
+}
+
+/** The end of market day `date`'s load as of `now`: its next midnight, or the newest interval's end. */
+function dayEnd(date: string, now: Millis): Millis {
+  const def = loadDataset();
+  return Math.min(marketMidnight(addDays(date, 1)), def.lastTime(now) + def.stepMs);
+}
+
+/** Whether market day `date` has an interval of load as of `now`: whether a report exists. */
+function hasLoad(date: string, now: Millis): boolean {
+  return marketMidnight(date) < dayEnd(date, now);
+}
+
 /**
  * The peak of `ercot_load.load` over market day `date` (market midnight to market midnight, so
  * 23 or 25 hours on DST days, cut at the newest interval as of `now` for the current day) and the
- * interval start of its first occurrence. `null` when the day has no interval yet.
+ * interval start of its first occurrence. The day must have load (`hasLoad`).
  */
-function peakOf(date: string, now: Millis): { peak: number; time: Millis } | null {
-  const def = getDataset(LOAD_DATASET);
-  if (def === undefined) throw new Error(`The catalog has no ${LOAD_DATASET}`);
+function peakOf(date: string, now: Millis): { peak: number; time: Millis } {
+  const def = loadDataset();
   const loadColumn = def.columns.findIndex((c) => c.name === 'load');
-  const end = Math.min(marketMidnight(addDays(date, 1)), def.lastTime(now) + def.stepMs);
+  const start = marketMidnight(date);
   let peak = -Infinity;
-  let peakTime: Millis | null = null;
-  for (let t = marketMidnight(date); t < end; t += def.stepMs) {
+  let peakTime: Millis = start;
+  for (let t = start, end = dayEnd(date, now); t < end; t += def.stepMs) {
     const load = def.row(t, null, null)[loadColumn];
     if (typeof load === 'number' && load > peak) {
       peak = load;
       peakTime = t;
     }
   }
-  return peakTime === null ? null : { peak, time: peakTime };
+  return { peak, time: peakTime };
 }
 
 /** The seed's report (contract §9) or the hosted API's (`ISO` upper case, `market_date`). */
@@ -79,9 +95,10 @@ export const dailyPeakRoute = defineRoute('dailyPeak', (ctx) => {
     const covered = ctx.shapes === 'hosted' ? 'the market days' : 'the complete market days';
     throw notFound(`No daily peak report for ${date}: reports cover ${covered} from ${first} to ${last}.`);
   }
-  const found = peakOf(date, ctx.now);
-  if (found === null)
+  if (!hasLoad(date, ctx.now))
     throw notFound(`No daily peak report for ${date} yet: ${LOAD_DATASET} has no interval of it.`);
+  // The plan is the last check, but it comes before the report is computed: a refused caller costs
+  // no scan of a day of load.
   requireDailyPeakReport(ctx);
-  return jsonResponse(reportBody(ctx.shapes, date, found));
+  return jsonResponse(reportBody(ctx.shapes, date, peakOf(date, ctx.now)));
 });
