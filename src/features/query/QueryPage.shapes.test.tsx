@@ -40,6 +40,13 @@ describe('QueryPage over the catalog’s other shapes', () => {
     expect(within(results).queryByRole('link', { name: 'ABILENE_ALL' })).toBeNull();
   });
 
+  it('estimates an export of buses from the buses the dataset has, not the registry’s settlement points', async () => {
+    const { user } = renderApp(`${BUSES}?v=1&${HOUR}`);
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    // 284 buses × 12 five-minute intervals; the registry's 659 settlement points would say 7,908.
+    expect(await screen.findByText('About 3,408 rows in this query.')).toBeInTheDocument();
+  });
+
   it('does not offer the registry’s location types for a bus dataset', async () => {
     const { user } = renderApp(`${BUSES}?v=1&${HOUR}`);
     await user.selectOptions(await screen.findByLabelText('Filter column'), 'location_type');
