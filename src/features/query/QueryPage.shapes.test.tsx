@@ -99,4 +99,20 @@ describe('QueryPage over the catalog’s other shapes', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/drawn: your choice of series/)).toBeInTheDocument();
   });
+
+  it('charts shadow prices from numeric columns only, one line per constraint name', async () => {
+    const { user } = renderApp(
+      `/datasets/${DATASET_IDS.shadowPricesSced}/query?v=1&range=custom&start=2025-07-14&end=2025-07-15&tz=UTC`,
+    );
+    await screen.findByText(/rows loaded/, undefined, { timeout: 10_000 });
+    await user.click(screen.getByRole('tab', { name: 'Chart' }));
+    const value = await screen.findByLabelText('Value column', undefined, { timeout: 10_000 });
+    const offered = within(value)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
+    expect(offered).toContain('shadow_price');
+    expect(offered).not.toContain('constraint_name');
+    expect(offered).not.toContain('contingency_name');
+    expect(screen.getByText(/^constraint_names shown: \d+ of \d+$/)).toBeInTheDocument();
+  });
 });

@@ -30,7 +30,7 @@ const HUB_TYPE = 'Trading Hub';
 export const TYPE_COLUMN = 'location_type';
 
 /** What the series of the latest forecasts of `base` is called in the legend. */
-export const latestName = (base: string) => `${base} · latest forecast per interval`;
+const latestName = (base: string) => `${base} · latest forecast per interval`;
 
 interface Reading {
   x: number;
