@@ -1,4 +1,4 @@
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { apiErrorText } from '@/api/ApiError';
 import { retryCanHelp } from '@/api/retryPolicy';
@@ -40,6 +40,12 @@ const SHIFT_NAMES: Record<(typeof SHIFT_CHOICES)[number], string> = {
   [-1]: '−1 day',
   [-7]: '−7 days',
   [-364]: '−364 days (same weekday)',
+};
+
+/** A filter column as a field's label: `Location`, `Constraint name`, `Resource type`. */
+const filterLabel = (column: string) => {
+  const words = column.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 const numericColumns = (dataset: Dataset | undefined) =>
@@ -212,7 +218,9 @@ function DataSeriesRow({
 }) {
   const dataset = datasets.get(spec.dataset);
   const columns = numericColumns(dataset);
-  const hasLocation = dataset?.subseries_index_column === 'location';
+  // The column that picks one series out of many rows per interval: the filter the link carries,
+  // else the dataset's subseries (a location, a constraint or resource name, a text column).
+  const filterColumn = spec.filterColumn !== '' ? spec.filterColumn : (dataset?.subseries_index_column ?? '');
   const statusId = statusIdOf(spec.key);
   const checkId = `series-${spec.key}-location-check`;
   const finer = dataset !== undefined && gridOrder(datasetGridCadence(dataset)) < gridOrder(cadence);
@@ -248,10 +256,11 @@ function DataSeriesRow({
   const [typed, setTyped] = useState({ text: spec.filterValue, over: spec.filterValue });
   const typing = typed.over === spec.filterValue && typed.text.trim() !== spec.filterValue;
   const locationNames = useSeriesLocationNames(dataset, known);
-  const typedUnknown = useMemo(
-    () => (typing && locationNames?.complete ? unknownNames([typed.text], locationNames.names) : []),
-    [typing, locationNames, typed.text],
-  );
+  // Only locations are checked by name; constraint and resource names are typed freely. (The React compiler memoizes this.)
+  const typedUnknown =
+    typing && filterColumn === 'location' && locationNames?.complete
+      ? unknownNames([typed.text], locationNames.names)
+      : [];
   // A dataset's own names (buses) get a list of their own; the registry's are one list for all rows.
   const ownListId = `series-${spec.key}-locations`;
   const described =
@@ -293,19 +302,27 @@ function DataSeriesRow({
           ))}
         </select>
       </label>
-      {(hasLocation || spec.filterColumn !== '') && (
+      {filterColumn !== '' && (
         <label className={styles.field}>
-          Location of {spec.key}
+          {filterLabel(filterColumn)} of {spec.key}
           <CommitInput
             key={boxEpoch}
-            list={locationNames?.own ? ownListId : LOCATIONS_LIST_ID}
+            list={
+              filterColumn !== 'location' ? undefined : locationNames?.own ? ownListId : LOCATIONS_LIST_ID
+            }
             value={spec.filterValue}
-            placeholder={locationNames?.own ? locationNames.names[0] : 'HB_HOUSTON'}
+            placeholder={
+              filterColumn !== 'location'
+                ? undefined
+                : locationNames?.own
+                  ? locationNames.names[0]
+                  : 'HB_HOUSTON'
+            }
             spellCheck={false}
             aria-describedby={described}
             aria-invalid={typedUnknown.length > 0 || result.unknownLocation ? true : undefined}
             onDraft={(text) => setTyped({ text, over: spec.filterValue })}
-            onCommit={(value) => set({ filterColumn: value === '' ? '' : 'location', filterValue: value })}
+            onCommit={(value) => set({ filterColumn: value === '' ? '' : filterColumn, filterValue: value })}
           />
         </label>
       )}

@@ -6,7 +6,6 @@ import { exportPageSize, startExportJob } from '@/api/exports/exportJobs';
 import { saveBlob } from '@/lib/saveBlob';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exports/exportWriters';
 import type { SidecarQuality, SidecarSource } from '@/api/exports/sidecar';
-import { pricingLocationsOptions } from '@/api/locations/queries';
 import { fetchDatasetQueryCsv } from '@/api/query/fetchers';
 import type { Dataset, DatasetQueryParams } from '@/contract';
 import { usageOptions } from '@/api/usage/queries';
@@ -14,7 +13,8 @@ import { requestsPerSecondOf } from '@/api/usage/requestRate';
 import { neutraliseCsv } from '@/lib/csv';
 import { formatCount, formatInteger } from '@/lib/format';
 import { exceedsSentence, exportBudget, quotaSentence } from './exportBudget';
-import { estimateRows, seriesCountParams } from './rowEstimate';
+import { estimateRows } from './rowEstimate';
+import { useSeriesCount } from './seriesCount';
 import { exportFilename } from './exportFilename';
 import { notesInQuery } from './exportNotes';
 import { useActiveAnnotations } from '@/workspace/activeView';
@@ -38,13 +38,8 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
     busy: false,
     message: '',
   });
-  // How many locations the query covers: all of them, or those of the filtered types.
-  const countParams = seriesCountParams(params, dataset);
-  const locations = useQuery({
-    ...pricingLocationsOptions(countParams ?? { page_size: 1 }),
-    enabled: countParams !== null,
-  });
-  const estimate = estimateRows(params, dataset, nowMs, locations.data?.total_items ?? null);
+  // How many locations the query covers: the registry's (all, or of the filtered types), or the dataset's own.
+  const estimate = estimateRows(params, dataset, nowMs, useSeriesCount(dataset, params));
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [withSidecar, setWithSidecar] = useState(true);

@@ -40,6 +40,13 @@ describe('QueryPage over the catalog’s other shapes', () => {
     expect(within(results).queryByRole('link', { name: 'ABILENE_ALL' })).toBeNull();
   });
 
+  it('estimates an export of buses from the buses the dataset has, not the registry’s settlement points', async () => {
+    const { user } = renderApp(`${BUSES}?v=1&${HOUR}`);
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    // 284 buses × 12 five-minute intervals; the registry's 659 settlement points would say 7,908.
+    expect(await screen.findByText('About 3,408 rows in this query.')).toBeInTheDocument();
+  });
+
   it('does not offer the registry’s location types for a bus dataset', async () => {
     const { user } = renderApp(`${BUSES}?v=1&${HOUR}`);
     await user.selectOptions(await screen.findByLabelText('Filter column'), 'location_type');
@@ -61,5 +68,51 @@ describe('QueryPage over the catalog’s other shapes', () => {
     const table = screen.getByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'stppf_system_wide (MW)' })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'gen_system_wide (MW)' })).toBeInTheDocument();
+  });
+
+  it('charts a report of many vintages as the latest forecast of each interval, and draws a picked publish time beside it', async () => {
+    const { user } = renderApp(
+      `/datasets/${DATASET_IDS.solarActualAndForecast}/query?v=1&range=custom&start=2025-07-14&end=2025-07-15&tz=UTC&cols=stppf_system_wide`,
+    );
+    await screen.findByText(/rows loaded/);
+    await user.click(screen.getByRole('tab', { name: 'Chart' }));
+    const hint = await screen.findByText(/publish times; drawn: the latest forecast of each interval/);
+    const vintages = Number(/from ([\d,]+) publish times/.exec(hint.textContent)?.[1]?.replace(/,/g, ''));
+    expect(vintages).toBeGreaterThan(24);
+    // One line, named for what it is, not one a vintage.
+    // The chart's code loads on first use.
+    await screen.findByRole('figure', { name: 'stppf_system_wide (MW) over time' }, { timeout: 10_000 });
+    const legend = screen.getByRole('group', { name: 'Series' });
+    expect(
+      within(legend)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['stppf_system_wide · latest forecast per interval']);
+    // Any publish time can be drawn beside it, found by its time.
+    await user.click(screen.getByText(/^series shown: 1 of/));
+    await user.type(screen.getByLabelText('Find a series'), 'published 2025-07-14 06:10');
+    const list = screen.getByRole('list', { name: 'series to chart' });
+    await user.click(within(list).getByRole('checkbox', { name: /published 2025-07-14 06:10 UTC/ }));
+    expect(within(legend).getAllByRole('button')).toHaveLength(2);
+    expect(
+      within(legend).getByRole('button', { name: /^stppf_system_wide · published 2025-07-14 06:10 UTC$/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/drawn: your choice of series/)).toBeInTheDocument();
+  });
+
+  it('charts shadow prices from numeric columns only, one line per constraint name', async () => {
+    const { user } = renderApp(
+      `/datasets/${DATASET_IDS.shadowPricesSced}/query?v=1&range=custom&start=2025-07-14&end=2025-07-15&tz=UTC`,
+    );
+    await screen.findByText(/rows loaded/, undefined, { timeout: 10_000 });
+    await user.click(screen.getByRole('tab', { name: 'Chart' }));
+    const value = await screen.findByLabelText('Value column', undefined, { timeout: 10_000 });
+    const offered = within(value)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
+    expect(offered).toContain('shadow_price');
+    expect(offered).not.toContain('constraint_name');
+    expect(offered).not.toContain('contingency_name');
+    expect(screen.getByText(/^constraint_names shown: \d+ of \d+$/)).toBeInTheDocument();
   });
 });

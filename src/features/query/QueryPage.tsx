@@ -307,6 +307,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
         columns={outputColumns}
         timeColumn={timeIndex}
         groupColumn={dataset.subseries_index_column}
+        vintageColumn={dataset.publish_time_column}
         timeZone={state.tz}
         partial={partial}
         resampledHref={

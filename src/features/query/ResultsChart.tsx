@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { chartRowsOptions, CHART_ROW_CAP, type ChartProgress, type ChartRows } from '@/api/query/chartRows';
+import { chartRowsOptions, CHART_ROW_CAP, type ChartProgress } from '@/api/query/chartRows';
 import type { DatasetColumn, DatasetQueryParams } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyTimeSeriesChart, type TimeSeries } from '@/components/charts/LazyTimeSeriesChart';
 import { QueryLoading } from '@/components/QueryLoading';
-import { cellValue, numberAt, timeMs } from '@/lib/columnar';
+import { buildChartGroups, TYPE_COLUMN, type ChartGroup } from './chartGroups';
 import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDecimals } from '@/lib/format';
 import styles from './QueryPage.module.css';
 import type { PartialBucket } from './DataQualityLine';
@@ -24,6 +24,8 @@ interface Props {
   timeColumn: string;
   /** Rows are split into one line per value of this column when present. */
   groupColumn: string | null;
+  /** The publish-time column of a report with forecast vintages: the latest forecast of each interval is drawn, each vintage can be picked. */
+  vintageColumn?: string | null;
   timeZone: string;
   /** The same query resampled hourly, offered when the chart cannot hold every row. */
   resampledHref: string | null;
@@ -39,53 +41,10 @@ const MAX_SHOWN_SERIES = 12;
 const DEFAULT_SERIES = 8;
 /** Names listed in the series picker at once (a search finds the rest). */
 const PICKER_LIMIT = 50;
-const HUB_TYPE = 'Trading Hub';
-const TYPE_COLUMN = 'location_type';
-
-interface Group {
-  name: string;
-  points: { x: number; y: number }[];
-  hub: boolean;
-  peak: number;
-}
-
-/** Every series of the walked rows, read straight from their columns (times are already epoch ms). */
-function buildGroups(
-  data: ChartRows,
-  timeColumn: string,
-  valueColumn: string,
-  groupColumn: string | null,
-): Group[] {
-  const groups = new Map<string, Group>();
-  let left = data.rows;
-  for (const page of data.pages) {
-    const t = page.columns[page.names.indexOf(timeColumn)];
-    const v = page.columns[page.names.indexOf(valueColumn)];
-    const g = groupColumn === null ? -1 : page.names.indexOf(groupColumn);
-    const type = page.names.indexOf(TYPE_COLUMN);
-    const count = Math.min(page.rowCount, left);
-    left -= count;
-    if (!t || !v) continue;
-    for (let i = 0; i < count; i++) {
-      const x = timeMs(t, i);
-      const y = numberAt(v, i);
-      if (x === null || y === null) continue;
-      const name = groupColumn ? String(cellValue(page, g, i) ?? '—') : valueColumn;
-      let group = groups.get(name);
-      if (!group) {
-        group = { name, points: [], hub: type >= 0 && cellValue(page, type, i) === HUB_TYPE, peak: y };
-        groups.set(name, group);
-      }
-      group.points.push({ x, y });
-      if (y > group.peak) group.peak = y;
-    }
-  }
-  for (const group of groups.values()) group.points.sort((a, b) => a.x - b.x);
-  return [...groups.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
-
-/** The series that matter by default: all when few, else the hubs, else the highest peaks. */
-function defaultSeries(groups: readonly Group[]): string[] {
+/** The series that matter by default: the latest forecasts of a report with vintages; else all when few, else the hubs, else the highest peaks. */
+function defaultSeries(all: readonly ChartGroup[]): string[] {
+  const latest = all.filter((g) => g.latest);
+  const groups = latest.length > 0 ? latest : all;
   if (groups.length <= DEFAULT_SERIES) return groups.map((g) => g.name);
   const hubs = groups.filter((g) => g.hub);
   if (hubs.length > 0) return hubs.slice(0, DEFAULT_SERIES).map((g) => g.name);
@@ -101,7 +60,7 @@ function SeriesPicker({
   onChange,
   noun,
 }: {
-  groups: readonly Group[];
+  groups: readonly ChartGroup[];
   chosen: readonly string[];
   onChange: (names: string[]) => void;
   noun: string;
@@ -115,16 +74,18 @@ function SeriesPicker({
     ...matches.filter((g) => !chosen.includes(g.name)),
   ].slice(0, PICKER_LIMIT);
   const full = chosen.length >= MAX_SHOWN_SERIES;
+  // `series` is its own plural.
+  const nouns = noun.endsWith('s') ? noun : `${noun}s`;
   return (
     <details className={styles.seriesPicker}>
       <summary>
-        {noun}s shown: {chosen.length} of {formatInteger(groups.length)}
+        {nouns} shown: {chosen.length} of {formatInteger(groups.length)}
       </summary>
       <label>
         Find a {noun}
         <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
-      <ul aria-label={`${noun}s to chart`}>
+      <ul aria-label={`${nouns} to chart`}>
         {listed.map((g) => {
           const on = chosen.includes(g.name);
           return (
@@ -159,6 +120,7 @@ export function ResultsChart({
   columns,
   timeColumn,
   groupColumn,
+  vintageColumn = null,
   timeZone,
   resampledHref,
   partial,
@@ -171,8 +133,10 @@ export function ResultsChart({
   const group = groupColumn !== null && columns.some((c) => c.name === groupColumn) ? groupColumn : null;
   const hasType = group !== null && columns.some((c) => c.name === TYPE_COLUMN);
   const [progress, setProgress] = useState<ChartProgress | null>(null);
-  // Only what the chart draws travels: the group, its type (to find the hubs) and every numeric column.
-  const wanted = [group, hasType ? TYPE_COLUMN : null, ...numeric.map((c) => c.name)].filter(
+  // A resampled result has no publish times (its buckets merge the vintages).
+  const publish = vintageColumn !== null && !params.resample_frequency ? vintageColumn : null;
+  // Only what the chart draws travels: the group, its type (to find the hubs), the publish time and every numeric column.
+  const wanted = [group, hasType ? TYPE_COLUMN : null, publish, ...numeric.map((c) => c.name)].filter(
     (c): c is string => c !== null,
   );
   const chartParams = {
@@ -185,7 +149,11 @@ export function ResultsChart({
   const rows = useQuery({ ...options, enabled: valueColumn !== undefined });
   const valueName = valueColumn?.name ?? '';
   // The React compiler memoizes this on its inputs.
-  const groups = rows.data ? buildGroups(rows.data, timeColumn, valueName, group) : [];
+  const { groups, vintages } = rows.data
+    ? buildChartGroups(rows.data, { time: timeColumn, value: valueName, group, publish }, (ms) =>
+        formatTimestamp(ms, { timeZone }),
+      )
+    : { groups: [], vintages: 0 };
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? defaultSeries(groups);
   const bands: ChartBand[] = [...(partial ?? [])].map(([start, bucket]) => ({
@@ -216,7 +184,7 @@ export function ResultsChart({
   const singles = shown.filter((g) => g.points.length === 1).length;
   const last = Math.max(...shown.map((g) => g.points[g.points.length - 1]?.x ?? Number.NEGATIVE_INFINITY));
   const first = Math.min(...shown.map((g) => g.points[0]?.x ?? Number.POSITIVE_INFINITY));
-  const noun = group ?? 'series';
+  const noun = vintages > 0 ? 'series' : (group ?? 'series');
   return (
     <div className={styles.chart}>
       <div className={styles.chartControls}>
@@ -231,7 +199,7 @@ export function ResultsChart({
             ))}
           </select>
         </label>
-        {group !== null && groups.length > 1 && (
+        {(group !== null || vintages > 0) && groups.length > 1 && (
           <SeriesPicker groups={groups} chosen={chosen} onChange={setPicked} noun={noun} />
         )}
       </div>
@@ -250,7 +218,13 @@ export function ResultsChart({
         ) : (
           <>
             All {formatInteger(rows.data.rows)} rows of the query
-            {group !== null && groups.length > shown.length
+            {vintages > 0 &&
+              `, from ${formatInteger(vintages)} publish times; drawn: ${
+                picked === null
+                  ? 'the latest forecast of each interval (pick publish times in the series list to compare vintages)'
+                  : 'your choice of series'
+              }`}
+            {vintages === 0 && group !== null && groups.length > shown.length
               ? `; ${shown.length} of ${formatInteger(groups.length)} ${noun}s drawn (${
                   picked === null && groups.some((g) => g.hub)
                     ? 'the hubs'

@@ -11,6 +11,8 @@ const spp = SPP_DATASET;
 
 const NOW = Date.UTC(2025, 6, 15, 20, 0, 0);
 
+const registry = (count: number) => ({ count, of: 'registry' as const });
+
 describe('query URL state', () => {
   it('round-trips a full state through the URL, always with v=1', () => {
     const state: QueryState = {
@@ -186,7 +188,7 @@ describe('API parameters', () => {
   it('estimates rows from time range × cadence × locations', () => {
     const day = { start_time: '2025-07-15T00:00:00Z', end_time: '2025-07-16T00:00:00Z' };
     const est = (params: Parameters<typeof estimateRows>[0], count: number | null = 900) =>
-      estimateRows(params, spp, NOW, count);
+      estimateRows(params, spp, NOW, count === null ? null : registry(count));
     expect(est({ ...day, filter_column: 'location', filter_value: 'HB_NORTH' })).toMatchObject({
       rows: 96,
       kind: 'about',
@@ -202,7 +204,7 @@ describe('API parameters', () => {
     const hubs = { ...week, filter_column: 'location_type', filter_value: 'Trading Hub' };
     // The registry is asked for the hubs alone: 7 of them, so 7 × 672 rows, not 900 × 672.
     expect(seriesCountParams(hubs, spp)).toEqual({ location_types: 'Trading Hub', page_size: 1 });
-    expect(estimateRows(hubs, spp, NOW, 7)).toMatchObject({ rows: 7 * 672, kind: 'about' });
+    expect(estimateRows(hubs, spp, NOW, registry(7))).toMatchObject({ rows: 7 * 672, kind: 'about' });
     const listed = {
       ...week,
       filter_column: 'location',
@@ -213,15 +215,24 @@ describe('API parameters', () => {
     expect(estimateRows(listed, spp, NOW, null)).toMatchObject({ rows: 2 * 672, kind: 'about' });
     // A filter on prices keeps an unknown share: an upper bound, said as one.
     const spikes = { ...week, filter_column: 'spp', filter_operator: '>', filter_value: '1000' } as const;
-    expect(estimateRows(spikes, spp, NOW, 900)).toMatchObject({ rows: 900 * 672, kind: 'at most' });
+    expect(estimateRows(spikes, spp, NOW, registry(900))).toMatchObject({ rows: 900 * 672, kind: 'at most' });
     // Resampled without the location among the groups: one series.
     expect(
       estimateRows(
         { ...week, resample_frequency: '1d', resample_function: 'mean', resample_by: 'market' },
         spp,
         NOW,
-        900,
+        registry(900),
       ),
     ).toMatchObject({ rows: 7, kind: 'about' });
+  });
+
+  it('counts a dataset’s own locations where the registry does not price it, and then calls a type filter a bound', () => {
+    const day = { start_time: '2025-07-15T00:00:00Z', end_time: '2025-07-16T00:00:00Z' };
+    const own = { count: 284, of: 'dataset' } as const;
+    expect(estimateRows(day, spp, NOW, own)).toMatchObject({ rows: 96 * 284, kind: 'about' });
+    // The registry did not count the types: its count is of every location, the filter may keep fewer.
+    const typed = { ...day, filter_column: 'location_type', filter_value: 'Electrical Bus' };
+    expect(estimateRows(typed, spp, NOW, own)).toMatchObject({ rows: 96 * 284, kind: 'at most' });
   });
 });

@@ -46,13 +46,30 @@ export function seriesCountParams(
 }
 
 /**
+ * How many locations the request covers, and who counted them: the registry (for
+ * `seriesCountParams`, so a filter on location types is already counted) or the dataset itself
+ * (its newest interval's names, or its metadata: all of its locations, whatever the filter).
+ */
+export interface SeriesCount {
+  count: number;
+  of: 'registry' | 'dataset';
+}
+
+/** The dataset's rows per time point by its metadata: the series count when nothing else knows it. */
+export function rowsPerTimePoint(dataset: Dataset): number {
+  const span = Date.parse(dataset.latestData) - Date.parse(dataset.earliestData);
+  const points = Math.max(1, Math.floor(span / CADENCE_MS[dataset.cadence]) + 1);
+  return Math.max(dataset.number_of_rows_approximate / points, 0);
+}
+
+/**
  * The series a request covers, and whether the filter may keep fewer rows than time × series:
- * `seriesCount` is what the registry answered for `seriesCountParams` (null while unknown).
+ * `counted` is the location count for `seriesCountParams` (null while unknown).
  */
 function seriesOf(
   params: DatasetQueryParams,
   dataset: Dataset,
-  seriesCount: number | null,
+  counted: SeriesCount | null,
 ): { series: number; bound: boolean } | null {
   const subseries = dataset.subseries_index_column;
   const column = params.filter_column;
@@ -66,10 +83,16 @@ function seriesOf(
   if (filtered && column === subseries && operator === '=') return { series: 1, bound: false };
   if (filtered && column === subseries && operator === 'in')
     return { series: filterValues(params).length, bound: false };
-  if (seriesCount === null) return null;
+  if (counted === null) return null;
+  const seriesCount = counted.count;
   if (filtered && column === subseries && operator === '!=')
     return { series: Math.max(0, seriesCount - 1), bound: false };
-  const byType = filtered && column === LOCATION_TYPE_COLUMN && (operator === '=' || operator === 'in');
+  // Only the registry counted the filtered types; the dataset's own count is of all its locations.
+  const byType =
+    counted.of === 'registry' &&
+    filtered &&
+    column === LOCATION_TYPE_COLUMN &&
+    (operator === '=' || operator === 'in');
   return { series: seriesCount, bound: filtered && !byType };
 }
 
@@ -87,10 +110,7 @@ function otherSeriesOf(
   const operator = params.filter_operator ?? '=';
   if (filtered && column === dataset.subseries_index_column && (operator === '=' || operator === 'in'))
     return { series: operator === 'in' ? filterValues(params).length : 1, bound: true };
-  const span = Date.parse(dataset.latestData) - Date.parse(dataset.earliestData);
-  const points = Math.max(1, Math.floor(span / CADENCE_MS[dataset.cadence]) + 1);
-  const perPoint = dataset.number_of_rows_approximate / points;
-  return { series: Math.max(perPoint, 0), bound: filtered };
+  return { series: rowsPerTimePoint(dataset), bound: filtered };
 }
 
 /**
@@ -101,7 +121,7 @@ export function estimateRows(
   params: DatasetQueryParams,
   dataset: Dataset,
   nowMs: number,
-  seriesCount: number | null,
+  seriesCount: SeriesCount | null,
 ): RowEstimate | null {
   if (params.time !== undefined)
     return params.limit === undefined ? null : { rows: params.limit, kind: 'at most' };

@@ -1,0 +1,37 @@
+/**
+ * How many series (locations) a query covers, for the export's row estimate: the pricing-location
+ * registry counts them for the datasets it prices; a dataset with locations of its own (LMP by
+ * bus: electrical buses, which the registry does not list) counts them from its newest interval,
+ * or from its metadata when that interval is longer than a page.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { allPricingLocationsOptions, pricingLocationsOptions } from '@/api/locations/queries';
+import { subseriesValuesOptions } from '@/api/query/queries';
+import type { Dataset, DatasetQueryParams } from '@/contract';
+import { rowsPerTimePoint, seriesCountParams, type SeriesCount } from './rowEstimate';
+
+/** The registry in one page, the same request the known-values check makes (one cache entry). */
+const REGISTRY = allPricingLocationsOptions();
+
+/** The series count of `params` over `dataset`, null while it loads or where none is needed. */
+export function useSeriesCount(dataset: Dataset, params: DatasetQueryParams): SeriesCount | null {
+  const countParams = seriesCountParams(params, dataset);
+  const registry = useQuery({ ...REGISTRY, enabled: countParams !== null });
+  const priced = registry.data?.items.some((l) => l.pricing_datasets.includes(dataset.id));
+  const counted = useQuery({
+    ...pricingLocationsOptions(countParams ?? { page_size: 1 }),
+    enabled: countParams !== null && priced === true,
+  });
+  const own = useQuery({
+    ...subseriesValuesOptions(dataset.id, dataset.subseries_index_column ?? ''),
+    enabled: countParams !== null && priced === false,
+  });
+  if (countParams === null) return null;
+  if (priced === true) return counted.data ? { count: counted.data.total_items, of: 'registry' } : null;
+  if (priced === false && own.data)
+    return {
+      count: own.data.complete ? own.data.names.length : Math.round(rowsPerTimePoint(dataset)),
+      of: 'dataset',
+    };
+  return null;
+}
