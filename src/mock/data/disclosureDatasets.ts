@@ -7,7 +7,7 @@ import { DATASET_IDS } from '@/contract';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { DATA_START } from './climate';
 import { intervalColumns, num, text, ts } from './columnDefs';
-import { GEN_RESOURCES, genResourceCells, resourceAttribute } from './genResources';
+import { GEN_RESOURCES, genResourceRow, resourceAttribute } from './genResources';
 import { scedTimestamp } from './prices';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import {
@@ -97,7 +97,7 @@ export const DISCLOSURE_DATASETS: readonly DatasetDef[] = [
     ],
     lastTime: (now) => lastStarted(now - DISCLOSURE_DELAY_MS, FIVE_MIN),
     memberAttribute: resourceAttribute,
-    row: (t, member) => [t, t + FIVE_MIN, scedTimestamp(t), ...genResourceCells(t, member)],
+    row: genResourceRow,
   },
   {
     ...base,
