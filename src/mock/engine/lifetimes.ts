@@ -7,7 +7,7 @@
  */
 import type { Millis, SeriesMember } from '@/mock/data/types';
 
-export interface LifetimeGroup extends Lifetime {
+interface LifetimeGroup extends Lifetime {
   members: number;
 }
 
