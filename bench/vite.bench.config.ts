@@ -10,7 +10,7 @@ import { defineConfig } from 'vite';
 const pages = fileURLToPath(new URL('./pages', import.meta.url));
 const page = (name: string): string => fileURLToPath(new URL(`./pages/${name}.html`, import.meta.url));
 
-export const BENCH_PAGES = ['table', 'grid', 'chart', 'uplot'] as const;
+export const BENCH_PAGES = ['table', 'grid', 'wide', 'chart', 'uplot'] as const;
 
 export default defineConfig({
   root: pages,

@@ -7,7 +7,7 @@ import { DATASET_IDS } from '@/contract';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS } from '@/time';
 import { DATA_START } from './climate';
 import { intervalColumns, num, text, ts } from './columnDefs';
-import { GEN_RESOURCES, genResourceCells, resourceAttribute } from './genResources';
+import { GEN_RESOURCES, genResourceRow, resourceAttribute } from './genResources';
 import { scedTimestamp } from './prices';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import {
@@ -161,7 +161,7 @@ export const DISCLOSURE_DATASETS: readonly DatasetDef[] = [
     publicationDelayMs: DISCLOSURE_DELAY_MS,
     lastTime: (now) => lastStarted(now - DISCLOSURE_DELAY_MS, FIVE_MINUTES_MS),
     memberAttribute: resourceAttribute,
-    row: (t, member) => [t, t + FIVE_MINUTES_MS, scedTimestamp(t), ...genResourceCells(t, member)],
+    row: genResourceRow,
   },
   shadowPriceDataset({
     id: DATASET_IDS.shadowPricesSced,

@@ -16,7 +16,8 @@
 import { FIVE_MINUTES_MS, HOUR_MS, wallMs } from '@/time';
 import { DATA_START } from './climate';
 import { fuelMixAt, type FuelMix } from './fuelMix';
-import { clamp, gauss2, round2, signedNoise, u1 } from './noise';
+import { clamp, gauss2, round2, seriesNoise, u1 } from './noise';
+import { scedTimestamp } from './prices';
 import type { Millis, RawCell, SeriesMember } from './types';
 
 export type Fuel = Exclude<keyof FuelMix, 'load'>;
@@ -216,57 +217,137 @@ export const FUEL_COLUMN_OF_FUEL: Record<Fuel, string> = {
   other: 'other',
 };
 
-function asResource(member: SeriesMember | null): GenResource {
-  if (member === null || !('resourceType' in member)) throw new Error('a disclosure row needs a resource');
-  return member as GenResource;
+/**
+ * What every row of one resource shares, worked out once for the fleet: a first page of the
+ * disclosure is 500 rows of one interval, so anything that does not depend on the interval is not
+ * worked out again per row (decision 0030). The values are those of the formulas in
+ * `genResourceRow`, so precomputing changes no cell.
+ */
+interface RowKit {
+  resource: GenResource;
+  /** Position of the resource's fuel in `FUELS`. */
+  fuel: number;
+  dispatchable: boolean;
+  storage: boolean;
+  nuclear: boolean;
+  /** Carries Responsive Reserve when on (storage and gas). */
+  rrs: boolean;
+  capacity: number;
+  before: number;
+  share: number;
+  /** The resource's drift around its share of a weather-driven fuel, in [0, 1). */
+  drift: (t: Millis) => number;
+  ramp: number;
+  meterScale: number;
+  regUpCap: number;
+  rrsCap: number;
+  regDownWhenOn: number;
+  price1: number;
+  price2: number;
+  price3: number;
+  minGenCost: number | null;
+  startUpHot: number | null;
+}
+
+const FUELS = Object.keys(FUEL_COLUMN_OF_FUEL) as Fuel[];
+
+function rowKit(r: GenResource): RowKit {
+  const dispatchable = MERIT_FUELS.has(r.fuel);
+  const storage = r.fuel === 'storage';
+  return {
+    resource: r,
+    fuel: FUELS.indexOf(r.fuel),
+    dispatchable,
+    storage,
+    nuclear: r.fuel === 'nuclear',
+    rrs: storage || r.fuel === 'gas',
+    capacity: r.capacity,
+    before: r.before,
+    share: r.share,
+    drift: seriesNoise(S_DRIFT_BASE + r.index, 3 * HOUR_MS),
+    ramp: (dispatchable ? 0.02 : 0.1) * r.capacity * 5,
+    meterScale: 0.004 * r.capacity,
+    regUpCap: 0.05 * r.capacity,
+    rrsCap: 0.08 * r.capacity,
+    regDownWhenOn: dispatchable || storage ? 0.03 * r.capacity : 0,
+    price1: round2(r.cost),
+    price2: round2(r.cost * 1.3 + 2),
+    price3: round2(r.cost * 2 + 10),
+    minGenCost: dispatchable ? round2(r.cost * r.capacity * 0.3) : null,
+    startUpHot: dispatchable ? round2(r.capacity * (r.fuel === 'gas' ? 18 : 40)) : null,
+  };
+}
+
+/** One kit per resource, at the resource's `index`. */
+const ROW_KITS: readonly RowKit[] = GEN_RESOURCES.map(rowKit);
+
+function kitOf(member: SeriesMember | null): RowKit {
+  const kit = member ? ROW_KITS[member.index] : undefined;
+  if (!kit || kit.resource !== member) throw new Error('a disclosure row needs a resource of the fleet');
+  return kit;
+}
+
+/** What the rows of one interval share: each fuel's total (in `FUELS` order) and the SCED run's timestamp. */
+const interval = { t: Number.NaN, sced: 0, totals: new Float64Array(FUELS.length) };
+
+function enterInterval(t: Millis): void {
+  if (interval.t === t) return;
+  const mix = fuelMixAt(t);
+  FUELS.forEach((fuel, i) => (interval.totals[i] = mix[fuel]));
+  interval.sced = scedTimestamp(t);
+  interval.t = t;
 }
 
 /** Net output (MW) of a resource at a 5-minute grid point: its part of the fuel mix. */
-function resourceOutput(t: Millis, r: GenResource): number {
-  const total = fuelMixAt(t)[r.fuel];
-  if (MERIT_FUELS.has(r.fuel)) return clamp(total - r.before, 0, r.capacity);
-  return total * r.share * (1 + 0.04 * signedNoise(S_DRIFT_BASE + r.index, t, 3 * HOUR_MS));
+function resourceOutput(t: Millis, kit: RowKit): number {
+  const total = interval.totals[kit.fuel] ?? 0;
+  if (kit.dispatchable) return clamp(total - kit.before, 0, kit.capacity);
+  return total * kit.share * (1 + 0.04 * (kit.drift(t) * 2 - 1));
 }
 
-/**
- * One row of `ercot_sced_gen_resource_60_day` after the two interval columns and the SCED
- * timestamp: 27 cells in the dataset's column order.
- */
-export function genResourceCells(t: Millis, member: SeriesMember | null): RawCell[] {
-  const r = asResource(member);
-  const out = resourceOutput(t, r);
-  const dispatchable = MERIT_FUELS.has(r.fuel);
-  const on = !dispatchable || out > 0;
-  const status = on ? 'ON' : r.fuel === 'nuclear' ? 'OUT' : 'OFF';
-  const storage = r.fuel === 'storage';
-  const hsl = on ? (dispatchable || storage ? r.capacity : Math.max(out, 0) * 1.04) : 0;
-  const lsl = !on ? 0 : storage ? -r.capacity : dispatchable ? Math.min(out, 0.3 * r.capacity) : 0;
-  const regUp = on && dispatchable ? Math.min(0.05 * r.capacity, Math.max(0, hsl - out)) : 0;
-  const regDown = on && (dispatchable || storage) ? 0.03 * r.capacity : 0;
-  const rrs =
-    on && (storage || r.fuel === 'gas') ? Math.min(0.08 * r.capacity, Math.max(0, hsl - out - regUp)) : 0;
-  const ramp = (dispatchable ? 0.02 : 0.1) * r.capacity * 5;
+/** One row of `ercot_sced_gen_resource_60_day`, its 30 cells in the dataset's column order. */
+export function genResourceRow(t: Millis, member: SeriesMember | null): RawCell[] {
+  const kit = kitOf(member);
+  const r = kit.resource;
+  enterInterval(t);
+  const out = resourceOutput(t, kit);
+  const on = !kit.dispatchable || out > 0;
+  const status = on ? 'ON' : kit.nuclear ? 'OUT' : 'OFF';
+  const hsl = on ? (kit.dispatchable || kit.storage ? kit.capacity : Math.max(out, 0) * 1.04) : 0;
+  const lsl = !on
+    ? 0
+    : kit.storage
+      ? -kit.capacity
+      : kit.dispatchable
+        ? Math.min(out, 0.3 * kit.capacity)
+        : 0;
+  const regUp = on && kit.dispatchable ? Math.min(kit.regUpCap, Math.max(0, hsl - out)) : 0;
+  const regDown = on ? kit.regDownWhenOn : 0;
+  const rrs = on && kit.rrs ? Math.min(kit.rrsCap, Math.max(0, hsl - out - regUp)) : 0;
   const hasl = hsl - regUp - rrs;
   const lasl = lsl + regDown;
   const basePoint = on ? clamp(out, lsl, hsl) : 0;
   // Meters read a little around the base point, never outside what the unit can physically do.
-  const noise = on ? 0.004 * r.capacity * gauss2(S_METER, Math.floor(t / FIVE_MINUTES_MS), r.index) : 0;
+  const noise = on ? kit.meterScale * gauss2(S_METER, Math.floor(t / FIVE_MINUTES_MS), r.index) : 0;
   const meter = clamp(basePoint + noise, Math.min(0, lsl), hsl);
   const mw1 = Math.max(0, lsl);
   const mw2 = mw1 + 0.5 * (hsl - mw1);
   return [
+    t,
+    t + FIVE_MINUTES_MS,
+    interval.sced,
     r.qse,
     r.dme,
     r.name,
     r.resourceType,
     status,
-    r.fuel === 'nuclear' ? round2(basePoint) : null,
+    kit.nuclear ? round2(basePoint) : null,
     round2(hsl),
     round2(hasl),
-    round2(Math.min(hasl, basePoint + ramp)),
+    round2(Math.min(hasl, basePoint + kit.ramp)),
     round2(lsl),
     round2(lasl),
-    round2(Math.max(lasl, basePoint - ramp)),
+    round2(Math.max(lasl, basePoint - kit.ramp)),
     round2(basePoint),
     round2(meter),
     round2(regUp),
@@ -275,13 +356,13 @@ export function genResourceCells(t: Millis, member: SeriesMember | null): RawCel
     0,
     0,
     round2(mw1),
-    round2(r.cost),
+    kit.price1,
     round2(mw2),
-    round2(r.cost * 1.3 + 2),
+    kit.price2,
     round2(hsl),
-    round2(r.cost * 2 + 10),
-    dispatchable ? round2(r.cost * r.capacity * 0.3) : null,
-    dispatchable ? round2(r.capacity * (r.fuel === 'gas' ? 18 : 40)) : null,
+    kit.price3,
+    kit.minGenCost,
+    kit.startUpHot,
   ];
 }
 
@@ -294,5 +375,5 @@ const RESOURCE_ATTRIBUTES: Record<string, (r: GenResource) => RawCell> = {
 /** Columns of the disclosure that are properties of the resource (see `DatasetDef.memberAttribute`). */
 export function resourceAttribute(column: string): ((member: SeriesMember) => RawCell) | undefined {
   const read = RESOURCE_ATTRIBUTES[column];
-  return read && ((member) => read(asResource(member)));
+  return read && ((member) => read(kitOf(member).resource));
 }

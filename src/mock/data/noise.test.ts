@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { gaussFromHash, hash2, round2, signedNoise, u2, uniform, uniformsOf, valueNoise } from './noise';
+import {
+  gaussFromHash,
+  hash2,
+  round2,
+  seriesNoise,
+  signedNoise,
+  u2,
+  uniform,
+  uniformsOf,
+  valueNoise,
+} from './noise';
 
 describe('noise', () => {
   it('is a pure function of its integers, epoch milliseconds included', () => {
@@ -55,5 +65,15 @@ describe('noise', () => {
   it('rounds to 2 decimals', () => {
     expect(round2(1.23456)).toBe(1.23);
     expect(round2(-0.006)).toBe(-0.01);
+  });
+
+  it('gives a series with its own knot memo the values of the shared one, read in any order', () => {
+    const period = 3 * 3_600_000;
+    const own = seriesNoise(142, period);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 42 }), (t) => {
+        expect(own(t)).toBe(valueNoise(142, t, period));
+      }),
+    );
   });
 });

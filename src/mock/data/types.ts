@@ -105,7 +105,8 @@ export interface DatasetDef {
   /**
    * The row at (t, member, publish) as cells in `columns` order. The caller guarantees the
    * combination exists (t on the grid and in range, member active at t, publish a vintage of t,
-   * `rowExists` true).
+   * `rowExists` true). A new array on every call: the engine keeps it and writes the page's
+   * output cells into it.
    */
   row(t: Millis, member: SeriesMember | null, publish: Millis | null): RawCell[];
   /**

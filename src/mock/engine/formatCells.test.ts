@@ -23,4 +23,16 @@ describe('formatRows', () => {
     const rows = [load5.row(t, null, null), load5.row(t + 300_000, null, null)];
     expect(formatRows(rows, 1, plan)).toHaveLength(1);
   });
+
+  it('gives the same cells whether it writes into the whole row or copies into a wider one', () => {
+    const t = Date.UTC(2024, 6, 1, 5);
+    const whole = planOf('');
+    const wider = planOf('timezone=US/Central');
+    const [wholeCells] = formatRows([load5.row(t, null, null)], 1, whole);
+    const [widerCells] = formatRows([load5.row(t, null, null)], 1, wider);
+    const widerNames = wider.columns.map((c) => c.name);
+    const sameNames = whole.columns.map((c) => widerCells?.[widerNames.indexOf(c.name)]);
+    expect(wholeCells).toEqual(sameNames);
+    expect(wholeCells?.[0]).toBe('2024-07-01T05:00:00+00:00');
+  });
 });

@@ -9,6 +9,7 @@
 import { countRows } from '@/mock/data/counting';
 import type { DatasetDef, SeriesMember, Millis } from '@/mock/data/types';
 import type { CancelTicker } from './cancel';
+import { aliveAt, lifetimesOf } from './lifetimes';
 import type { QueryPlan } from './plan/queryPlan';
 
 /** 1 walks the grid forwards (`order=asc`), -1 backwards. */
@@ -61,12 +62,9 @@ export class Walk {
         ? kMax
         : Math.min(kMax, Math.ceil((plan.hi - this.first) / this.step) - 1);
     this.locations = def.subseriesColumn ? (plan.locations ?? []) : null;
-    const changes = new Set<number>();
-    for (const l of this.locations ?? []) {
-      changes.add(this.kAt(l.firstSeen));
-      if (l.retiredAt !== null) changes.add(this.kAt(l.retiredAt));
-    }
-    this.changes = [...changes].sort((a, b) => a - b);
+    // Instants ascending give grid indices ascending; two instants may share one index.
+    const bounds = this.locations ? lifetimesOf(this.locations).bounds : [];
+    this.changes = bounds.map((t) => this.kAt(t)).filter((k, i, ks) => i === 0 || k !== ks[i - 1]);
     this.pubsOf = this.publishSelector(plan);
   }
 
@@ -104,11 +102,7 @@ export class Walk {
     }
     const from = a > 0 ? (this.changes[a - 1] ?? Number.NEGATIVE_INFINITY) : Number.NEGATIVE_INFINITY;
     const to = this.changes[a] ?? Number.POSITIVE_INFINITY;
-    const t = this.timeAt(k);
-    const active = this.locations.filter(
-      (l) => l.firstSeen <= t && (l.retiredAt === null || t < l.retiredAt),
-    );
-    this.segment = { from, to, active };
+    this.segment = { from, to, active: aliveAt(this.locations, this.timeAt(k)) };
     return this.segment;
   }
 
@@ -182,10 +176,10 @@ export class Walk {
     if (!this.def.vintages) {
       if (!this.locations) return this.kHi - this.kLo + 1;
       let n = 0;
-      for (const l of this.locations) {
-        const from = Math.max(this.kLo, this.kAt(l.firstSeen));
-        const to = Math.min(this.kHi, l.retiredAt === null ? this.kHi : this.kAt(l.retiredAt) - 1);
-        if (to >= from) n += to - from + 1;
+      for (const g of lifetimesOf(this.locations).groups) {
+        const from = Math.max(this.kLo, this.kAt(g.firstSeen));
+        const to = Math.min(this.kHi, g.retiredAt === null ? this.kHi : this.kAt(g.retiredAt) - 1);
+        if (to >= from) n += g.members * (to - from + 1);
       }
       return n;
     }
