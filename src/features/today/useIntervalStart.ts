@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { GRACE_MS, timerDelay } from './refreshSchedule';
 
 /** The start of the `stepMs` interval that `now` falls in. */
-export const intervalStartOf = (now: number, stepMs: number): number => Math.floor(now / stepMs) * stepMs;
+const intervalStartOf = (now: number, stepMs: number): number => Math.floor(now / stepMs) * stepMs;
 
 /**
  * The newest interval there to be asked for: the one in progress once `GRACE_MS` of it have passed
