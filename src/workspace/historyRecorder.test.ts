@@ -188,6 +188,18 @@ describe('the history recorder', () => {
     expect((await listHistory()).map((e) => e.queries)).toEqual([1, 3]);
   });
 
+  it('records no snapshot read by another page (the overview’s highest node)', async () => {
+    const { client, recorder } = setup();
+    path = '/today';
+    const time = '2025-07-15T00:00:00+00:00';
+    await client.query({
+      queryKey: priceKeys.snapshot({ dataset: 'ercot_lmp', column: 'lmp', time }),
+      queryFn: () => Promise.resolve({ time, names: ['A'], values: [1], byName: new Map() }),
+    });
+    await recorder.flush();
+    expect(await listHistory()).toEqual([]);
+  });
+
   it('records each Compare series as its own entry', async () => {
     const { client, recorder } = setup();
     path = '/compare?s=1';

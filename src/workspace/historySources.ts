@@ -3,7 +3,8 @@
  * entry. The query builder's results (the table's first page; its chart and data-quality count are
  * the same query seen again), each Compare series, the price map's step snapshots (one entry per
  * view, counting its steps) and the side panel's day of one location, and the peak report's
- * dataset queries (one entry per view). The catalog, locations, usage and the like are not
+ * dataset queries (one entry per view). The price map's queries are recorded on the price map only.
+ * The catalog, locations, usage and the like are not
  * queries of a dataset and are not recorded.
  *
  * This runs inside the query cache's listener, so it only looks at the key's shape; the words and
@@ -47,7 +48,9 @@ export function recordedSource(key: readonly unknown[], page: ViewKind | null): 
     // compareSeriesKeys.series: the dataset, then the request's parameters.
     return typeof a === 'string' && isRecord(b) ? { type: 'series', dataset: a, params: b } : null;
   }
-  if (root === PRICES) {
+  // The price map's own queries only: another page reading a snapshot (the overview's highest node,
+  // asked again every five minutes) is a figure on that page, not a query the analyst made.
+  if (root === PRICES && page === 'priceMap') {
     if (a === 'snapshot' && typeof b === 'string' && typeof c === 'string' && typeof key[4] === 'string')
       return { type: 'snapshot', key: { dataset: b, column: c, time: key[4] } };
     if (a === 'location-day' && isRecord(b) && typeof b.dataset === 'string')

@@ -1,6 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
-import { commitNewRows, liveRowsOptions, mergeRows, type Row } from './liveRows';
+// @vitest-environment jsdom
+import { CancelledError, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { commitNewRows, fetchNewRows, liveRowsOptions, mergeRows, type Row } from './liveRows';
 
 const row = (start: string, location: string, value: number): Row => ({
   interval_start_utc: `2025-07-15T${start}:00+00:00`,
@@ -63,5 +64,32 @@ describe('the cache entry of a day', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('a request for new rows', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is cancelled in flight when its asker aborts (the page paused or hidden)', async () => {
+    let requestSignal: AbortSignal | undefined;
+    // A server that has not answered yet: the request ends only when it is aborted.
+    vi.spyOn(globalThis, 'fetch').mockImplementation((_input, init) => {
+      requestSignal = init?.signal ?? undefined;
+      return new Promise((_resolve, reject) =>
+        requestSignal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    });
+    const client = new QueryClient();
+    const asker = new AbortController();
+    const answer = fetchNewRows(
+      client,
+      'ercot_load',
+      { start_time: '2025-07-15T20:00:00+00:00' },
+      asker.signal,
+    );
+    await vi.waitFor(() => expect(requestSignal).toBeDefined());
+    asker.abort();
+    await expect(answer).rejects.toBeInstanceOf(CancelledError);
+    expect(requestSignal?.aborted).toBe(true);
   });
 });

@@ -101,13 +101,26 @@ export function liveRowsOptions(id: string, params: DatasetQueryParams) {
   });
 }
 
-/** Only what is new (`since`), every page of it. */
-export function fetchNewRows(client: QueryClient, id: string, since: DatasetQueryParams): Promise<Row[]> {
+/**
+ * Only what is new (`since`), every page of it. `signal` is the asker's: when it aborts (the page
+ * paused or hidden, another day shown) the request in flight is cancelled.
+ */
+export function fetchNewRows(
+  client: QueryClient,
+  id: string,
+  since: DatasetQueryParams,
+  signal?: AbortSignal,
+): Promise<Row[]> {
   // Through the cache for one reason: two panels asking for the same new rows at the same instant
   // (the fuel mix and the load panel share the load) share one request. Nothing is kept after.
+  // Both live on one page, paused and hidden together, so one's abort cancels the shared request.
+  const queryKey = [...queryKeys.live(id, since), 'new'];
+  signal?.addEventListener('abort', () => void client.cancelQueries({ queryKey, exact: true }), {
+    once: true,
+  });
   return client.query({
-    queryKey: [...queryKeys.live(id, since), 'new'],
-    queryFn: ({ signal }) => fetchAllRows(id, since, { signal }),
+    queryKey,
+    queryFn: ({ signal: querySignal }) => fetchAllRows(id, since, { signal: querySignal }),
     staleTime: 0,
     gcTime: 0,
   });

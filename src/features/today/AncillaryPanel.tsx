@@ -5,7 +5,7 @@ import { MARKET_TIME_ZONE } from '@/lib/format';
 import { HOUR_MS, type MarketDay } from '@/time';
 import { useLivePage } from './livePage';
 import { useIntervalStart } from './useIntervalStart';
-import { lastRow, pointsOf, startOf } from './dayRows';
+import { asOfRows, lastRow, pointsOf, startOf } from './dayRows';
 import { formatPrice, marketClock, marketHourMinute } from './marketClock';
 import { dayRange, hourOf, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
@@ -21,20 +21,31 @@ const SERVICES = [
   { column: 'ercot_contingency_reserve_service', label: 'ECRS' },
 ] as const;
 
-export const ancillaryParams = (day: MarketDay): DatasetQueryParams => ({
-  ...dayRange(day),
-  columns: SERVICES.map((s) => s.column).join(','),
+/** The panel's request: the day's clearing prices of every service. */
+export const ancillaryRequest = (day: MarketDay) => ({
+  id: DATASET_IDS.ancillaryPrices,
+  params: { ...dayRange(day), columns: SERVICES.map((s) => s.column).join(',') } satisfies DatasetQueryParams,
 });
 
 /** The day-ahead clearing prices of the ancillary services, hour by hour, with the hour in progress. */
 export function AncillaryPanel({ day }: { day: MarketDay }) {
   const { live } = useLivePage();
   const now = useIntervalStart(HOUR_MS, live);
-  const params = useMemo(() => ancillaryParams(day), [day]);
+  const request = useMemo(() => ancillaryRequest(day), [day]);
+  const { params } = request;
   // Cleared the day before, with the day-ahead market: nothing to refresh.
-  const prices = useLiveRows({ id: DATASET_IDS.ancillaryPrices, params });
+  const prices = useLiveRows(request);
   const rows = prices.query.data?.rows;
   const last = rows ? lastRow(rows) : undefined;
+  const links = useMemo(
+    () => [
+      {
+        label: 'Ancillary prices in the query builder',
+        href: queryBuilderHref(DATASET_IDS.ancillaryPrices, params),
+      },
+    ],
+    [params],
+  );
   const series = useMemo(
     () => (rows ? SERVICES.map((s) => ({ name: s.label, points: pointsOf(rows, s.column) })) : []),
     [rows],
@@ -43,17 +54,7 @@ export function AncillaryPanel({ day }: { day: MarketDay }) {
   const hour = Math.min(hourOf(now), last ? startOf(last) : hourOf(now));
   const current = rows?.find((r) => startOf(r) === hour);
   return (
-    <TodayPanel
-      title="Ancillary service prices"
-      id="ancillary"
-      asOf={last ? startOf(last) : null}
-      links={[
-        {
-          label: 'Ancillary prices in the query builder',
-          href: queryBuilderHref(DATASET_IDS.ancillaryPrices, params),
-        },
-      ]}
-    >
+    <TodayPanel title="Ancillary service prices" id="ancillary" asOf={asOfRows(rows)} links={links}>
       <RowsState query={prices.query} what="the ancillary service prices">
         {() => (
           <>

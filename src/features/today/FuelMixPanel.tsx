@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
+import { DATASET_IDS } from '@/contract';
 import type { Row } from '@/api/query/liveRows';
 import { compareHref, dataSeries, SERIES_KEYS, type CompareState } from '@/compare/compareWorkspace';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import type { MarketDay } from '@/time';
-import { extremesOf, lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
+import { asOfRows, extremesOf, nextIntervals, pointsOf, startOf } from './dayRows';
 import { FUELS, netLoad, renewableShare, renewableShares } from './fuelMix';
 import { useLivePage } from './livePage';
-import { loadParams } from './LoadForecastPanel';
+import { loadRequests } from './LoadForecastPanel';
 import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
 import { compareDay, dayRange, FIVE_MIN, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
@@ -28,31 +28,36 @@ function fuelSeries(): Partial<CompareState> {
   return out;
 }
 
+/** The panel's requests: the fuel mix and the load (the load panel's, so both share one request). */
+export const fuelMixRequests = (day: MarketDay) => ({
+  fuels: { id: DATASET_IDS.fuelMix, params: dayRange(day) },
+  load: loadRequests(day).actual,
+});
+
 /** The fuel mix as a stacked area (storage charging below zero), with load and net load as lines. */
 export function FuelMixPanel({ date, day }: { date: string; day: MarketDay }) {
-  const params = useMemo<DatasetQueryParams>(() => dayRange(day), [day]);
-  const load = useMemo(() => loadParams(day), [day]);
+  const requests = useMemo(() => fuelMixRequests(day), [day]);
+  const { params } = requests.fuels;
   const fuels = useLiveRows({
-    id: DATASET_IDS.fuelMix,
-    params,
-    next: useMemo(() => nextIntervals(day, FIVE_MIN, params), [day, params]),
+    ...requests.fuels,
+    next: useMemo(() => nextIntervals(day, FIVE_MIN, requests.fuels.params), [day, requests]),
   });
   const loadRows = useLiveRows({
-    id: DATASET_IDS.load,
-    params: load,
-    next: useMemo(() => nextIntervals(day, FIVE_MIN, load), [day, load]),
+    ...requests.load,
+    next: useMemo(() => nextIntervals(day, FIVE_MIN, requests.load.params), [day, requests]),
   });
-  const rows = fuels.query.data?.rows;
-  const last = rows ? lastRow(rows) : undefined;
-  const links = [
-    { label: 'Fuel mix in the query builder', href: queryBuilderHref(DATASET_IDS.fuelMix, params) },
-    {
-      label: 'Fuel mix in Compare',
-      href: compareHref({ ...fuelSeries(), ...compareDay(date), grid: '5min' }),
-    },
-  ];
+  const links = useMemo(
+    () => [
+      { label: 'Fuel mix in the query builder', href: queryBuilderHref(DATASET_IDS.fuelMix, params) },
+      {
+        label: 'Fuel mix in Compare',
+        href: compareHref({ ...fuelSeries(), ...compareDay(date), grid: '5min' }),
+      },
+    ],
+    [date, params],
+  );
   return (
-    <TodayPanel title="Fuel mix" id="fuel-mix" asOf={last ? startOf(last) : null} links={links} wide>
+    <TodayPanel title="Fuel mix" id="fuel-mix" asOf={asOfRows(fuels.query.data?.rows)} links={links} wide>
       <RowsState query={fuels.query} refreshError={fuels.refreshError} what="the fuel mix">
         {(fuelRows) => <FuelMixBody rows={fuelRows} loadRows={loadRows.query.data?.rows} date={date} />}
       </RowsState>

@@ -3,86 +3,74 @@ import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import type { Row } from '@/api/query/liveRows';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
-import { formatUtc, type MarketDay } from '@/time';
-import { endOf, lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
+import type { MarketDay } from '@/time';
+import { asOfRows, endOf, nextIntervals, pointsOf, startOf } from './dayRows';
 import { ErrorLine } from './ErrorLine';
 import { completeHourMeans, forecastError, INTERVALS_PER_HOUR } from './forecastError';
 import { formatMw, marketClock, marketHourMinute } from './marketClock';
-import {
-  compareDay,
-  DAY_AHEAD_CUTOFF_TEXT,
-  dayAheadCutoff,
-  dayRange,
-  FIVE_MIN,
-  queryBuilderHref,
-} from './marketDayParams';
+import { compareDay, DAY_AHEAD_CUTOFF_TEXT, dayRange, FIVE_MIN, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
 import { useLiveRows } from './useLiveRows';
-import { hourKey, nextVintage } from './vintages';
+import { hourKey, nextVintage, vintageParams } from './vintages';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import styles from './TodayPage.module.css';
 
 /** The day's actual load; the fuel-mix panel asks for the same, so both share one request. */
 export const loadParams = (day: MarketDay): DatasetQueryParams => ({ ...dayRange(day), columns: 'load' });
 
-const FORECAST_COLUMNS = 'publish_time_utc,system_total';
+const newestParams = (day: MarketDay): DatasetQueryParams => vintageParams(day, 'system_total');
+const dayAheadParams = (day: MarketDay): DatasetQueryParams =>
+  vintageParams(day, 'system_total', { dayAhead: true });
 
-export const newestParams = (day: MarketDay): DatasetQueryParams => ({
-  ...dayRange(day),
-  publish_time: 'latest',
-  columns: FORECAST_COLUMNS,
-});
-
-export const dayAheadParams = (day: MarketDay): DatasetQueryParams => ({
-  ...dayRange(day),
-  publish_time: 'latest',
-  publish_time_end: formatUtc(dayAheadCutoff(day)),
-  columns: FORECAST_COLUMNS,
+/** The panel's requests: the load and two vintages of its forecast. */
+export const loadRequests = (day: MarketDay) => ({
+  actual: { id: DATASET_IDS.load, params: loadParams(day) },
+  newest: { id: DATASET_IDS.loadForecast, params: newestParams(day) },
+  dayAhead: { id: DATASET_IDS.loadForecast, params: dayAheadParams(day) },
 });
 
 /** Load against the newest forecast and the day-ahead forecast, with their error so far. */
 export function LoadForecastPanel({ date, day }: { date: string; day: MarketDay }) {
-  const actualParams = useMemo(() => loadParams(day), [day]);
-  const newest = useMemo(() => newestParams(day), [day]);
-  const dayAhead = useMemo(() => dayAheadParams(day), [day]);
+  const requests = useMemo(() => loadRequests(day), [day]);
+  const actualParams = requests.actual.params;
+  const newest = requests.newest.params;
   const actual = useLiveRows({
-    id: DATASET_IDS.load,
-    params: actualParams,
+    ...requests.actual,
     next: useMemo(() => nextIntervals(day, FIVE_MIN, actualParams), [day, actualParams]),
   });
   const latest = useLiveRows({
-    id: DATASET_IDS.loadForecast,
-    params: newest,
+    ...requests.newest,
     next: useMemo(() => nextVintage(day, newest), [day, newest]),
     keyOf: hourKey,
   });
-  const bid = useLiveRows({ id: DATASET_IDS.loadForecast, params: dayAhead, keyOf: hourKey });
+  const bid = useLiveRows({ ...requests.dayAhead, keyOf: hourKey });
 
-  const actualRows = actual.query.data?.rows;
-  const last = actualRows ? lastRow(actualRows) : undefined;
-  const links = [
-    { label: 'Load in the query builder', href: queryBuilderHref(DATASET_IDS.load, actualParams) },
-    {
-      label: 'Newest forecast in the query builder',
-      href: queryBuilderHref(DATASET_IDS.loadForecast, newest),
-    },
-    {
-      label: 'Load against its forecast in Compare',
-      href: compareHref({
-        A: dataSeries('A', DATASET_IDS.load, 'load'),
-        B: dataSeries('B', DATASET_IDS.loadForecast, 'system_total'),
-        ...compareDay(date),
-        grid: '1h',
-        view: 'forecast',
-        fc: 'B',
-        act: 'A',
-      }),
-    },
-  ];
+  const links = useMemo(
+    () => [
+      { label: 'Load in the query builder', href: queryBuilderHref(DATASET_IDS.load, actualParams) },
+      {
+        label: 'Newest forecast in the query builder',
+        href: queryBuilderHref(DATASET_IDS.loadForecast, newest),
+      },
+      {
+        label: 'Load against its forecast in Compare',
+        href: compareHref({
+          A: dataSeries('A', DATASET_IDS.load, 'load'),
+          B: dataSeries('B', DATASET_IDS.loadForecast, 'system_total'),
+          ...compareDay(date),
+          grid: '1h',
+          view: 'forecast',
+          fc: 'B',
+          act: 'A',
+        }),
+      },
+    ],
+    [date, actualParams, newest],
+  );
 
   return (
-    <TodayPanel title="Load and forecast" id="load" asOf={last ? startOf(last) : null} links={links}>
+    <TodayPanel title="Load and forecast" id="load" asOf={asOfRows(actual.query.data?.rows)} links={links}>
       <RowsState query={actual.query} refreshError={actual.refreshError} what="the load">
         {(rows) => (
           <LoadForecastBody
@@ -166,7 +154,7 @@ function LoadForecastBody({
         title="ERCOT load and its forecasts over the market day, market time"
         height={260}
         formatTime={marketHourMinute}
-        formatValue={(v) => formatMw(v)}
+        formatValue={formatMw}
         timeZone={MARKET_TIME_ZONE}
       />
     </>

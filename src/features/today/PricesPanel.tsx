@@ -9,20 +9,20 @@ import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { formatUtc, MINUTE_MS, type MarketDay } from '@/time';
-import { lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
+import { asOfRows, nextIntervals, pointsOf } from './dayRows';
 import { dartPoints, dayMinMax, HUBS, type Hub } from './hubPrices';
 import { useLivePage } from './livePage';
 import { formatPrice, marketClock, marketHourMinute } from './marketClock';
 import { compareDay, dayRange, FIVE_MIN, hourOf, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
-import { intervalStartOf, useIntervalStart } from './useIntervalStart';
+import { newestIntervalAt, useIntervalStart } from './useIntervalStart';
 import { useLiveRows } from './useLiveRows';
 import styles from './TodayPage.module.css';
 
 const FIFTEEN_MIN = 15 * MINUTE_MS;
 
-export const hubParams = (day: MarketDay): DatasetQueryParams => ({
+const hubParams = (day: MarketDay): DatasetQueryParams => ({
   ...dayRange(day),
   filter_column: 'location',
   filter_operator: 'in',
@@ -30,40 +30,48 @@ export const hubParams = (day: MarketDay): DatasetQueryParams => ({
   columns: 'location,spp',
 });
 
+/** The panel's requests: real-time and day-ahead prices at the hubs (its highest node: `highestNodeOptions`). */
+export const priceRequests = (day: MarketDay) => ({
+  realTime: { id: DATASET_IDS.realTimeSpp, params: hubParams(day) },
+  dayAhead: { id: DATASET_IDS.dayAheadSpp, params: hubParams(day) },
+});
+
 /** Real-time and day-ahead prices at the hubs, DART on hover, the day's extremes and the highest node. */
 export function PricesPanel({ date, day }: { date: string; day: MarketDay }) {
-  const params = useMemo(() => hubParams(day), [day]);
+  const requests = useMemo(() => priceRequests(day), [day]);
+  const { params } = requests.realTime;
   const realTime = useLiveRows({
-    id: DATASET_IDS.realTimeSpp,
-    params,
+    ...requests.realTime,
     next: useMemo(() => nextIntervals(day, FIFTEEN_MIN, params), [day, params]),
   });
   // Published at 13:00 the day before: the whole day is known before it starts.
-  const dayAhead = useLiveRows({ id: DATASET_IDS.dayAheadSpp, params });
+  const dayAhead = useLiveRows(requests.dayAhead);
   const [hub, setHub] = useState<Hub>('HB_HUBAVG');
-  const last = realTime.query.data ? lastRow(realTime.query.data.rows) : undefined;
-  const links = [
-    {
-      label: 'Real-time hub prices in the query builder',
-      href: queryBuilderHref(DATASET_IDS.realTimeSpp, params),
-    },
-    {
-      label: 'Day-ahead hub prices in the query builder',
-      href: queryBuilderHref(DATASET_IDS.dayAheadSpp, params),
-    },
-    {
-      label: `${hub} DART in Compare`,
-      href: compareHref({
-        A: dataSeries('A', DATASET_IDS.realTimeSpp, 'spp', { filterColumn: 'location', filterValue: hub }),
-        B: dataSeries('B', DATASET_IDS.dayAheadSpp, 'spp', { filterColumn: 'location', filterValue: hub }),
-        C: { kind: 'expr', key: 'C', expr: 'A - B' },
-        ...compareDay(date),
-        grid: '15min',
-      }),
-    },
-  ];
+  const links = useMemo(
+    () => [
+      {
+        label: 'Real-time hub prices in the query builder',
+        href: queryBuilderHref(DATASET_IDS.realTimeSpp, params),
+      },
+      {
+        label: 'Day-ahead hub prices in the query builder',
+        href: queryBuilderHref(DATASET_IDS.dayAheadSpp, params),
+      },
+      {
+        label: `${hub} DART in Compare`,
+        href: compareHref({
+          A: dataSeries('A', DATASET_IDS.realTimeSpp, 'spp', { filterColumn: 'location', filterValue: hub }),
+          B: dataSeries('B', DATASET_IDS.dayAheadSpp, 'spp', { filterColumn: 'location', filterValue: hub }),
+          C: { kind: 'expr', key: 'C', expr: 'A - B' },
+          ...compareDay(date),
+          grid: '15min',
+        }),
+      },
+    ],
+    [date, hub, params],
+  );
   return (
-    <TodayPanel title="Hub prices" id="prices" asOf={last ? startOf(last) : null} links={links}>
+    <TodayPanel title="Hub prices" id="prices" asOf={asOfRows(realTime.query.data?.rows)} links={links}>
       <RowsState query={realTime.query} refreshError={realTime.refreshError} what="the real-time hub prices">
         {(rows) => (
           <HubPrices
@@ -176,20 +184,26 @@ function HubPrices({
         title={`${hub} real-time and day-ahead prices and their spread (DART), market time`}
         height={240}
         formatTime={marketHourMinute}
-        formatValue={(v) => formatPrice(v)}
+        formatValue={formatHubPrice}
         timeZone={MARKET_TIME_ZONE}
       />
     </>
   );
 }
 
+/** Prices as the chart reads them: one function for every render, so its layout stays memoised. */
+const formatHubPrice = (v: number): string => formatPrice(v);
+
 /** The price map's snapshot of the 5-minute interval starting at `at`: every node's LMP. */
 export const highestNodeOptions = (at: number) =>
   priceSnapshotOptions({ dataset: DATASET_IDS.realTimeLmp, column: 'lmp', time: formatUtc(at) });
 
-/** The interval the highest node is read at: the one in progress, or the day's last for a past day. */
+/**
+ * The interval the highest node is read at: the newest there to be asked for at `now`
+ * (`newestIntervalAt`), or the day's last for a past day.
+ */
 export const highestNodeAt = (now: number, day: MarketDay): number =>
-  Math.min(intervalStartOf(now, FIVE_MIN), day.end - FIVE_MIN);
+  Math.min(newestIntervalAt(now, FIVE_MIN), day.end - FIVE_MIN);
 
 /** The highest price of a snapshot and its location; the first of equals. */
 function highestOf(names: readonly string[], values: readonly (number | null)[]) {
@@ -206,8 +220,8 @@ function highestOf(names: readonly string[], values: readonly (number | null)[])
 /** The highest-priced node at the newest 5-minute interval (the day's last for a past day), from the price map's query. */
 function HighestNode({ date, day }: { date: string; day: MarketDay }) {
   const { live } = useLivePage();
-  const current = useIntervalStart(FIVE_MIN, live);
-  const at = highestNodeAt(current, day);
+  // Already the newest interval there to be asked for: only the day's end bounds it.
+  const at = Math.min(useIntervalStart(FIVE_MIN, live), day.end - FIVE_MIN);
   const snapshot = useQuery({
     ...highestNodeOptions(at),
     placeholderData: keepPreviousData,

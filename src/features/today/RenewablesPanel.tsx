@@ -5,22 +5,16 @@ import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-import { formatUtc, type MarketDay } from '@/time';
+import type { MarketDay } from '@/time';
 import { pointsOf } from './dayRows';
 import { ErrorLine } from './ErrorLine';
 import { forecastError } from './forecastError';
 import { formatMw, marketClock, marketHourMinute } from './marketClock';
-import {
-  compareDay,
-  DAY_AHEAD_CUTOFF_TEXT,
-  dayAheadCutoff,
-  dayRange,
-  queryBuilderHref,
-} from './marketDayParams';
+import { compareDay, DAY_AHEAD_CUTOFF_TEXT, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
 import { useLiveRows } from './useLiveRows';
-import { hourKey, nextVintage } from './vintages';
+import { hourKey, nextVintage, vintageParams } from './vintages';
 import styles from './TodayPage.module.css';
 
 /**
@@ -43,16 +37,15 @@ export const RESOURCES = [
 ] as const;
 type Resource = (typeof RESOURCES)[number];
 
-export const newestParams = (day: MarketDay, r: Resource): DatasetQueryParams => ({
-  ...dayRange(day),
-  publish_time: 'latest',
-  columns: `publish_time_utc,${r.actual},${r.forecast}`,
-});
-export const dayAheadParams = (day: MarketDay, r: Resource): DatasetQueryParams => ({
-  ...dayRange(day),
-  publish_time: 'latest',
-  publish_time_end: formatUtc(dayAheadCutoff(day)),
-  columns: `publish_time_utc,${r.forecast}`,
+const newestParams = (day: MarketDay, r: Resource): DatasetQueryParams =>
+  vintageParams(day, `${r.actual},${r.forecast}`);
+const dayAheadParams = (day: MarketDay, r: Resource): DatasetQueryParams =>
+  vintageParams(day, r.forecast, { dayAhead: true });
+
+/** The requests of one resource's section: the newest and the day-ahead vintages of its report. */
+export const renewableRequests = (day: MarketDay, r: Resource) => ({
+  newest: { id: r.id, params: newestParams(day, r) },
+  dayAhead: { id: r.id, params: dayAheadParams(day, r) },
 });
 
 /** The newest hour with an actual value: the panel's "as of". */
@@ -64,20 +57,26 @@ export function RenewablesPanel({ date, day }: { date: string; day: MarketDay })
   const solar = useResource(day, RESOURCES[0]);
   const wind = useResource(day, RESOURCES[1]);
   const asOf = lastActual(solar.newest.query.data?.rows, RESOURCES[0].actual);
-  const links = RESOURCES.flatMap((r) => [
-    { label: `${r.label} report in the query builder`, href: queryBuilderHref(r.id, newestParams(day, r)) },
-  ]);
-  links.push({
-    label: 'Solar and wind, actual and forecast, in Compare',
-    href: compareHref({
-      A: dataSeries('A', RESOURCES[0].id, RESOURCES[0].actual),
-      B: dataSeries('B', RESOURCES[0].id, RESOURCES[0].forecast),
-      C: dataSeries('C', RESOURCES[1].id, RESOURCES[1].actual),
-      D: dataSeries('D', RESOURCES[1].id, RESOURCES[1].forecast),
-      ...compareDay(date),
-      grid: '1h',
-    }),
-  });
+  const links = useMemo(
+    () => [
+      ...RESOURCES.map((r) => ({
+        label: `${r.label} report in the query builder`,
+        href: queryBuilderHref(r.id, newestParams(day, r)),
+      })),
+      {
+        label: 'Solar and wind, actual and forecast, in Compare',
+        href: compareHref({
+          A: dataSeries('A', RESOURCES[0].id, RESOURCES[0].actual),
+          B: dataSeries('B', RESOURCES[0].id, RESOURCES[0].forecast),
+          C: dataSeries('C', RESOURCES[1].id, RESOURCES[1].actual),
+          D: dataSeries('D', RESOURCES[1].id, RESOURCES[1].forecast),
+          ...compareDay(date),
+          grid: '1h',
+        }),
+      },
+    ],
+    [date, day],
+  );
   return (
     <TodayPanel title="Solar and wind" id="renewables" asOf={asOf} links={links}>
       <p className={styles.asOf}>
@@ -92,15 +91,14 @@ export function RenewablesPanel({ date, day }: { date: string; day: MarketDay })
 }
 
 function useResource(day: MarketDay, resource: Resource) {
-  const params = useMemo(() => newestParams(day, resource), [day, resource]);
-  const bidParams = useMemo(() => dayAheadParams(day, resource), [day, resource]);
+  const requests = useMemo(() => renewableRequests(day, resource), [day, resource]);
+  const { params } = requests.newest;
   const newest = useLiveRows({
-    id: resource.id,
-    params,
+    ...requests.newest,
     next: useMemo(() => nextVintage(day, params), [day, params]),
     keyOf: hourKey,
   });
-  const dayAhead = useLiveRows({ id: resource.id, params: bidParams, keyOf: hourKey });
+  const dayAhead = useLiveRows({ ...requests.dayAhead, keyOf: hourKey });
   return { resource, newest, dayAhead };
 }
 

@@ -3,7 +3,7 @@ import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { formatUtc, MINUTE_MS, type MarketDay } from '@/time';
-import { extremesOf, lastRow, nextIntervals, pointsOf, startOf } from './dayRows';
+import { asOfRows, extremesOf, nextIntervals, pointsOf } from './dayRows';
 import { useLivePage } from './livePage';
 import { formatMw, marketClock, marketHourMinute } from './marketClock';
 import { queryBuilderHref } from './marketDayParams';
@@ -17,12 +17,15 @@ const BUCKET_MS = MINUTE_MS;
 const completeMinutes = (now: number): number => Math.floor(now / BUCKET_MS) * BUCKET_MS;
 
 /** The day's whole minutes up to `openedAt`, each minute's mean PRC. */
-export const reservesParams = (day: MarketDay, openedAt: number): DatasetQueryParams => ({
-  start_time: formatUtc(day.start),
-  end_time: formatUtc(Math.max(day.start + BUCKET_MS, Math.min(day.end, completeMinutes(openedAt)))),
-  resample_frequency: '1min',
-  resample_function: 'mean',
-  columns: 'prc',
+export const reservesRequest = (day: MarketDay, openedAt: number) => ({
+  id: DATASET_IDS.realTimeAncillaryMonitor,
+  params: {
+    start_time: formatUtc(day.start),
+    end_time: formatUtc(Math.max(day.start + BUCKET_MS, Math.min(day.end, completeMinutes(openedAt)))),
+    resample_frequency: '1min',
+    resample_function: 'mean',
+    columns: 'prc',
+  } satisfies DatasetQueryParams,
 });
 
 /** Physical responsive capability (PRC) from the real-time ancillary service monitor. */
@@ -30,33 +33,32 @@ export function ReservesPanel({ day }: { day: MarketDay }) {
   // Only whole minutes: a minute still filling would be asked for again and again. Fixed when the
   // panel opens; later minutes come by refresh.
   const [openedAt] = useState(() => Date.now());
-  const params = useMemo(() => reservesParams(day, openedAt), [day, openedAt]);
+  const request = useMemo(() => reservesRequest(day, openedAt), [day, openedAt]);
+  const { params } = request;
   const prc = useLiveRows({
-    id: DATASET_IDS.realTimeAncillaryMonitor,
-    params,
+    ...request,
     next: useMemo(
       () => nextIntervals(day, BUCKET_MS, params, { availableAfterMs: BUCKET_MS, endAt: completeMinutes }),
       [day, params],
     ),
   });
   const rows = prc.query.data?.rows;
-  const last = rows ? lastRow(rows) : undefined;
-  const points = useMemo(() => (rows ? pointsOf(rows, 'prc') : []), [rows]);
+  const series = useMemo(() => [{ name: 'PRC', points: rows ? pointsOf(rows, 'prc') : [] }], [rows]);
+  const points = series[0]?.points ?? [];
+  const links = useMemo(
+    () => [
+      {
+        label: 'Reserve monitor in the query builder',
+        href: queryBuilderHref(DATASET_IDS.realTimeAncillaryMonitor, params),
+      },
+    ],
+    [params],
+  );
   const low = extremesOf(points)?.min;
   const now = points.at(-1);
   const soFar = useLivePage().ongoing ? ' so far' : '';
   return (
-    <TodayPanel
-      title="Reserves (PRC)"
-      id="reserves"
-      asOf={last ? startOf(last) : null}
-      links={[
-        {
-          label: 'Reserve monitor in the query builder',
-          href: queryBuilderHref(DATASET_IDS.realTimeAncillaryMonitor, params),
-        },
-      ]}
-    >
+    <TodayPanel title="Reserves (PRC)" id="reserves" asOf={asOfRows(rows)} links={links}>
       <RowsState
         query={prc.query}
         refreshError={prc.refreshError}
@@ -76,7 +78,7 @@ export function ReservesPanel({ day }: { day: MarketDay }) {
               </div>
             </dl>
             <LazyTimeSeriesChart
-              series={[{ name: 'PRC', points }]}
+              series={series}
               title="Physical responsive capability over the market day, minute means, market time"
               height={220}
               formatTime={marketHourMinute}

@@ -1,5 +1,5 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import styles from './TodayPage.module.css';
@@ -44,15 +44,27 @@ export function TodayPanel({
       <div className={styles.body}>
         <ErrorBoundary onReset={reset}>{children}</ErrorBoundary>
       </div>
-      {links.length > 0 && (
-        <ul className={styles.links} aria-label={`Open ${title.toLowerCase()} elsewhere`}>
-          {links.map((l) => (
-            <li key={l.href}>
-              <Link to={l.href}>{l.label}</Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelLinks title={title} links={links} />
     </section>
   );
 }
+
+/** Memoised (each panel memoises its links): a refresh of the panel's rows leaves its links be. */
+const PanelLinks = memo(function PanelLinks({
+  title,
+  links,
+}: {
+  title: string;
+  links: readonly PanelLink[];
+}) {
+  if (links.length === 0) return null;
+  return (
+    <ul className={styles.links} aria-label={`Open ${title.toLowerCase()} elsewhere`}>
+      {links.map((l) => (
+        <li key={l.href}>
+          <Link to={l.href}>{l.label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+});

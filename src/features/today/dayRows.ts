@@ -28,6 +28,12 @@ export function pointsOf(rows: readonly Row[], column: string, location?: string
 /** The newest row, if any (rows come in time order). */
 export const lastRow = (rows: readonly Row[]): Row | undefined => rows[rows.length - 1];
 
+/** A panel's "as of": the start of the newest interval held, null while there is none. */
+export function asOfRows(rows: readonly Row[] | undefined): number | null {
+  const last = rows ? lastRow(rows) : undefined;
+  return last ? startOf(last) : null;
+}
+
 /** The highest and lowest point of a series, the first of equals. */
 export function extremesOf(points: readonly Point[]): { min: Point; max: Point } | null {
   const first = points[0];

@@ -1,27 +1,35 @@
 import { useEffect, useState } from 'react';
-import { timerDelay } from './refreshSchedule';
+import { GRACE_MS, timerDelay } from './refreshSchedule';
 
 /** The start of the `stepMs` interval that `now` falls in. */
-export const intervalStartOf = (now: number, stepMs: number): number => Math.floor(now / stepMs) * stepMs;
+const intervalStartOf = (now: number, stepMs: number): number => Math.floor(now / stepMs) * stepMs;
 
 /**
- * The start of the interval in progress, moving on as each new one starts (a timer aimed at the
- * next start, aimed again after a capped wait); fixed while `live` is false.
+ * The newest interval there to be asked for: the one in progress once `GRACE_MS` of it have passed
+ * (the rule every dataset of the page follows: a server has an interval's rows shortly after it
+ * starts, not at the instant), the one before until then.
+ */
+export const newestIntervalAt = (now: number, stepMs: number): number =>
+  intervalStartOf(now - GRACE_MS, stepMs);
+
+/**
+ * The newest interval there to be asked for (`newestIntervalAt`), moving on as each new one is;
+ * fixed while `live` is false. Its timer renders only when the interval moves on: a capped wait
+ * that ends early is aimed again without a render.
  */
 export function useIntervalStart(stepMs: number, live: boolean): number {
-  const [start, setStart] = useState(() => intervalStartOf(Date.now(), stepMs));
-  const [wake, setWake] = useState(0);
+  const [start, setStart] = useState(() => newestIntervalAt(Date.now(), stepMs));
   useEffect(() => {
     if (!live) return undefined;
-    const timer = window.setTimeout(
-      () => {
-        const now = intervalStartOf(Date.now(), stepMs);
-        if (now !== start) setStart(now);
-        else setWake((n) => n + 1);
-      },
-      timerDelay(start + stepMs, Date.now()),
-    );
+    let timer: number | undefined;
+    const check = (): void => {
+      const now = Date.now();
+      const newest = newestIntervalAt(now, stepMs);
+      if (newest !== start) setStart(newest);
+      else timer = window.setTimeout(check, timerDelay(start + stepMs + GRACE_MS, now));
+    };
+    check();
     return () => window.clearTimeout(timer);
-  }, [start, stepMs, live, wake]);
+  }, [start, stepMs, live]);
   return start;
 }

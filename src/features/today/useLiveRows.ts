@@ -23,10 +23,14 @@ export interface NextRows {
   stepMs: number;
 }
 
-export interface LiveRowsSpec {
+/** One dataset's request for a panel's day: what the panel asks, and what boot prefetches (firstScreen.ts). */
+export interface DayRequest {
   id: string;
   /** The day's request. */
   params: DatasetQueryParams;
+}
+
+export interface LiveRowsSpec extends DayRequest {
   /** From the rows held: what to ask for next. Omitted (or null) for data that does not grow. */
   next?: (rows: readonly Row[]) => NextRows | null;
   keyOf?: RowKey;
@@ -42,7 +46,6 @@ export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsS
   const query = useQuery(liveRowsOptions(id, params));
   const [last, setLast] = useState<LastAttempt & { error: unknown }>({ at: 0, brought: 1, error: null });
   // The timer restarts only when the plan changes: a new due instant or new rows held.
-  const [wake, setWake] = useState(0);
   const rows = query.data?.rows;
   const plan = live && rows && next ? next(rows) : null;
   const dueAt = plan?.dueAt ?? null;
@@ -55,36 +58,36 @@ export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsS
     if (plan === null) return undefined;
     const controller = new AbortController();
     const at = askAt(plan.dueAt, plan.stepMs, last.at === 0 ? null : last);
-    const timer = window.setTimeout(
-      () => {
-        const now = Date.now();
-        // A capped wait ended before the plan's instant: make the plan again.
-        if (now < at) {
-          setWake((n) => n + 1);
-          return;
-        }
-        inRefreshBatch(
-          () => fetchNewRows(client, id, plan.since(now)),
-          (fresh) => {
-            if (controller.signal.aborted) return;
-            commitNewRows(client, id, params, fresh, keyOf);
-            setLast({ at: Date.now(), brought: fresh.length, error: null });
-          },
-          (error) => {
-            if (controller.signal.aborted) return;
-            setLast({ at: Date.now(), brought: 0, error });
-          },
-        );
-      },
-      timerDelay(at, Date.now()),
-    );
+    let timer: number | undefined;
+    const ask = (): void => {
+      const now = Date.now();
+      // A capped wait ended before the plan's instant: wait again, without rendering anything.
+      if (now < at) {
+        timer = window.setTimeout(ask, timerDelay(at, now));
+        return;
+      }
+      inRefreshBatch(
+        () => fetchNewRows(client, id, plan.since(now), controller.signal),
+        (fresh) => {
+          if (controller.signal.aborted) return;
+          commitNewRows(client, id, params, fresh, keyOf);
+          setLast({ at: Date.now(), brought: fresh.length, error: null });
+        },
+        (error) => {
+          if (controller.signal.aborted) return;
+          setLast({ at: Date.now(), brought: 0, error });
+        },
+      );
+    };
+    timer = window.setTimeout(ask, timerDelay(at, Date.now()));
     return () => {
       window.clearTimeout(timer);
+      // Paused, hidden, another day or new rows: a request still in flight is cancelled.
       controller.abort();
     };
     // `plan` is remade each render; its due instant and the rows it was made from are what count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dueAt, rows, last, wake, client, id, params, keyOf]);
+  }, [dueAt, rows, last, client, id, params, keyOf]);
 
   return { query, refreshError: last.error };
 }

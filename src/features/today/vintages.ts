@@ -5,7 +5,24 @@
 import type { Row } from '@/api/query/liveRows';
 import type { DatasetQueryParams } from '@/contract';
 import { formatUtc, HOUR_MS, SECOND_MS, type MarketDay } from '@/time';
+import { dayAheadCutoff, dayRange } from './marketDayParams';
 import type { NextRows } from './useLiveRows';
+
+/**
+ * A forecast's day in one vintage per hour: the newest published for each hour, or with `dayAhead`
+ * the newest published before the day-ahead market's bid deadline (what the market bid on).
+ * `columns` without `publish_time_utc`, which is always asked for (the refresh reads it).
+ */
+export const vintageParams = (
+  day: MarketDay,
+  columns: string,
+  { dayAhead = false }: { dayAhead?: boolean } = {},
+): DatasetQueryParams => ({
+  ...dayRange(day),
+  publish_time: 'latest',
+  ...(dayAhead ? { publish_time_end: formatUtc(dayAheadCutoff(day)) } : {}),
+  columns: `publish_time_utc,${columns}`,
+});
 
 /** One row per hour: a newer vintage replaces the hour's row. */
 export const hourKey = (row: Row): string => String(row.interval_start_utc);
