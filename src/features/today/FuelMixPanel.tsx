@@ -10,7 +10,8 @@ import { FUELS, netLoad, renewableShare, renewableShares } from './fuelMix';
 import { useLivePage } from './livePage';
 import { loadRequests } from './LoadForecastPanel';
 import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
-import { compareDay, dayRange, FIVE_MIN, queryBuilderHref } from './marketDayParams';
+import { compareDay, dayRange, queryBuilderHref } from './marketDayParams';
+import { FIVE_MINUTES_MS } from '@/time';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
 import { useLiveRows } from './useLiveRows';
@@ -40,11 +41,11 @@ export function FuelMixPanel({ date, day }: { date: string; day: MarketDay }) {
   const { params } = requests.fuels;
   const fuels = useLiveRows({
     ...requests.fuels,
-    next: useMemo(() => nextIntervals(day, FIVE_MIN, requests.fuels.params), [day, requests]),
+    next: useMemo(() => nextIntervals(day, FIVE_MINUTES_MS, requests.fuels.params), [day, requests]),
   });
   const loadRows = useLiveRows({
     ...requests.load,
-    next: useMemo(() => nextIntervals(day, FIVE_MIN, requests.load.params), [day, requests]),
+    next: useMemo(() => nextIntervals(day, FIVE_MINUTES_MS, requests.load.params), [day, requests]),
   });
   const links = useMemo(
     () => [

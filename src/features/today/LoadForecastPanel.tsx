@@ -8,7 +8,8 @@ import { asOfRows, endOf, nextIntervals, pointsOf, startOf } from './dayRows';
 import { ErrorLine } from './ErrorLine';
 import { completeHourMeans, forecastError, INTERVALS_PER_HOUR } from './forecastError';
 import { formatMw, marketClock, marketHourMinute } from './marketClock';
-import { compareDay, DAY_AHEAD_CUTOFF_TEXT, dayRange, FIVE_MIN, queryBuilderHref } from './marketDayParams';
+import { compareDay, DAY_AHEAD_CUTOFF_TEXT, dayRange, queryBuilderHref } from './marketDayParams';
+import { FIVE_MINUTES_MS } from '@/time';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
 import { useLiveRows } from './useLiveRows';
@@ -37,7 +38,7 @@ export function LoadForecastPanel({ date, day }: { date: string; day: MarketDay 
   const newest = requests.newest.params;
   const actual = useLiveRows({
     ...requests.actual,
-    next: useMemo(() => nextIntervals(day, FIVE_MIN, actualParams), [day, actualParams]),
+    next: useMemo(() => nextIntervals(day, FIVE_MINUTES_MS, actualParams), [day, actualParams]),
   });
   const latest = useLiveRows({
     ...requests.newest,
@@ -147,7 +148,7 @@ function LoadForecastBody({
         Newest forecast: for each hour, the newest vintage published for it. Day-ahead forecast: the newest
         vintage published before {DAY_AHEAD_CUTOFF_TEXT}. Error over complete hours, against the hour’s mean
         load.
-        {last ? ` Data through ${marketClock(endOf(last, FIVE_MIN))}.` : ''}
+        {last ? ` Data through ${marketClock(endOf(last, FIVE_MINUTES_MS))}.` : ''}
       </p>
       <LazyTimeSeriesChart
         series={series}

@@ -8,12 +8,12 @@ import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
-import { formatUtc, MINUTE_MS, type MarketDay } from '@/time';
+import { formatUtc, MINUTE_MS, type MarketDay, FIVE_MINUTES_MS } from '@/time';
 import { asOfRows, nextIntervals, pointsOf } from './dayRows';
 import { dartPoints, dayMinMax, HUBS, type Hub } from './hubPrices';
 import { useLivePage } from './livePage';
 import { formatPrice, marketClock, marketHourMinute } from './marketClock';
-import { compareDay, dayRange, FIVE_MIN, hourOf, queryBuilderHref } from './marketDayParams';
+import { compareDay, dayRange, hourOf, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
 import { newestIntervalAt, useIntervalStart } from './useIntervalStart';
@@ -203,7 +203,7 @@ export const highestNodeOptions = (at: number) =>
  * (`newestIntervalAt`), or the day's last for a past day.
  */
 export const highestNodeAt = (now: number, day: MarketDay): number =>
-  Math.min(newestIntervalAt(now, FIVE_MIN), day.end - FIVE_MIN);
+  Math.min(newestIntervalAt(now, FIVE_MINUTES_MS), day.end - FIVE_MINUTES_MS);
 
 /** The highest price of a snapshot and its location; the first of equals. */
 function highestOf(names: readonly string[], values: readonly (number | null)[]) {
@@ -221,7 +221,7 @@ function highestOf(names: readonly string[], values: readonly (number | null)[])
 function HighestNode({ date, day }: { date: string; day: MarketDay }) {
   const { live } = useLivePage();
   // Already the newest interval there to be asked for: only the day's end bounds it.
-  const at = Math.min(useIntervalStart(FIVE_MIN, live), day.end - FIVE_MIN);
+  const at = Math.min(useIntervalStart(FIVE_MINUTES_MS, live), day.end - FIVE_MINUTES_MS);
   const snapshot = useQuery({
     ...highestNodeOptions(at),
     placeholderData: keepPreviousData,
@@ -230,7 +230,7 @@ function HighestNode({ date, day }: { date: string; day: MarketDay }) {
   if (snapshot.isError)
     return <ApiErrorMessage error={snapshot.error} onRetry={() => void snapshot.refetch()} />;
   const shown = highestOf(snapshot.data.names, snapshot.data.values);
-  const index = Math.round((Date.parse(snapshot.data.time) - day.start) / FIVE_MIN);
+  const index = Math.round((Date.parse(snapshot.data.time) - day.start) / FIVE_MINUTES_MS);
   const mapHref = `/price-map?${new URLSearchParams({
     ds: DATASET_IDS.realTimeLmp,
     day: date,

@@ -9,11 +9,11 @@ import { renderApp } from '@/test/renderApp';
 import { loadParams } from './LoadForecastPanel';
 import { formatMw, formatPercent, formatPrice } from './marketClock';
 import { dayOf, dayRange } from './marketDayParams';
+import { FIVE_MINUTES_MS } from '@/time';
 
 // The mock's clock is the page's: both read Date.now, which each test fixes (or moves).
 const { server } = setupMockServer({ now: () => Date.now() });
 
-const FIVE_MIN = 5 * 60_000;
 const panel = (name: string): HTMLElement => screen.getByRole('region', { name });
 const fact = (container: HTMLElement, term: RegExp | string): string =>
   within(container).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
@@ -191,7 +191,7 @@ describe('The grid today, as time passes', () => {
     );
     const requests = watchQueries();
 
-    await act(() => vi.advanceTimersByTimeAsync(FIVE_MIN));
+    await act(() => vi.advanceTimersByTimeAsync(FIVE_MINUTES_MS));
     await waitFor(() =>
       expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('As of 15:05 CDT'),
     );
@@ -215,7 +215,7 @@ describe('The grid today, as time passes', () => {
 
     setVisibility('hidden');
     expect(screen.getByTestId('live-status')).toHaveTextContent('Paused while the tab is hidden.');
-    await act(() => vi.advanceTimersByTimeAsync(FIVE_MIN));
+    await act(() => vi.advanceTimersByTimeAsync(FIVE_MINUTES_MS));
     expect(requests.filter((r) => r.dataset === DATASET_IDS.fuelMix)).toHaveLength(0);
 
     setVisibility('visible');
@@ -226,7 +226,7 @@ describe('The grid today, as time passes', () => {
     await user.click(screen.getByRole('button', { name: 'Pause updates' }));
     expect(screen.getByTestId('live-status')).toHaveTextContent('Paused: new intervals are not fetched');
     const before = requests.length;
-    await act(() => vi.advanceTimersByTimeAsync(FIVE_MIN));
+    await act(() => vi.advanceTimersByTimeAsync(FIVE_MINUTES_MS));
     expect(requests.length).toBe(before);
     await user.click(screen.getByRole('button', { name: 'Resume updates' }));
     await waitFor(() =>

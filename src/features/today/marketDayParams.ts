@@ -9,16 +9,14 @@ import {
   marketDay,
   marketDayIndex,
   marketLocalHour,
-  MINUTE_MS,
+  FIVE_MINUTES_MS,
   type MarketDay,
 } from '@/time';
 import type { DatasetQueryParams } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 
-export const FIVE_MIN = 5 * MINUTE_MS;
-
 /** The market day `date` in 5-minute steps (276, 288 or 300 of them). */
-export const dayOf = (date: string): MarketDay => marketDay(date, FIVE_MIN);
+export const dayOf = (date: string): MarketDay => marketDay(date, FIVE_MINUTES_MS);
 
 /** The whole market day, as `start_time`/`end_time`. */
 export function dayRange(day: MarketDay): Pick<DatasetQueryParams, 'start_time' | 'end_time'> {
