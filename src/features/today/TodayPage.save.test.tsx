@@ -32,7 +32,7 @@ describe('saving the grid today', () => {
     await screen.findByRole('heading', { level: 1, name: 'The grid on 2025-07-14' });
     const bar = screen.getByRole('group', { name: 'Saved view' });
     await user.click(within(bar).getByRole('button', { name: 'Save' }));
-    const name = within(bar).getByLabelText('Name');
+    const name = await within(bar).findByLabelText('Name');
     expect(name).toHaveValue('The grid today · 2025-07-14');
     await user.type(name, '{Enter}');
     await waitFor(() =>
@@ -62,7 +62,7 @@ describe('saving the grid today', () => {
     await screen.findByRole('heading', { level: 1, name: 'The grid today' });
     const bar = screen.getByRole('group', { name: 'Saved view' });
     await user.click(within(bar).getByRole('button', { name: 'Save' }));
-    await user.type(within(bar).getByLabelText('Name'), '{Enter}');
+    await user.type(await within(bar).findByLabelText('Name'), '{Enter}');
     await waitFor(() =>
       expect(within(bar).getByRole('status')).toHaveTextContent(/Saved as “The grid today · current day”/),
     );
