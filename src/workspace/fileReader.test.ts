@@ -152,6 +152,23 @@ describe('reading a workspace file', () => {
     expect(read).toEqual({ ok: false, problems: ['view 6 (“Hubs”): path is not a page of this app'] });
   });
 
+  it('reads a view of the grid today, and refuses one whose path is not /today', () => {
+    const today = view({
+      kind: 'today',
+      name: 'The grid today · 2025-07-14',
+      path: '/today?date=2025-07-14',
+      datasets: ['ercot_fuel_mix'],
+      timeRange: 'market day 2025-07-14',
+    });
+    const read = parseWorkspaceFile(workspaceFileText([today]));
+    expect(read).toEqual({ ok: true, views: [{ ...today, openedAt: null }] });
+    const elsewhere = { ...today, path: '/reports/daily-peak?date=2025-07-14' };
+    expect(parseWorkspaceFile(workspaceFileText([elsewhere]))).toEqual({
+      ok: false,
+      problems: ['view 1 (“The grid today · 2025-07-14”): path is not a page of this app'],
+    });
+  });
+
   it('refuses two views with one id', () => {
     const file = fixture();
     file.views[1] = { ...file.views[1], id: file.views[0]?.id };

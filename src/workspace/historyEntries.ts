@@ -47,6 +47,8 @@ function groupKeyOf(query: FinishedQuery): string {
   if (query.source.type === 'snapshot') return `priceMap:${viewIdentity(query.path, PRICE_MAP_VIEW_PARAMS)}`;
   // The peak report's panels ask for one view's data: one entry per report shown.
   if (query.source.type === 'rows') return `dailyPeak:${query.path}`;
+  // So are the grid today's panels: one entry per day shown.
+  if (query.source.type === 'live') return `today:${query.path}`;
   return `once:${crypto.randomUUID()}`;
 }
 

@@ -225,6 +225,21 @@ describe('the history recorder', () => {
     ]);
   });
 
+  it('records the grid today’s panels as one entry per day shown, and their day requests nowhere else', async () => {
+    const { client, recorder } = setup();
+    const day = (rows: number) => () =>
+      Promise.resolve({ rows: Array.from({ length: rows }, () => ({})), fetchedAt: 0 });
+    path = '/today?date=2025-07-14';
+    await client.query({ queryKey: queryKeys.live(DATASET, PARAMS), queryFn: day(96) });
+    await client.query({ queryKey: queryKeys.live('ercot_load', PARAMS), queryFn: day(288) });
+    path = '/compare?s=1';
+    await client.query({ queryKey: queryKeys.live('ercot_fuel_mix', PARAMS), queryFn: day(288) });
+    await recorder.flush();
+    const entries = await listHistory();
+    expect(entries.map((e) => [e.kind, e.path, e.queries])).toEqual([['today', '/today?date=2025-07-14', 2]]);
+    expect(JSON.stringify(entries)).not.toContain(SECRET);
+  });
+
   it('does not record what is not a dataset query, nor the query builder’s own quality count', async () => {
     const { client, recorder } = setup();
     const answer = () => Promise.resolve({ data: [], meta: {} });

@@ -43,6 +43,7 @@ const KIND_OF_SOURCE = {
   table: 'query',
   rows: 'dailyPeak',
   series: 'compare',
+  live: 'today',
   snapshot: 'priceMap',
   locationDay: 'priceMap',
 } as const satisfies Record<QuerySource['type'], ViewKind>;

@@ -2,8 +2,9 @@
  * Which of the app's queries the history records, told from the query's key: one user query is one
  * entry. The query builder's results (the table's first page; its chart and data-quality count are
  * the same query seen again), each Compare series, the price map's step snapshots (one entry per
- * view, counting its steps) and the side panel's day of one location, and the peak report's
- * dataset queries (one entry per view). The price map's queries are recorded on the price map only.
+ * view, counting its steps) and the side panel's day of one location, the peak report's
+ * dataset queries (one entry per view) and the day requests of The grid today's panels (one entry
+ * per day shown; their refreshes merge into the cache without a fetch and are not recorded). The price map's queries are recorded on the price map only.
  * The catalog, locations, usage and the like are not
  * queries of a dataset and are not recorded.
  *
@@ -20,7 +21,7 @@ import type { ViewKind } from './types';
 
 /** What a recorded query asked, as its key says it. */
 export type QuerySource =
-  | { type: 'table' | 'rows' | 'series'; dataset: string; params: DatasetQueryParams }
+  | { type: 'table' | 'rows' | 'series' | 'live'; dataset: string; params: DatasetQueryParams }
   | { type: 'snapshot'; key: SnapshotKey }
   | { type: 'locationDay'; key: LocationDayKey };
 
@@ -42,6 +43,7 @@ export function recordedSource(key: readonly unknown[], page: ViewKind | null): 
     if (typeof a !== 'string' || !isRecord(c)) return null;
     if (b === 'table') return { type: 'table', dataset: a, params: c };
     if (b === 'rows' && page === 'dailyPeak') return { type: 'rows', dataset: a, params: c };
+    if (b === 'live' && page === 'today') return { type: 'live', dataset: a, params: c };
     return null;
   }
   if (root === COMPARE) {
@@ -95,6 +97,9 @@ export function summariseAnswer(source: QuerySource, data: unknown): AnswerSumma
         datasetName: null,
       };
     }
+    case 'live':
+      // LiveRows: every row of the day so far.
+      return { rows: Array.isArray(data.rows) ? data.rows.length : null, moreRows: false, datasetName: null };
     case 'series':
       // SeriesPoints: every row of the series up to a cap.
       return { rows: count(data.rows), moreRows: data.capped === true, datasetName: null };

@@ -8,7 +8,15 @@
 import type { Annotation } from '@/lib/annotations';
 
 /** The pages whose state can be saved. */
-export const VIEW_KINDS = ['query', 'compare', 'priceMap', 'locations', 'location', 'dailyPeak'] as const;
+export const VIEW_KINDS = [
+  'query',
+  'compare',
+  'priceMap',
+  'locations',
+  'location',
+  'dailyPeak',
+  'today',
+] as const;
 export type ViewKind = (typeof VIEW_KINDS)[number];
 
 export const VIEW_KIND_LABELS: Record<ViewKind, string> = {
@@ -18,6 +26,7 @@ export const VIEW_KIND_LABELS: Record<ViewKind, string> = {
   locations: 'Locations',
   location: 'Location',
   dailyPeak: 'Peak report',
+  today: 'The grid today',
 };
 
 /** One API request a view makes, as the export sidecar writes it: the key is never in it. */

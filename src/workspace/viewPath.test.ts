@@ -11,6 +11,8 @@ describe('a saved view path the library will follow', () => {
     ['location', '/locations/ercot-hb_north'],
     ['location', '/locations/ercot%20hub%3Anorth'],
     ['dailyPeak', '/reports/daily-peak?date=2026-11-18'],
+    ['today', '/today'],
+    ['today', '/today?date=2025-07-14'],
   ] as const)('follows the %s page at %s', (kind, path) => {
     expect(isSafeViewPath(kind, path)).toBe(true);
   });

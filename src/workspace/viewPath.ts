@@ -16,6 +16,7 @@ export const VIEW_ROUTES = {
   locations: 'locations',
   location: 'locations/:gsEntityId',
   dailyPeak: 'reports/daily-peak',
+  today: 'today',
 } as const satisfies Record<ViewKind, string>;
 
 /**

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { datasetOptions } from '@/api/datasets/queries';
 import { DATASET_IDS } from '@/contract';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
+import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 import { unreadUrlSettings } from '@/lib/linkSettings';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUrlState } from '@/lib/urlState';
@@ -15,6 +16,7 @@ import { marketClock } from './marketClock';
 import { dayOf } from './marketDayParams';
 import { TODAY_LINK_NOTES, todayUrlState } from './todayUrlState';
 import { useMarketToday } from '@/lib/useMarketToday';
+import { todayViewDescriptor } from './viewDescriptor';
 import styles from './TodayPage.module.css';
 
 // Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
@@ -73,6 +75,10 @@ export function TodayPage() {
           ERCOT, market day {date} ({hours} hours{hours === 24 ? '' : ': a daylight-saving change'}), midnight
           to midnight US/Central.
         </p>
+        <SaveViewBar
+          kind="today"
+          describe={(path) => todayViewDescriptor({ path, linkDate: state.date, date })}
+        />
       </header>
 
       <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, TODAY_LINK_NOTES)} />

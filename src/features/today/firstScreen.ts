@@ -8,29 +8,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import { liveRowsOptions } from '@/api/query/liveRows';
 import { readUrlState } from '@/lib/urlState';
 import { marketDateOf } from '@/time';
-import { ancillaryRequest } from './AncillaryPanel';
-import { fuelMixRequests } from './FuelMixPanel';
-import { loadRequests } from './LoadForecastPanel';
+import { dayRequests } from './dayRequests';
 import { dayOf } from './marketDayParams';
-import { highestNodeAt, highestNodeOptions, priceRequests } from './PricesPanel';
-import { renewableRequests, RESOURCES } from './RenewablesPanel';
-import { reservesRequest } from './ReservesPanel';
+import { highestNodeAt, highestNodeOptions } from './PricesPanel';
 import { todayUrlState } from './todayUrlState';
-import type { DayRequest } from './useLiveRows';
 
 export function prefetchToday(queryClient: QueryClient, search: string): Promise<unknown> {
   const { state } = readUrlState(todayUrlState, new URLSearchParams(search));
   const now = Date.now();
   const day = dayOf(state.date || marketDateOf(now));
-  const requests: DayRequest[] = [
-    // The fuel mix's load is the load panel's request too: asked once (the cache shares it).
-    fuelMixRequests(day).fuels,
-    ...Object.values(loadRequests(day)),
-    ...Object.values(priceRequests(day)),
-    ...RESOURCES.flatMap((r) => Object.values(renewableRequests(day, r))),
-    ancillaryRequest(day),
-    reservesRequest(day, now),
-  ];
+  const requests = dayRequests(day, now);
   // A failed answer is the panel's to show, with its own retry.
   const noop = () => undefined;
   return Promise.all([
