@@ -30,7 +30,7 @@ describe('saving the grid today', () => {
   it('saves a past day under its suggested name, and the Library lists it as The grid today', async () => {
     const { user } = renderApp('/today?date=2025-07-14');
     await screen.findByRole('heading', { level: 1, name: 'The grid on 2025-07-14' });
-    const bar = screen.getByRole('group', { name: 'Saved view' });
+    const bar = await screen.findByRole('group', { name: 'Saved view' });
     await user.click(within(bar).getByRole('button', { name: 'Save' }));
     const name = await within(bar).findByLabelText('Name');
     expect(name).toHaveValue('The grid today · 2025-07-14');
@@ -60,7 +60,7 @@ describe('saving the grid today', () => {
   it('saves the plain link as the current market day', async () => {
     const { user } = renderApp('/today');
     await screen.findByRole('heading', { level: 1, name: 'The grid today' });
-    const bar = screen.getByRole('group', { name: 'Saved view' });
+    const bar = await screen.findByRole('group', { name: 'Saved view' });
     await user.click(within(bar).getByRole('button', { name: 'Save' }));
     await user.type(await within(bar).findByLabelText('Name'), '{Enter}');
     await waitFor(() =>
