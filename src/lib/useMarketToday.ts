@@ -12,18 +12,22 @@ const MAX_WAIT_MS = MINUTE_MS;
  */
 export function useMarketToday(): string {
   const [today, setToday] = useState(() => marketDateOf(Date.now()));
-  const [wake, setWake] = useState(0);
   useEffect(() => {
-    const next = zonedMidnightOf(addDays(today, 1));
-    const timer = window.setTimeout(
-      () => {
-        const now = marketDateOf(Date.now());
-        if (now !== today) setToday(now);
-        else setWake((n) => n + 1);
-      },
-      Math.min(MAX_WAIT_MS, Math.max(0, next - Date.now())),
-    );
+    // Aimed again inside the effect: a wake that finds the same day re-renders nothing.
+    let timer: number | undefined;
+    const aim = () => {
+      const next = zonedMidnightOf(addDays(today, 1));
+      timer = window.setTimeout(
+        () => {
+          const now = marketDateOf(Date.now());
+          if (now !== today) setToday(now);
+          else aim();
+        },
+        Math.min(MAX_WAIT_MS, Math.max(0, next - Date.now())),
+      );
+    };
+    aim();
     return () => window.clearTimeout(timer);
-  }, [today, wake]);
+  }, [today]);
   return today;
 }
