@@ -54,12 +54,12 @@ export function CommitInput({ value, onCommit, live = false, onDraft, onKeyDown,
         // Focus going to the field's own description (the check of the typed name, whose buttons
         // put a known name in its place) keeps the draft: committing it would apply the name the
         // check is about, redraw the check, and take the button from under the click.
-        const description = rest['aria-describedby'];
-        const into = e.relatedTarget instanceof Element ? e.relatedTarget : null;
+        const into = e.relatedTarget instanceof Node ? e.relatedTarget : null;
         const toOwnCheck =
-          description !== undefined &&
           into !== null &&
-          description.split(' ').some((id) => id !== '' && into.closest(`[id="${CSS.escape(id)}"]`));
+          (rest['aria-describedby'] ?? '')
+            .split(' ')
+            .some((id) => id !== '' && document.getElementById(id)?.contains(into) === true);
         if (!toOwnCheck) commit();
         onBlur?.(e);
       }}
