@@ -225,13 +225,15 @@ describe('the history recorder', () => {
     ]);
   });
 
-  it('records the grid today’s panels as one entry per day shown, and their day requests nowhere else', async () => {
+  it('records the grid today’s panels as one entry per day shown, not its refreshes, and their day requests nowhere else', async () => {
     const { client, recorder } = setup();
     const day = (rows: number) => () =>
       Promise.resolve({ rows: Array.from({ length: rows }, () => ({})), fetchedAt: 0 });
     path = '/today?date=2025-07-14';
     await client.query({ queryKey: queryKeys.live(DATASET, PARAMS), queryFn: day(96) });
     await client.query({ queryKey: queryKeys.live('ercot_load', PARAMS), queryFn: day(288) });
+    // A refresh asking for the next interval: the page keeping up, not a query of the analyst's.
+    await client.query({ queryKey: queryKeys.liveNew('ercot_load', PARAMS), queryFn: day(1) });
     path = '/compare?s=1';
     await client.query({ queryKey: queryKeys.live('ercot_fuel_mix', PARAMS), queryFn: day(288) });
     await recorder.flush();

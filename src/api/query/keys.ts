@@ -17,4 +17,9 @@ export const queryKeys = {
   csv: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'csv', params] as const,
   /** Every row of a query that grows as new intervals arrive (see liveRows.ts): keyed by the first request. */
   live: (id: string, params: DatasetQueryParams) => [...queryKeys.dataset(id), 'live', params] as const,
+  /**
+   * A live page's request for only the rows new since those held: a refresh, not a query of the
+   * analyst's, so the history does not record it (historySources.ts).
+   */
+  liveNew: (id: string, since: DatasetQueryParams) => [...queryKeys.dataset(id), 'live-new', since] as const,
 };

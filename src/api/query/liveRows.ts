@@ -114,7 +114,7 @@ export function fetchNewRows(
   // Through the cache for one reason: two panels asking for the same new rows at the same instant
   // (the fuel mix and the load panel share the load) share one request. Nothing is kept after.
   // Both live on one page, paused and hidden together, so one's abort cancels the shared request.
-  const queryKey = [...queryKeys.live(id, since), 'new'];
+  const queryKey = queryKeys.liveNew(id, since);
   signal?.addEventListener('abort', () => void client.cancelQueries({ queryKey, exact: true }), {
     once: true,
   });
