@@ -1,7 +1,8 @@
 /**
  * The grid today (issue 30), on a production build with the built-in mock in headless Chromium:
  *  - `/today` cold, a new context each run, from navigation start until every panel says the time
- *    its data is as of and the fuel mix's stack is drawn; beside it the catalog's cold load (every
+ *    its data is as of (or, loaded, that the day has none yet: an hourly panel in the day's first
+ *    hour) and the fuel mix's stack is drawn; beside it the catalog's cold load (every
  *    dataset link on screen) in the same run, alternating, so machine load hits both alike;
  *  - the main thread's work (CDP TaskDuration) of a refresh that brings one new 5-minute interval:
  *    the page's clock jumped (`fastForward`, due timers fire once) to just past the next interval's
@@ -42,11 +43,12 @@ async function todayCold(browser: Browser, url: string): Promise<number> {
     await page.goto(`${url}/today`, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
       (panels) => {
-        const asOf = [...document.querySelectorAll('[data-testid$="-as-of"]')].filter((p) =>
-          p.textContent.startsWith('As of'),
-        );
-        const stack = document.querySelector('path.stack-area');
-        return asOf.length >= panels && stack !== null ? performance.now() : false;
+        // Settled: "As of …", or "No data yet" once loaded (an hourly panel in the day's first hour).
+        const asOf = [...document.querySelectorAll('[data-testid$="-as-of"]')].map((p) => p.textContent);
+        const settled = asOf.filter((text) => text.startsWith('As of') || text === 'No data yet');
+        const fuelMix = document.querySelector('[data-testid="fuel-mix-as-of"]')?.textContent ?? '';
+        const stack = document.querySelector('path.stack-area') !== null || fuelMix === 'No data yet';
+        return settled.length >= panels && stack ? performance.now() : false;
       },
       PANELS,
       { polling: 'raf', timeout: 60_000 },

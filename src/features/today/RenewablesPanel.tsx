@@ -48,9 +48,9 @@ export const renewableRequests = (day: MarketDay, r: Resource) => ({
   dayAhead: { id: r.id, params: dayAheadParams(day, r) },
 });
 
-/** The newest hour with an actual value: the panel's "as of". */
-const lastActual = (rows: readonly Row[] | undefined, column: string): number | null =>
-  rows ? (pointsOf(rows, column).at(-1)?.x ?? null) : null;
+/** The newest hour with an actual value: the panel's "as of" (undefined while the rows load). */
+const lastActual = (rows: readonly Row[] | undefined, column: string): number | null | undefined =>
+  rows ? (pointsOf(rows, column).at(-1)?.x ?? null) : undefined;
 
 /** Solar and wind: actual generation against the newest and the day-ahead forecast. */
 export function RenewablesPanel({ date, day }: { date: string; day: MarketDay }) {

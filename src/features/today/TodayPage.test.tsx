@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { fetchAllRows } from '@/api/query/liveRows';
 import { DATASET_IDS } from '@/contract';
 import { TEST_NOW } from '@/test/clock';
@@ -133,6 +134,27 @@ describe('The grid today, as it is', () => {
     await waitFor(() => expect(fact(panel('Load and forecast'), /^Load at/)).toMatch(/MW$/));
     await waitFor(() =>
       expect(fact(panel('Hub prices'), 'Day’s highest real-time price so far')).toMatch(/\$\/MWh/),
+    );
+  });
+
+  it('says a panel is loading while its rows are on their way, not that the day has none', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/v1/datasets/ercot_fuel_mix/query', async () => {
+        // Answered by the mock's own handler once released (a resolver that returns nothing falls through).
+        await held;
+        return undefined;
+      }),
+    );
+    renderApp('/today');
+    const fuelMix = await screen.findByRole('region', { name: 'Fuel mix' });
+    expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('Loading…');
+    await waitFor(() => expect(screen.getByTestId('load-as-of').textContent).toBe('As of 15:00 CDT'));
+    expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('Loading…');
+    release();
+    await waitFor(() =>
+      expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('As of 15:00 CDT'),
     );
   });
 

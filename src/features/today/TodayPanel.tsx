@@ -25,8 +25,8 @@ export function TodayPanel({
 }: {
   title: string;
   id: string;
-  /** The newest interval the panel's data holds, epoch ms; null while none. */
-  asOf: number | null;
+  /** The newest interval the panel's data holds, epoch ms; null when none; undefined while it loads. */
+  asOf: number | null | undefined;
   links: readonly PanelLink[];
   wide?: boolean;
   children: ReactNode;
@@ -38,7 +38,8 @@ export function TodayPanel({
       <div className={styles.panelHead}>
         <h2 id={headingId}>{title}</h2>
         <p className={styles.asOf} data-testid={`${id}-as-of`}>
-          {asOf === null ? 'No data yet' : `As of ${marketClock(asOf)}`}
+          {/* Not "No data yet" while the rows are on their way: that would say the day has none. */}
+          {asOf === undefined ? 'Loading…' : asOf === null ? 'No data yet' : `As of ${marketClock(asOf)}`}
         </p>
       </div>
       <div className={styles.body}>

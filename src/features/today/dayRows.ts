@@ -28,9 +28,10 @@ export function pointsOf(rows: readonly Row[], column: string, location?: string
 /** The newest row, if any (rows come in time order). */
 export const lastRow = (rows: readonly Row[]): Row | undefined => rows[rows.length - 1];
 
-/** A panel's "as of": the start of the newest interval held, null while there is none. */
-export function asOfRows(rows: readonly Row[] | undefined): number | null {
-  const last = rows ? lastRow(rows) : undefined;
+/** A panel's "as of": the start of the newest interval held, null when none, undefined while loading. */
+export function asOfRows(rows: readonly Row[] | undefined): number | null | undefined {
+  if (rows === undefined) return undefined;
+  const last = lastRow(rows);
   return last ? startOf(last) : null;
 }
 
