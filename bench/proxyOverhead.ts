@@ -4,10 +4,11 @@
  * mock (`npm run api`), the app's server (`vite preview` with `GRIDSCOPE_UPSTREAM` naming the
  * mock) and this client, which sends the same requests to the mock and through the app's server
  * in turns.
- * Figures: a 500-row JSON page (median of 40) and a whole CSV export walked by cursor in pages of
- * 10,000 rows (median of 5). Beside them, the floor: the same page through a raw TCP relay
- * (bench/tcpRelay.ts), one more loopback hop with no HTTP at all, which is the least any proxy
- * in its own process can add. `tsx bench/proxyOverhead.ts` prints them alone.
+ * Figures: a 500-row JSON page (median of 40) against the same page through a raw TCP relay
+ * (bench/tcpRelay.ts), one more loopback hop with no HTTP at all, which is the least any proxy in
+ * its own process can add (issue 31: ≤ 1.15× the relay; the earlier ≤ 1.1× direct sat on the
+ * floor of the hop itself); and a whole CSV export walked by cursor in pages of 10,000 rows
+ * against the mock directly (median of 5, ≤ 1.1×). `tsx bench/proxyOverhead.ts` prints them alone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,8 +24,9 @@ const APP_PORT = 4711;
 const RELAY_PORT = 4712;
 
 const KEY = 'test-key';
-const PAGE_LIMIT = 1.1;
-const EXPORT_LIMIT = 1.05;
+/** Issue 31: the proxy's page against the raw relay's, both one hop more than direct. */
+const PAGE_LIMIT = 1.15;
+const EXPORT_LIMIT = 1.1;
 
 /** One location's 5-minute LMPs over a fixed month: 8,928 rows, the same on any day the bench runs. */
 const PAGE_QUERY = new URLSearchParams({
@@ -87,9 +89,18 @@ export async function run(): Promise<BenchRow[]> {
     await waitUntilAnswering(`${mockUrl}/health`, () => mock.exitCode === null);
     app = await startPreview(site, APP_PORT, { GRIDSCOPE_UPSTREAM: mockUrl });
     const proxyBase = `${app.url}/upstream`;
-    const [directPage, proxiedPage] = await measurePair(
-      () => getPage(mockUrl),
+    const relayUrl = `http://${HOST}:${RELAY_PORT}`;
+    await waitUntilAnswering(`${relayUrl}/health`, () => relay.exitCode === null);
+    // The page through the relay and through the proxy in turns, the figure the target is on;
+    // then direct against the relay, to say what the hop itself costs here.
+    const [relayedPage, proxiedPage] = await measurePair(
+      () => getPage(relayUrl),
       () => getPage(proxyBase),
+      { warmup: 5, runs: 40 },
+    );
+    const [directPage, relayedAgain] = await measurePair(
+      () => getPage(mockUrl),
+      () => getPage(relayUrl),
       { warmup: 5, runs: 40 },
     );
     const [directExport, proxiedExport] = await measurePair(
@@ -98,33 +109,26 @@ export async function run(): Promise<BenchRow[]> {
       { warmup: 1, runs: 5 },
     );
     const bytes = await exportAll(proxyBase);
-    const relayUrl = `http://${HOST}:${RELAY_PORT}`;
-    await waitUntilAnswering(`${relayUrl}/health`, () => relay.exitCode === null);
-    const [directFloor, relayedPage] = await measurePair(
-      () => getPage(mockUrl),
-      () => getPage(relayUrl),
-      { warmup: 5, runs: 40 },
-    );
-    const floorRatio = relayedPage.median / directFloor.median;
-    const pageRatio = proxiedPage.median / directPage.median;
+    const floorRatio = relayedAgain.median / directPage.median;
+    const pageRatio = proxiedPage.median / relayedPage.median;
     const exportRatio = proxiedExport.median / directExport.median;
     return [
       {
-        figure: 'proxy: a 500-row page through the app’s proxy',
+        figure: 'proxy: a 500-row page through the app’s proxy, vs a raw TCP relay',
         value: proxiedPage.median,
         unit: 'ms',
-        target: `≤ ${PAGE_LIMIT}× direct`,
-        peer: `direct ${formatNumber(directPage.median)} ms`,
+        target: `≤ ${PAGE_LIMIT}× the relay`,
+        peer: `relay ${formatNumber(relayedPage.median)} ms`,
         ratio: pageRatio,
         verdict: judge(pageRatio, PAGE_LIMIT),
-        note: `median of 40 each, taken in turns; slowest ${formatNumber(proxiedPage.max)} vs ${formatNumber(directPage.max)} ms`,
+        note: `median of 40 each, taken in turns; slowest ${formatNumber(proxiedPage.max)} vs ${formatNumber(relayedPage.max)} ms; both are one loopback hop more than direct`,
       },
       {
-        figure: 'proxy floor: the same page through a raw TCP relay (one more hop, no HTTP)',
-        value: relayedPage.median,
+        figure: 'proxy floor: the same page through a raw TCP relay (one more hop, no HTTP), vs direct',
+        value: relayedAgain.median,
         unit: 'ms',
         target: null,
-        peer: `direct ${formatNumber(directFloor.median)} ms`,
+        peer: `direct ${formatNumber(directPage.median)} ms`,
         ratio: floorRatio,
         verdict: 'info',
         note: 'median of 40 each, taken in turns: the least one more loopback hop between processes costs here, whatever the proxy does',
