@@ -5,8 +5,22 @@ import { formatUtc, type MarketDay } from '@/time';
 import type { DatasetQueryParams } from '@/contract';
 import type { NextRows } from './useLiveRows';
 
+/**
+ * Parsed starts by row: held rows keep their identity across refreshes (mergeRows), and every
+ * render of every panel reads each row's start for each of its series, so a row is parsed once,
+ * not once per series per refresh (Date.parse is ~0.4 µs; the fuel mix alone read 1,800 a render).
+ */
+const starts = new WeakMap<Row, number>();
+
 /** The instant a row's interval (or sample) starts, epoch ms. */
-export const startOf = (row: Row): number => Date.parse(String(row.interval_start_utc ?? row.time_utc));
+export function startOf(row: Row): number {
+  let start = starts.get(row);
+  if (start === undefined) {
+    start = Date.parse(String(row.interval_start_utc ?? row.time_utc));
+    starts.set(row, start);
+  }
+  return start;
+}
 
 /** The instant a row's interval ends: its `interval_end_utc`, or its start plus the step. */
 export const endOf = (row: Row, stepMs: number): number =>

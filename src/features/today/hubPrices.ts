@@ -1,4 +1,5 @@
 /** Real-time and day-ahead prices at the trading hubs, and their spread (DART). */
+import { startOf } from './dayRows';
 import type { Row } from '@/api/query/liveRows';
 import type { Point } from '@/lib/decimate';
 import { hourOf } from './marketDayParams';
@@ -30,7 +31,7 @@ export function dayMinMax(rows: readonly Row[], column: string): { min: DayExtre
   for (const row of rows) {
     const value = row[column];
     if (typeof value !== 'number') continue;
-    const at = Date.parse(String(row.interval_start_utc));
+    const at = startOf(row);
     const hub = String(row.location);
     if (min === null || value < min.value) min = { hub, value, at };
     if (max === null || value > max.value) max = { hub, value, at };
