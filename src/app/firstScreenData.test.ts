@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_API_KEY, setConnection } from '@/api/connection';
 import { datasetKeys } from '@/api/datasets/keys';
+import { locationKeys } from '@/api/locations/keys';
 import { createQueryClient } from '@/api/queryClient';
 import { DEMO_FIRST_RENDER_WAIT_MS, prefetchFirstScreen } from '@/app/firstScreenData';
 import { setupMockServer } from '@/test/mockServer';
@@ -61,5 +62,35 @@ describe('prefetchFirstScreen', () => {
     void prefetchFirstScreen(queryClient, '/price-map', '').then(() => (rendered = true));
     await vi.advanceTimersByTimeAsync(0);
     expect(rendered).toBe(true);
+  });
+
+  it('a dataset page, query-builder or location link asks for its record before the page’s code arrives', async () => {
+    useDemo();
+    const queryClient = createQueryClient();
+    await prefetchFirstScreen(queryClient, '/datasets/ercot_load/query', '');
+    await prefetchFirstScreen(queryClient, '/datasets/ercot%5Fspp_day_ahead_hourly', '');
+    await prefetchFirstScreen(queryClient, '/locations/ercot-hb_north', '');
+    await vi.waitFor(() => {
+      expect(queryClient.getQueryData<{ id: string }>(datasetKeys.detail('ercot_load'))?.id).toBe(
+        'ercot_load',
+      );
+      expect(
+        queryClient.getQueryData<{ id: string }>(datasetKeys.detail('ercot_spp_day_ahead_hourly'))?.id,
+      ).toBe('ercot_spp_day_ahead_hourly');
+      expect(
+        queryClient.getQueryData<{ location: string }>(locationKeys.detail('ercot-hb_north'))?.location,
+      ).toBe('HB_NORTH');
+    });
+  });
+
+  it('a crafted path asks for nothing it cannot read, and an unknown record is left for the page to say', async () => {
+    useDemo();
+    const queryClient = createQueryClient();
+    await prefetchFirstScreen(queryClient, '/datasets/%E0%A4%A/query', '');
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    await prefetchFirstScreen(queryClient, '/datasets/no_such_dataset', '');
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(datasetKeys.detail('no_such_dataset'))?.status).toBe('error'),
+    );
   });
 });

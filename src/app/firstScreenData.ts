@@ -1,9 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getConnection } from '@/api/connection';
-import { pageAt, PAGES, type PageDef } from '@/app/pages';
+import { datasetOptions } from '@/api/datasets/queries';
+import { pageAt, PAGES, routeParam, type PageDef } from '@/app/pages';
 import { prefetchCatalog } from '@/features/catalog/catalogQueries';
 
-type Prefetch = (queryClient: QueryClient, search: string) => Promise<unknown>;
+type Prefetch = (queryClient: QueryClient, search: string, pathname: string) => Promise<unknown>;
+
+/**
+ * The first request of a page whose first screen needs one record named in its path (the dataset's
+ * metadata): asked for from the entry, so it travels while the page's code
+ * does, instead of after that code has arrived and rendered (issue 31, data before code).
+ */
+const prefetchRecord =
+  (page: PageDef, param: string, ask: (queryClient: QueryClient, id: string) => Promise<unknown>): Prefetch =>
+  (queryClient, _search, pathname) => {
+    const id = routeParam(page, pathname, param);
+    return id === null || id === '' ? Promise.resolve() : ask(queryClient, id);
+  };
+// A failed answer is the page's to show, with its own retry.
+const noop = (): undefined => undefined;
+const askDataset = (queryClient: QueryClient, id: string) =>
+  queryClient.query(datasetOptions(id)).catch(noop);
 
 interface FirstScreenData {
   prefetch: Prefetch;
@@ -40,6 +57,8 @@ const FIRST_SCREEN_DATA = new Map<PageDef, FirstScreenData>([
       renderWithDemoData: false,
     },
   ],
+  [PAGES.dataset, { prefetch: prefetchRecord(PAGES.dataset, 'id', askDataset), renderWithDemoData: false }],
+  [PAGES.query, { prefetch: prefetchRecord(PAGES.query, 'id', askDataset), renderWithDemoData: false }],
   [
     PAGES.priceMap,
     {
@@ -67,7 +86,7 @@ export function prefetchFirstScreen(
   const page = pageAt(pathname);
   const first = page && FIRST_SCREEN_DATA.get(page);
   if (first === undefined) return Promise.resolve();
-  const answered = first.prefetch(queryClient, search).then(
+  const answered = first.prefetch(queryClient, search, pathname).then(
     () => undefined,
     () => undefined,
   );

@@ -166,6 +166,22 @@ export function pageAt(pathname: string): PageDef | undefined {
 }
 
 /**
+ * The route parameter `name` of `page` in `pathname` (base included), decoded as the router
+ * decodes it; null when `pathname` is not that page's or the segment cannot be decoded.
+ */
+export function routeParam(page: PageDef, pathname: string, name: string): string | null {
+  if (pageAt(pathname) !== page) return null;
+  const at = segments(page.path).indexOf(`:${name}`);
+  const segment = segments(pathname.slice(appBase().length))[at];
+  if (at < 0 || segment === undefined) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts fetching the code of the page at `pathname` without rendering it. A failed fetch is left
  * for the page's render to meet (and report through React.lazy).
  */
