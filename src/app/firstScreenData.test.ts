@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_API_KEY, setConnection } from '@/api/connection';
 import { datasetKeys } from '@/api/datasets/keys';
-import { locationKeys } from '@/api/locations/keys';
 import { createQueryClient } from '@/api/queryClient';
 import { DEMO_FIRST_RENDER_WAIT_MS, prefetchFirstScreen } from '@/app/firstScreenData';
 import { setupMockServer } from '@/test/mockServer';
@@ -64,12 +63,11 @@ describe('prefetchFirstScreen', () => {
     expect(rendered).toBe(true);
   });
 
-  it('a dataset page, query-builder or location link asks for its record before the page’s code arrives', async () => {
+  it('a dataset page or query-builder link asks for the dataset’s metadata before the page’s code arrives', async () => {
     useDemo();
     const queryClient = createQueryClient();
     await prefetchFirstScreen(queryClient, '/datasets/ercot_load/query', '');
     await prefetchFirstScreen(queryClient, '/datasets/ercot%5Fspp_day_ahead_hourly', '');
-    await prefetchFirstScreen(queryClient, '/locations/ercot-hb_north', '');
     await vi.waitFor(() => {
       expect(queryClient.getQueryData<{ id: string }>(datasetKeys.detail('ercot_load'))?.id).toBe(
         'ercot_load',
@@ -77,9 +75,6 @@ describe('prefetchFirstScreen', () => {
       expect(
         queryClient.getQueryData<{ id: string }>(datasetKeys.detail('ercot_spp_day_ahead_hourly'))?.id,
       ).toBe('ercot_spp_day_ahead_hourly');
-      expect(
-        queryClient.getQueryData<{ location: string }>(locationKeys.detail('ercot-hb_north'))?.location,
-      ).toBe('HB_NORTH');
     });
   });
 
