@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import { Loading } from '@/components/Loading';
 import { formatNumber } from '@/lib/format';
-import { DateField } from './DateField';
+import { DateField } from '@/components/DateField';
 import { addDays } from '@/time';
 import type { DayRange } from './resolveRange';
 import styles from './DailyPeakPage.module.css';
