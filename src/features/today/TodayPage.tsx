@@ -12,7 +12,7 @@ import { marketDateOf } from '@/time';
 import { DayField } from '@/components/DayField';
 import { DayPanels } from './DayPanels';
 import { LivePageContext, usePageVisible, type LivePage } from './livePage';
-import { marketClock } from './marketClock';
+import { marketClock } from '@/lib/marketClock';
 import { dayOf } from './marketDayParams';
 import { TODAY_LINK_NOTES, todayUrlState } from './todayUrlState';
 import { useMarketToday } from '@/lib/useMarketToday';
