@@ -129,17 +129,15 @@ export function ResultsChart({
 }: Props) {
   const numeric = columns.filter((c) => c.is_numeric);
   const annotations = useActiveAnnotations('query');
+  // Until one is picked, the column the dataset is named for.
   const [chosenColumn, setChosenColumn] = useState('');
-  const valueColumn =
-    numeric.find((c) => c.name === chosenColumn) ??
-    numeric.find(
-      (c) =>
-        c.name ===
-        valueColumnAmong(
-          datasetId,
-          numeric.map((n) => n.name),
-        ),
-    );
+  const shownName = numeric.some((c) => c.name === chosenColumn)
+    ? chosenColumn
+    : valueColumnAmong(
+        datasetId,
+        numeric.map((c) => c.name),
+      );
+  const valueColumn = numeric.find((c) => c.name === shownName);
   const group = groupColumn !== null && columns.some((c) => c.name === groupColumn) ? groupColumn : null;
   const hasType = group !== null && columns.some((c) => c.name === TYPE_COLUMN);
   const [progress, setProgress] = useState<ChartProgress | null>(null);
