@@ -1,6 +1,7 @@
 import { API_KEY_HEADER, type ErrorDetail, RESPONSE_HEADERS, type WireSchemaName } from '@/contract';
 import { ApiError } from '@/api/ApiError';
 import { effectiveBaseUrl, getConnection, whenDemoBackendReady, type Connection } from '@/api/connection';
+import { isRecord } from '@/lib/isRecord';
 
 type QueryValue = string | number | boolean | undefined | null;
 
@@ -42,7 +43,7 @@ function isErrorDetail(value: unknown): value is ErrorDetail {
 async function readDetail(response: Response): Promise<ErrorDetail | null> {
   try {
     const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && 'detail' in body) {
+    if (isRecord(body) && 'detail' in body) {
       const detail: unknown = body.detail;
       if (isErrorDetail(detail)) return detail;
       // A free-form object detail (api.md allows one): keep it readable rather than drop it.

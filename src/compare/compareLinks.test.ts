@@ -1,5 +1,5 @@
 import { SPP_DATASET } from '@/test/sppDataset';
-import { addToCompareHref, hubOfZone, lastDays, marketRange, nodeVsHub, valueColumnOf } from './compareLinks';
+import { addToCompareHref, hubOfZone, lastDays, marketRange, nodeVsHub } from './compareLinks';
 
 const NOW = Date.UTC(2025, 6, 15, 20);
 
@@ -31,11 +31,6 @@ describe('links into the Compare workspace', () => {
     expect(hubOfZone('LZ_WEST')).toBe('HB_WEST');
     expect(hubOfZone('DC_E')).toBe('HB_HUBAVG');
     expect(hubOfZone(null)).toBe('HB_HUBAVG');
-  });
-
-  it("shows a dataset's first number column, or the first preferred one it has", () => {
-    expect(valueColumnOf(SPP_DATASET)).toBe('spp');
-    expect(valueColumnOf(SPP_DATASET, ['lmp', 'spp'])).toBe('spp');
   });
 
   it('opens a new workspace over the range when none is remembered', () => {

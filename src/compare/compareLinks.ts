@@ -3,7 +3,7 @@
  * workspace last opened in this tab (under its next free letter) or starts a new one; the
  * workspace is remembered in sessionStorage as the URL it was at, and nothing else is kept.
  */
-import { DATASET_IDS, type Dataset } from '@/contract';
+import { DATASET_IDS } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { addDays, marketDateOf, MINUTE_MS, parseTimestamp, wallToInstant } from '@/time';
 import { readUrlState } from '@/lib/urlState';
@@ -55,12 +55,6 @@ export const freshWorkspace = (now: number, days: number): Partial<CompareState>
   act: '',
   ...Object.fromEntries(SERIES_KEYS.map((k) => [k, null])),
 });
-
-/** The first numeric column of a dataset (or the first of `preferred` it has): what a series shows. */
-export function valueColumnOf(dataset: Dataset, preferred: readonly string[] = []): string | null {
-  const numeric = dataset.all_columns.filter((c) => c.is_numeric && !c.is_datetime).map((c) => c.name);
-  return preferred.find((c) => numeric.includes(c)) ?? numeric[0] ?? null;
-}
 
 export type NewSeries = Omit<DataSeries, 'key' | 'kind'>;
 

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { MAX_ANNOTATION_TEXT } from '@/lib/annotations';
+import { isRecord } from '@/lib/isRecord';
 import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_SCHEMA_VERSION } from './file';
 import { VIEW_KINDS, type SavedView } from './types';
 import { isSafeViewPath, MAX_VIEW_PATH } from './viewPath';
@@ -122,7 +123,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 function viewLabel(raw: unknown, index: number): string {
-  const name = typeof raw === 'object' && raw !== null ? (raw as { name?: unknown }).name : undefined;
+  const name = isRecord(raw) ? raw.name : undefined;
   return typeof name === 'string' && name.trim() !== ''
     ? `view ${String(index + 1)} (“${name.trim().length > 60 ? `${name.trim().slice(0, 59)}…` : name.trim()}”)`
     : `view ${String(index + 1)}`;

@@ -10,6 +10,7 @@ import { apiErrorText } from '@/api/ApiError';
 import { getConnection, scriptBaseUrl } from '@/api/connection';
 import { appBase } from '@/lib/appBase';
 import { whenIdle } from '@/lib/idle';
+import { isRecord } from '@/lib/isRecord';
 import type { FinishedQuery } from './historyEntries';
 import { recordedSource, summariseAnswer, type QuerySource } from './historySources';
 import { viewKindOf } from './viewPath';
@@ -75,10 +76,13 @@ function localStore(): Storage | null {
 }
 
 function isFinishedQuery(value: unknown): value is FinishedQuery {
-  if (typeof value !== 'object' || value === null) return false;
-  const q = value as Record<string, unknown>;
-  const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null;
-  return typeof q.at === 'number' && typeof q.path === 'string' && isObject(q.source) && isObject(q.answer);
+  return (
+    isRecord(value) &&
+    typeof value.at === 'number' &&
+    typeof value.path === 'string' &&
+    isRecord(value.source) &&
+    isRecord(value.answer)
+  );
 }
 
 function takeLeftOver(): FinishedQuery[] {

@@ -17,6 +17,7 @@ import type { SnapshotKey, LocationDayKey } from '@/api/prices/keys';
 import { priceKeys } from '@/api/prices/keys';
 import { queryKeys } from '@/api/query/keys';
 import { compareSeriesKeys } from '@/compare/seriesKeys';
+import { isRecord } from '@/lib/isRecord';
 import type { ViewKind } from './types';
 
 /** What a recorded query asked, as its key says it. */
@@ -24,9 +25,6 @@ export type QuerySource =
   | { type: 'table' | 'rows' | 'series' | 'live'; dataset: string; params: DatasetQueryParams }
   | { type: 'snapshot'; key: SnapshotKey }
   | { type: 'locationDay'; key: LocationDayKey };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const QUERY = queryKeys.all[0];
 const PRICES = priceKeys.all[0];

@@ -8,14 +8,13 @@
  */
 import type { CellValue, Dataset, Meta } from '@/contract';
 import { toColumnar, transferables, type ColumnarPage } from '@/lib/columnar';
+import { isRecord } from '@/lib/isRecord';
 
 export interface TablePage {
   rows: ColumnarPage;
   meta: Meta;
   dataset_metadata: Dataset;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** Thrown for a body that is not a query answer (cut off, HTML from a wrong base URL). */
 export class UnreadablePageError extends Error {
@@ -34,10 +33,10 @@ function decodeTablePageBytes(bytes: ArrayBuffer): TablePage {
     throw new UnreadablePageError();
   }
   if (
-    !isObject(body) ||
+    !isRecord(body) ||
     !Array.isArray(body.data) ||
-    !isObject(body.meta) ||
-    !isObject(body.dataset_metadata)
+    !isRecord(body.meta) ||
+    !isRecord(body.dataset_metadata)
   )
     throw new UnreadablePageError();
   const data = body.data as unknown[];
@@ -49,7 +48,7 @@ function decodeTablePageBytes(bytes: ArrayBuffer): TablePage {
   } else {
     const names = Array.isArray(metadata.all_columns)
       ? metadata.all_columns.map((c) => c.name)
-      : Object.keys(isObject(head) ? head : {});
+      : Object.keys(isRecord(head) ? head : {});
     const objects = data as Record<string, CellValue>[];
     rows = toColumnar(
       names,

@@ -1,5 +1,6 @@
 import { absent, reported, type Reported } from '@/api/reported';
 import type { AnyApiUsage, ApiUsage, HostedApiUsage } from '@/contract';
+import { isRecord } from '@/lib/isRecord';
 
 /** A count against a limit; `limit` null = the server applies none. */
 export interface Allowance {
@@ -37,7 +38,6 @@ const SEED_HAS_NO_LIMIT = "This server's usage answer does not state it.";
 const HOSTED_HAS_NO_DAY = 'This server counts requests per usage period, not per day.';
 const HOSTED_ROWS_UNCOUNTED = 'This server does not report a count of rows returned.';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isHosted = (usage: AnyApiUsage): usage is HostedApiUsage => 'plan_name' in usage;
 
 /**
@@ -45,10 +45,10 @@ const isHosted = (usage: AnyApiUsage): usage is HostedApiUsage => 'plan_name' in
  * only): a body in neither shape would otherwise show "NaN of NaN requests", or throw in the reader.
  */
 export function isKnownUsageShape(body: unknown): body is AnyApiUsage {
-  if (!isObject(body)) return false;
+  if (!isRecord(body)) return false;
   if ('plan_name' in body) {
     const { limits, current_period_usage: used } = body;
-    return isObject(limits) && isObject(used) && typeof used.total_requests === 'number';
+    return isRecord(limits) && isRecord(used) && typeof used.total_requests === 'number';
   }
   return (
     typeof body.plan === 'string' &&

@@ -37,6 +37,8 @@ interface Props {
   color: string;
   /** A click on the plot picks the category nearest it. */
   onPick?: (index: number) => void;
+  /** A note the tooltip adds under a category's value (a day not yet over). */
+  noteOf?: (index: number) => string | undefined;
   /** The marks (bars, dots) drawn from the geometry. */
   children: (geometry: CategoryGeometry) => ReactNode;
   /** Laid over the plot in HTML, above the pointer's layer (the view's notes). */
@@ -62,6 +64,7 @@ export function CategoryChart({
   valueLabel,
   color,
   onPick,
+  noteOf,
   children,
   overlay,
 }: Props) {
@@ -118,6 +121,7 @@ export function CategoryChart({
                       value: values[index] === undefined ? null : formatValue(values[index]),
                     },
                   ]}
+                  notes={[noteOf?.(index)].filter((n): n is string => n !== undefined)}
                 />
               )}
             </ChartHover>

@@ -11,6 +11,11 @@ export interface DailyPeakDatum {
   /** Market date `YYYY-MM-DD`. */
   date: string;
   value: number;
+  /**
+   * What the value covers where the day is not over (`the day so far, through 15:05 CDT`): its
+   * point is drawn hollow, on a dashed line, and the note is said in the tooltip and the title.
+   */
+  partial?: string;
 }
 
 export interface DailyPeaksChartProps {
@@ -56,6 +61,18 @@ function dayPosition(
 }
 
 const MARGIN = { top: 12, right: 24, bottom: 4, left: 8 };
+
+/** The line through the points, `dashed` or solid: a segment is dashed where either end is a partial day. */
+function linePath(points: readonly { x: number; y: number; partial: boolean }[], dashed: boolean): string {
+  let d = '';
+  points.forEach((p, i) => {
+    const prev = points[i - 1];
+    if (!prev || (prev.partial || p.partial) !== dashed) return;
+    const from = `${prev.x.toFixed(1)},${prev.y.toFixed(1)}`;
+    d += `${d.endsWith(from) ? '' : `M${from}`}L${p.x.toFixed(1)},${p.y.toFixed(1)}`;
+  });
+  return d;
+}
 const same = (date: string) => date;
 
 /**
@@ -87,15 +104,17 @@ export function DailyPeaksChart({
         )
       : null;
   const formatTime = (ms: number) => formatTimestamp(ms, { timeZone });
+  const partials = data
+    .filter((d) => d.partial !== undefined)
+    .map((d) => ` ${d.date}: ${d.partial ?? ''}.`)
+    .join('');
   return (
     <CategoryChart
       labels={data.map((d) => d.date)}
       values={data.map((d) => d.value)}
-      title={
-        days && annotations
-          ? `${title}${annotationsSummary(annotations, days.lo, days.hi, formatTime)}`
-          : title
-      }
+      title={`${title}${partials}${
+        days && annotations ? annotationsSummary(annotations, days.lo, days.hi, formatTime) : ''
+      }`}
       height={height}
       margin={MARGIN}
       yAxisWidth={72}
@@ -105,6 +124,7 @@ export function DailyPeaksChart({
       valueLabel={valueLabel}
       color={THEME.accent}
       onPick={pick}
+      noteOf={(index) => data[index]?.partial}
       overlay={
         days && annotations
           ? ({ plot, slot }) => (
@@ -121,44 +141,65 @@ export function DailyPeaksChart({
           : undefined
       }
     >
-      {({ centreOf, yOf }) => (
-        <g>
-          <path
-            className="series-line"
-            d={data
-              .map((d, i) => `${i === 0 ? 'M' : 'L'}${centreOf(i).toFixed(1)},${yOf(d.value).toFixed(1)}`)
-              .join('')}
-            fill="none"
-            stroke={THEME.accent}
-            strokeWidth={1.5}
-            aria-hidden="true"
-          />
-          {data.map((d, i) => {
-            const selected = d.date === selectedDate;
-            const cx = centreOf(i);
-            const cy = yOf(d.value);
-            const select = (event: MouseEvent<SVGGElement>): void => {
-              // The plot's own click handler would pick the same day a second time.
-              event.stopPropagation();
-              onSelectDate(d.date);
-            };
-            return (
-              <g key={d.date} data-date={d.date} onClick={select} style={{ cursor: 'pointer' }}>
-                {/* A larger invisible target: a 3 px dot is hard to hit, on touch screens above all. */}
-                <circle cx={cx} cy={cy} r={10} fill="transparent" />
-                <circle
-                  cx={cx}
-                  cy={cy}
-                  r={selected ? 6 : 3.5}
-                  fill={selected ? THEME.mark : THEME.accent}
-                  stroke={THEME.background}
-                  strokeWidth={1.5}
-                />
-              </g>
-            );
-          })}
-        </g>
-      )}
+      {({ centreOf, yOf }) => {
+        const points = data.map((d, i) => ({
+          x: centreOf(i),
+          y: yOf(d.value),
+          partial: d.partial !== undefined,
+        }));
+        return (
+          <g>
+            <path
+              className="series-line"
+              d={linePath(points, false)}
+              fill="none"
+              stroke={THEME.accent}
+              strokeWidth={1.5}
+              aria-hidden="true"
+            />
+            <path
+              d={linePath(points, true)}
+              fill="none"
+              stroke={THEME.accent}
+              strokeWidth={1.5}
+              strokeDasharray="4 3"
+              aria-hidden="true"
+            />
+            {data.map((d, i) => {
+              const selected = d.date === selectedDate;
+              const partial = d.partial !== undefined;
+              const cx = centreOf(i);
+              const cy = yOf(d.value);
+              const select = (event: MouseEvent<SVGGElement>): void => {
+                // The plot's own click handler would pick the same day a second time.
+                event.stopPropagation();
+                onSelectDate(d.date);
+              };
+              return (
+                <g
+                  key={d.date}
+                  data-date={d.date}
+                  data-partial={partial || undefined}
+                  onClick={select}
+                  style={{ cursor: 'pointer' }}
+                >
+                  {/* A larger invisible target: a 3 px dot is hard to hit, on touch screens above all. */}
+                  <circle cx={cx} cy={cy} r={10} fill="transparent" />
+                  {/* A day not over is hollow: its peak can still rise. */}
+                  <circle
+                    cx={cx}
+                    cy={cy}
+                    r={selected ? 6 : partial ? 4.5 : 3.5}
+                    fill={partial ? THEME.background : selected ? THEME.mark : THEME.accent}
+                    stroke={partial ? (selected ? THEME.mark : THEME.accent) : THEME.background}
+                    strokeWidth={partial ? 2 : 1.5}
+                  />
+                </g>
+              );
+            })}
+          </g>
+        );
+      }}
     </CategoryChart>
   );
 }

@@ -41,6 +41,26 @@ describe('Compare over datasets keyed by a text column', () => {
     expect(within(row).getByLabelText('Constraint name of A')).not.toHaveAttribute('aria-invalid');
   });
 
+  it('shows the shadow price of a dataset of binding constraints when it is picked for a series', async () => {
+    const { user, router } = renderApp(
+      compareHref({
+        from: '2025-07-01',
+        to: '2025-07-02',
+        A: {
+          ...dataSeries('A', DATASET_IDS.realTimeSpp, 'spp'),
+          filterColumn: 'location',
+          filterValue: 'HB_HOUSTON',
+        },
+      }),
+    );
+    const row = await screen.findByRole('listitem', { name: 'Series A' }, SLOW);
+    await user.selectOptions(within(row).getByLabelText('Dataset of A'), DATASET_IDS.shadowPricesDam);
+    // Not the constraint's limit, its first number column: the value an analyst compares constraints by.
+    await waitFor(() => expect(within(row).getByLabelText('Column of A')).toHaveValue('shadow_price'));
+    expect(router.state.location.search).toContain(DATASET_IDS.shadowPricesDam);
+    expect(within(row).getByLabelText('Constraint name of A')).toHaveValue('');
+  });
+
   it('filters the disclosure table by resource type, from a link, and keeps that column when edited', async () => {
     const { user, router } = renderApp(
       compareHref({

@@ -7,6 +7,7 @@ import { PALETTE } from '@/components/charts/palette';
 import { UnknownNames } from '@/components/UnknownNames';
 import { formatInteger } from '@/lib/format';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';
+import { valueColumnOf } from '@/lib/valueColumn';
 import { CommitInput } from './CommitInput';
 import { describeEmptied } from './expression';
 import { gridOrder, type GridCadence } from './grid';
@@ -236,7 +237,7 @@ function DataSeriesRow({
   };
   const takeDataset = (id: string) => {
     const next = datasets.get(id);
-    const column = numericColumns(next)[0]?.name ?? '';
+    const column = (next && valueColumnOf(next)) ?? '';
     // A hub where the dataset prices the registry's locations; elsewhere (buses) no name is a given.
     const hub = next?.subseries_index_column === 'location' && known?.datasets.has(id) === true;
     set({

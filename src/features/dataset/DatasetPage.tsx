@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { addToCompareHref, valueColumnOf } from '@/compare/compareLinks';
+import { addToCompareHref } from '@/compare/compareLinks';
+import { valueColumnOf } from '@/lib/valueColumn';
 import { isNotFoundError } from '@/api/ApiError';
 import { datasetOptions } from '@/api/datasets/queries';
 import { DatasetErrorMessage } from '@/components/DatasetErrorMessage';

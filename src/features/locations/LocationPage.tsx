@@ -12,7 +12,8 @@ import { hasCoordinates, queryBuilderHref, statusText, typeColor } from './locat
 import styles from './LocationsPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { datasetsOptions } from '@/api/datasets/queries';
-import { addToCompareHref, hubOfZone, nodeVsHubHref, valueColumnOf } from '@/compare/compareLinks';
+import { addToCompareHref, hubOfZone, nodeVsHubHref } from '@/compare/compareLinks';
+import { valueColumnOf } from '@/lib/valueColumn';
 import { locationViewDescriptor } from './viewDescriptor';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 

@@ -100,9 +100,9 @@ describe('QueryPage over the catalog’s other shapes', () => {
     expect(screen.getByText(/drawn: your choice of series/)).toBeInTheDocument();
   });
 
-  it('charts shadow prices from numeric columns only, one line per constraint name', async () => {
+  it('charts day-ahead shadow prices from numeric columns only, the shadow price first, one line per constraint name', async () => {
     const { user } = renderApp(
-      `/datasets/${DATASET_IDS.shadowPricesSced}/query?v=1&range=custom&start=2025-07-14&end=2025-07-15&tz=UTC`,
+      `/datasets/${DATASET_IDS.shadowPricesDam}/query?v=1&range=custom&start=2025-07-14&end=2025-07-15&tz=UTC`,
     );
     await screen.findByText(/rows loaded/, undefined, { timeout: 10_000 });
     await user.click(screen.getByRole('tab', { name: 'Chart' }));
@@ -110,7 +110,9 @@ describe('QueryPage over the catalog’s other shapes', () => {
     const offered = within(value)
       .getAllByRole('option')
       .map((o) => o.getAttribute('value'));
-    expect(offered).toContain('shadow_price');
+    // The value the dataset is named for, though the limit and flow columns come before it.
+    expect(value).toHaveValue('shadow_price');
+    expect(offered.indexOf('constraint_limit')).toBeLessThan(offered.indexOf('shadow_price'));
     expect(offered).not.toContain('constraint_name');
     expect(offered).not.toContain('contingency_name');
     expect(screen.getByText(/^constraint_names shown: \d+ of \d+$/)).toBeInTheDocument();

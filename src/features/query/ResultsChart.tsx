@@ -8,6 +8,7 @@ import { LazyTimeSeriesChart, type TimeSeries } from '@/components/charts/LazyTi
 import { QueryLoading } from '@/components/QueryLoading';
 import { buildChartGroups, TYPE_COLUMN, type ChartGroup } from './chartGroups';
 import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDecimals } from '@/lib/format';
+import { valueColumnAmong } from '@/lib/valueColumn';
 import styles from './QueryPage.module.css';
 import type { PartialBucket } from './DataQualityLine';
 import type { ChartBand } from '@/components/charts/TimeSeriesChart';
@@ -128,8 +129,15 @@ export function ResultsChart({
 }: Props) {
   const numeric = columns.filter((c) => c.is_numeric);
   const annotations = useActiveAnnotations('query');
-  const [chosenColumn, setChosenColumn] = useState(numeric[0]?.name ?? '');
-  const valueColumn = numeric.find((c) => c.name === chosenColumn) ?? numeric[0];
+  // Until one is picked, the column the dataset is named for.
+  const [chosenColumn, setChosenColumn] = useState('');
+  const shownName = numeric.some((c) => c.name === chosenColumn)
+    ? chosenColumn
+    : valueColumnAmong(
+        datasetId,
+        numeric.map((c) => c.name),
+      );
+  const valueColumn = numeric.find((c) => c.name === shownName);
   const group = groupColumn !== null && columns.some((c) => c.name === groupColumn) ? groupColumn : null;
   const hasType = group !== null && columns.some((c) => c.name === TYPE_COLUMN);
   const [progress, setProgress] = useState<ChartProgress | null>(null);

@@ -5,7 +5,11 @@
  * or from its metadata when that interval is longer than a page.
  */
 import { useQuery } from '@tanstack/react-query';
-import { allPricingLocationsOptions, pricingLocationsOptions } from '@/api/locations/queries';
+import {
+  allPricingLocationsOptions,
+  pricedDatasetsOf,
+  pricingLocationsOptions,
+} from '@/api/locations/queries';
 import { subseriesValuesOptions } from '@/api/query/queries';
 import type { Dataset, DatasetQueryParams } from '@/contract';
 import { rowsPerTimePoint, seriesCountParams, type SeriesCount } from './rowEstimate';
@@ -17,7 +21,7 @@ const REGISTRY = allPricingLocationsOptions();
 export function useSeriesCount(dataset: Dataset, params: DatasetQueryParams): SeriesCount | null {
   const countParams = seriesCountParams(params, dataset);
   const registry = useQuery({ ...REGISTRY, enabled: countParams !== null });
-  const priced = registry.data?.items.some((l) => l.pricing_datasets.includes(dataset.id));
+  const priced = registry.data && pricedDatasetsOf(registry.data.items).has(dataset.id);
   const counted = useQuery({
     ...pricingLocationsOptions(countParams ?? { page_size: 1 }),
     enabled: countParams !== null && priced === true,

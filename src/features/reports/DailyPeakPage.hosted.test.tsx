@@ -58,6 +58,13 @@ describe('Daily peak report page against a server in the hosted shapes', () => {
     expect(within(table).getByRole('link', { name: '2025-07-14' }).closest('th, td')?.textContent).toBe(
       '2025-07-14',
     );
+    // The chart says so too: today's point is the day so far, through the end of the load's last interval.
+    const soFar = '2025-07-15: the day so far, through 15:05 CDT';
+    expect(screen.getByText(`${soFar}; its peak can still rise.`)).toBeInTheDocument();
+    const chart = await screen.findByRole('img', { name: /^Daily peak load of ERCOT/ });
+    expect(chart).toHaveAccessibleName(expect.stringContaining(`${soFar}.`));
+    await waitFor(() => expect(chart.querySelectorAll('[data-partial]')).toHaveLength(1));
+    expect(chart.querySelector('[data-partial]')).toHaveAttribute('data-date', '2025-07-15');
   });
 
   it('names a day that has not begun beside the picker instead of asking the server for it', async () => {

@@ -13,9 +13,8 @@ import { unreadUrlSettings } from '@/lib/linkSettings';
 import { useUrlState, writeUrlState } from '@/lib/urlState';
 import { DailyPeaksPanel } from './DailyPeaksPanel';
 import { DAILY_PEAK_LINK_NOTES, dailyPeakUrlState } from './dailyPeakUrlState';
-import { DateField } from './DateField';
+import { DayField } from '@/components/DayField';
 import { LoadCurvePanel } from './LoadCurvePanel';
-import { addDays } from '@/time';
 import { Panel } from './Panel';
 import { PeakPanel } from './PeakPanel';
 import { reportSpan } from './reportSpan';
@@ -88,8 +87,6 @@ export function DailyPeakPage() {
   // never after today (a server whose clock runs ahead of this one's). The picker itself allows
   // today, whose report the server gives (hosted shapes) or refuses with a sentence beside it.
   const last = inProgress || bounds === undefined || bounds.to > today ? today : bounds.to;
-  const atFirst = date === undefined || (bounds !== undefined && date <= bounds.from);
-  const atLast = date === undefined || date >= last;
 
   return (
     <div className={styles.page}>
@@ -107,40 +104,21 @@ export function DailyPeakPage() {
       <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, DAILY_PEAK_LINK_NOTES)} />
 
       <div className={styles.controls} role="group" aria-label="Report day">
-        <DateField
+        <DayField
           label="Market date"
-          value={date ?? ''}
+          date={date ?? ''}
           min={bounds?.from}
           max={today}
-          onCommit={goTo}
+          last={last}
+          onChange={goTo}
           message={dateError}
           messageRole="alert"
-          before={
-            <button
-              type="button"
-              disabled={atFirst}
-              onClick={() => date && goTo(addDays(date, -1))}
-              aria-label="Previous day"
-            >
-              ‹ <span className={styles.buttonText}>Previous</span>
-            </button>
-          }
           after={
-            <>
-              <button
-                type="button"
-                disabled={atLast}
-                onClick={() => date && goTo(addDays(date, 1))}
-                aria-label="Next day"
-              >
-                <span className={styles.buttonText}>Next</span> ›
+            state.date && (
+              <button type="button" onClick={() => setState({ date: '' })}>
+                Latest day
               </button>
-              {state.date && (
-                <button type="button" onClick={() => setState({ date: '' })}>
-                  Latest day
-                </button>
-              )}
-            </>
+            )
           }
         />
       </div>

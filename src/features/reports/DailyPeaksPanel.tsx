@@ -9,11 +9,13 @@ import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import { Loading } from '@/components/Loading';
 import { formatNumber } from '@/lib/format';
-import { DateField } from './DateField';
-import { addDays } from '@/time';
+import { DateField } from '@/components/DateField';
+import { addDays, marketDateOf } from '@/time';
+import { marketClock } from '@/lib/marketClock';
 import type { DayRange } from './resolveRange';
 import styles from './DailyPeakPage.module.css';
 import { formatMw } from './formatLoad';
+import { useLoadCoverage } from './useLoadBounds';
 import { useActiveAnnotations } from '@/workspace/activeView';
 
 /** One row per market day: day buckets start at market midnight, so DST days are 23 or 25 hours. */
@@ -29,14 +31,23 @@ export function dailyPeaksParams({ from, to }: DayRange): DatasetQueryParams {
   };
 }
 
-function dailyPeaks(rows: readonly Row[]): DailyPeakDatum[] {
+/** Each day's peak; `today`'s (the day not over) carries what it covers. */
+function dailyPeaks(rows: readonly Row[], today: string, todayNote: string): DailyPeakDatum[] {
   const out: DailyPeakDatum[] = [];
   for (const row of rows) {
     const { interval_start_local: local, load } = row;
-    if (typeof local === 'string' && typeof load === 'number')
-      out.push({ date: local.slice(0, 10), value: load });
+    if (typeof local !== 'string' || typeof load !== 'number') continue;
+    const date = local.slice(0, 10);
+    out.push(date === today ? { date, value: load, partial: todayNote } : { date, value: load });
   }
   return out;
+}
+
+/** What today's peak covers: the day so far, through the end of the load's last interval when that is today's. */
+function soFarNote(today: string, dataEnd: number | undefined): string {
+  return dataEnd !== undefined && marketDateOf(dataEnd - 1) === today
+    ? `the day so far, through ${marketClock(dataEnd)}`
+    : 'the day so far';
 }
 
 /** Beside today's date: the day has not ended, so its peak can still rise. */
@@ -64,7 +75,9 @@ interface Props {
 function PeaksBody({ range, selectedDate, today, onSelectDate, hrefFor }: Props & { range: DayRange }) {
   const query = useQuery(datasetQueryOptions(DATASET_IDS.load, dailyPeaksParams(range)));
   const rows = query.data?.data;
-  const peaks = useMemo(() => (rows ? dailyPeaks(rows) : []), [rows]);
+  const todayNote = soFarNote(today, useLoadCoverage()?.end);
+  const peaks = useMemo(() => (rows ? dailyPeaks(rows, today, todayNote) : []), [rows, today, todayNote]);
+  const partial = peaks.find((d) => d.partial !== undefined);
   const annotations = useActiveAnnotations('dailyPeak');
   const columns = useMemo<DataTableColumn<DailyPeakDatum>[]>(
     () => [
@@ -119,6 +132,12 @@ function PeaksBody({ range, selectedDate, today, onSelectDate, hrefFor }: Props 
         formatDate={shortDate}
         annotations={annotations}
       />
+      {partial && (
+        <p className={styles.note}>
+          <span aria-hidden="true">○ </span>
+          {partial.date}: {partial.partial}; its peak can still rise.
+        </p>
+      )}
       <DataTable
         caption={`Daily peak load from ${range.from} to ${range.to}`}
         columns={columns}

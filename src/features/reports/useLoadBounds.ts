@@ -12,10 +12,17 @@ import type { DayRange } from './resolveRange';
  * the load). A day is complete once its last interval has ended.
  */
 export function useLoadBounds(): DayRange | undefined {
+  const coverage = useLoadCoverage();
+  if (!coverage) return undefined;
+  return { from: marketDateOf(coverage.start), to: addDays(marketDateOf(coverage.end), -1) };
+}
+
+/** When `ercot_load`'s first interval starts and its last one ends, from its metadata. */
+export function useLoadCoverage(): { start: number; end: number } | undefined {
   const query = useQuery(datasetOptions(DATASET_IDS.load));
   const dataset = query.data;
   if (!dataset) return undefined;
-  const lastEnd = toMillis(dataset.latestData) + INTERVAL_MINUTES * 60_000;
-  if (Number.isNaN(lastEnd)) return undefined;
-  return { from: marketDateOf(toMillis(dataset.earliestData)), to: addDays(marketDateOf(lastEnd), -1) };
+  const end = toMillis(dataset.latestData) + INTERVAL_MINUTES * 60_000;
+  const start = toMillis(dataset.earliestData);
+  return Number.isNaN(end) || Number.isNaN(start) ? undefined : { start, end };
 }

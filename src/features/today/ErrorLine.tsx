@@ -1,4 +1,4 @@
-import { formatMw, formatPercent } from './marketClock';
+import { formatMw, formatPercent } from './figures';
 import type { ForecastError } from './forecastError';
 
 /**

@@ -9,7 +9,8 @@ import { asOfRows, extremesOf, nextIntervals, pointsOf, startOf } from './dayRow
 import { FUELS, netLoad, renewableShare, renewableShares } from './fuelMix';
 import { useLivePage } from './livePage';
 import { loadRequests } from './LoadForecastPanel';
-import { formatMw, formatPercent, marketClock, marketHourMinute } from './marketClock';
+import { marketClock, marketHourMinute } from '@/lib/marketClock';
+import { formatMw, formatPercent } from './figures';
 import { compareDay, dayRange, queryBuilderHref } from './marketDayParams';
 import { FIVE_MINUTES_MS } from '@/time';
 import { RowsState } from './RowsState';

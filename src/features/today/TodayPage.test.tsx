@@ -8,7 +8,7 @@ import { serverError } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { loadParams } from './LoadForecastPanel';
-import { formatMw, formatPercent, formatPrice } from './marketClock';
+import { formatMw, formatPercent, formatPrice } from './figures';
 import { dayOf, dayRange } from './marketDayParams';
 import { FIVE_MINUTES_MS } from '@/time';
 

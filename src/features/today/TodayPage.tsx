@@ -9,10 +9,10 @@ import { unreadUrlSettings } from '@/lib/linkSettings';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUrlState } from '@/lib/urlState';
 import { marketDateOf } from '@/time';
+import { DayField } from '@/components/DayField';
 import { DayPanels } from './DayPanels';
-import { DayPicker } from './DayPicker';
 import { LivePageContext, usePageVisible, type LivePage } from './livePage';
-import { marketClock } from './marketClock';
+import { marketClock } from '@/lib/marketClock';
 import { dayOf } from './marketDayParams';
 import { TODAY_LINK_NOTES, todayUrlState } from './todayUrlState';
 import { useMarketToday } from '@/lib/useMarketToday';
@@ -84,7 +84,14 @@ export function TodayPage() {
       <LinkSettingsNotice unread={unreadUrlSettings(params, invalid, TODAY_LINK_NOTES)} />
 
       <div className={styles.controls} role="group" aria-label="Day and refresh">
-        <DayPicker date={date} max={today > date ? today : date} min={firstDate} onChange={goTo} />
+        <DayField
+          label="Market day"
+          date={date}
+          min={firstDate}
+          max={today > date ? today : date}
+          onChange={goTo}
+          arrowKeys
+        />
         {isToday && (
           <button type="button" onClick={() => setPaused((p) => !p)}>
             {paused ? 'Resume updates' : 'Pause updates'}

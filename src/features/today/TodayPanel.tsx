@@ -3,7 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import styles from './TodayPage.module.css';
-import { marketClock } from './marketClock';
+import { marketClock } from '@/lib/marketClock';
 
 export interface PanelLink {
   label: string;

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FeatureCollection, Geometry } from 'geojson';
+import { isRecord } from '@/lib/isRecord';
 
 /** Where `scripts/build-basemap.ts` writes the basemap, below the app's own base path. */
 const BASEMAP_PATH = 'basemap/texas.json';
@@ -17,10 +18,6 @@ const KINDS: readonly string[] = ['state', 'neighbour', 'counties'] satisfies Ba
 
 export function basemapUrl(base: string = import.meta.env.BASE_URL): string {
   return `${base.endsWith('/') ? base : `${base}/`}${BASEMAP_PATH}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /**

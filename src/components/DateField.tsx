@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { isCalendarDate } from '@/time';
-import styles from './DailyPeakPage.module.css';
+import styles from './DateField.module.css';
 
 interface Props {
   label: string;
