@@ -8,6 +8,10 @@
  * held against the catalog's cold load of the same run, the catalog against the static page.
  *
  *   tsx bench/coldLinks.ts      (builds into /tmp/bench-dist unless BENCH_SKIP_BUILD=1)
+ *
+ * 15 rounds of 8 cold loads take about 5 minutes at a load average of 7–11 (two other benches
+ * running). BENCH_COLD_LINKS_ROUNDS=2 checks the probes in a minute; BENCH_COLD_LINKS_PORT moves
+ * the preview server when two checkouts bench at once.
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -24,7 +28,6 @@ import {
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 
-/** Another port when two checkouts bench at once. */
 const PORT = Number(process.env.BENCH_COLD_LINKS_PORT ?? 4661);
 /** Issue 31: a link's page to its content within twice the catalog's cold load. */
 const PAGE_TARGET = 2;
