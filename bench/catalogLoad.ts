@@ -6,12 +6,10 @@
  *
  *   tsx bench/catalogLoad.ts      (builds into /tmp/bench-dist unless BENCH_SKIP_BUILD=1)
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { DATASETS } from '@/mock/data/catalog';
+import { chromium } from 'playwright-core';
 import { buildApp } from '../scripts/bundleBudget';
+import { catalogCold, DATASET_COUNT, STATIC_CATALOG_PAGE, writeStaticCatalog } from './coldPage';
 import { formatNumber, judge, median, summarise, type BenchRow } from './harness';
 import {
   assertChromium,
@@ -23,7 +21,6 @@ import {
 } from './previewServer';
 
 const CATALOG_PORT = 4601;
-const STATIC_PAGE = 'bench-static-catalog.html';
 /** Issue 16: a ratio to the floor measured in the same run, which holds on any machine. */
 const RATIO_TARGET = 3;
 /**
@@ -31,53 +28,6 @@ const RATIO_TARGET = 3;
  * the same build on a quiet 2-core machine (one load moves by ±15 ms); fifteen halve that.
  */
 const RUNS = 15;
-const DATASET_COUNT = DATASETS.length;
-
-/** A dataset's own link, not its "Query" link. */
-const DATASET_LINK = 'a[href^="/datasets/"]:not([href$="/query"])';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-
-/** The same nine rows as the catalog, with nothing to compute: what "instant" means here. */
-function staticCatalogHtml(): string {
-  const rows = DATASETS.map(
-    (d) =>
-      `<tr><th scope="row"><a href="/datasets/${encodeURIComponent(d.id)}">${escapeHtml(d.name)}</a> <code>${d.id}</code></th><td>${escapeHtml(d.description)}</td></tr>`,
-  ).join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Datasets (static)</title></head>
-<body><main><h1>Datasets</h1><table><thead><tr><th>Dataset</th><th>Description</th></tr></thead>
-<tbody>
-${rows}
-</tbody></table></main></body></html>
-`;
-}
-
-/** ms from navigation start until every dataset link has a box on screen, read inside the page. */
-async function timeToList(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      ({ selector, count }) => {
-        const links = [...document.querySelectorAll(selector)];
-        const visible = links.filter((a) => {
-          const box = a.getBoundingClientRect();
-          return box.width > 0 && box.height > 0;
-        });
-        return visible.length >= count ? performance.now() : false;
-      },
-      { selector: DATASET_LINK, count: DATASET_COUNT },
-      { polling: 'raf', timeout: 30_000 },
-    );
-    return Number(await handle.jsonValue());
-  } finally {
-    await context.close();
-  }
-}
 
 interface CatalogLoadFigures {
   app: number[];
@@ -90,13 +40,13 @@ async function measureCatalogLoad(server: Server, runs = RUNS): Promise<CatalogL
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     // One unmeasured load of each warms the preview server's file cache, not the browser's.
-    await timeToList(browser, `${server.url}/`);
-    await timeToList(browser, `${server.url}/${STATIC_PAGE}`);
+    await catalogCold(browser, `${server.url}/`);
+    await catalogCold(browser, `${server.url}/${STATIC_CATALOG_PAGE}`);
     const app: number[] = [];
     const staticPage: number[] = [];
     for (let i = 0; i < runs; i++) {
-      app.push(await timeToList(browser, `${server.url}/`));
-      staticPage.push(await timeToList(browser, `${server.url}/${STATIC_PAGE}`));
+      app.push(await catalogCold(browser, `${server.url}/`));
+      staticPage.push(await catalogCold(browser, `${server.url}/${STATIC_CATALOG_PAGE}`));
     }
     return { app, staticPage };
   } finally {
@@ -123,7 +73,7 @@ function catalogLoadRows({ app, staticPage }: CatalogLoadFigures): BenchRow[] {
 
 function prepareBuild(build: boolean): void {
   if (build) buildApp(BENCH_DIST);
-  writeFileSync(join(BENCH_DIST, STATIC_PAGE), staticCatalogHtml());
+  writeStaticCatalog(BENCH_DIST);
 }
 
 export async function run({ build = process.env.BENCH_SKIP_BUILD !== '1' } = {}): Promise<BenchRow[]> {

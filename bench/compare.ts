@@ -17,6 +17,7 @@ import { findEvents, parseCondition } from '../src/features/compare/events';
 import { buildGrid } from '../src/features/compare/grid';
 import { correlation, seriesStats } from '../src/features/compare/stats';
 import { compareHref, dataSeries } from '../src/compare/compareWorkspace';
+import { newContext } from './coldPage';
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 
@@ -49,10 +50,8 @@ const SIX_SERIES = () =>
 const HEATMAP = () =>
   compareHref({ ...range(), grid: '5min', view: 'heatmap', A: dataSeries('A', 'ercot_load', 'load') });
 
-/** tsx keeps function names by wrapping them in `__name(…)`, which the page lacks: give it one. */
 async function newPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const context = await newContext(browser, { width: 1280, height: 1000 });
   return { context, page: await context.newPage() };
 }
 

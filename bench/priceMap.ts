@@ -11,6 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../scripts/bundleBudget';
+import { newContext } from './coldPage';
 import { marketDateOf } from '../src/time';
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
@@ -34,13 +35,6 @@ function ready(): boolean {
   const canvas = document.querySelector('.leaflet-overlay-pane canvas');
   const rows = document.querySelectorAll('table tbody tr');
   return Boolean(box?.dataset.shownInterval) && canvas !== null && rows.length > 0;
-}
-
-/** tsx keeps function names by wrapping them in `__name(…)`, which the page lacks: give it one. */
-async function newContext(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  return context;
 }
 
 async function firstPaint(browser: Browser, url: string): Promise<number> {

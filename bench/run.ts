@@ -19,6 +19,7 @@ import { runQuery } from '@/mock/engine/runQuery';
 import { run as runBundle } from './bundle';
 import { run as runCatalogLoad } from './catalogLoad';
 import { run as runChartPoints } from './chartPoints';
+import { run as runColdLinks } from './coldLinks';
 import { run as runDemoMainThread } from './demoMainThread';
 import { createDuckDbPeer, type Series } from './duckdbPeer';
 import { run as runDisclosure } from './disclosure';
@@ -360,6 +361,7 @@ const SECTIONS: Section[] = [
   { name: 'saved-work', run: () => runSavedWork({ build: buildOnce() }) },
   { name: 'sql', run: runSqlPage },
   { name: 'today', run: () => runToday({ build: buildOnce() }) },
+  { name: 'cold-links', run: () => runColdLinks({ build: buildOnce() }) },
 ];
 
 /** A section that throws still leaves a row, so the table shows what could not be measured. */

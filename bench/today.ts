@@ -12,8 +12,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { DATASETS } from '@/mock/data/catalog';
 import { buildApp } from '../scripts/bundleBudget';
+import { catalogCold, newContext } from './coldPage';
 import { formatNumber, judge, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 
@@ -27,13 +27,6 @@ const WINDOW_MS = 1500;
 /** 15:04:40 CDT on a July afternoon: 20 s before the next 5-minute interval starts. */
 const CLOCK = Date.UTC(2025, 6, 15, 20, 4, 40);
 const PANELS = 6;
-
-async function newContext(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // tsx keeps function names by wrapping them in `__name(…)`, which the page lacks.
-  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  return context;
-}
 
 /** ms from navigation start until every panel has its data and the fuel mix's stack is drawn. */
 async function todayCold(browser: Browser, url: string): Promise<number> {
@@ -52,31 +45,6 @@ async function todayCold(browser: Browser, url: string): Promise<number> {
       },
       PANELS,
       { polling: 'raf', timeout: 60_000 },
-    );
-    return Number(await handle.jsonValue());
-  } finally {
-    await context.close();
-  }
-}
-
-/** ms from navigation start until every dataset link of the catalog is on screen. */
-async function catalogCold(browser: Browser, url: string): Promise<number> {
-  const context = await newContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto(`${url}/`, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      (count) => {
-        const links = [...document.querySelectorAll('a[href^="/datasets/"]:not([href$="/query"])')].filter(
-          (a) => {
-            const box = a.getBoundingClientRect();
-            return box.width > 0 && box.height > 0;
-          },
-        );
-        return links.length >= count ? performance.now() : false;
-      },
-      DATASETS.length,
-      { polling: 'raf', timeout: 30_000 },
     );
     return Number(await handle.jsonValue());
   } finally {
@@ -141,12 +109,12 @@ export async function run({ build = process.env.BENCH_SKIP_BUILD !== '1' } = {})
   try {
     // One unmeasured load of each warms the preview server's file cache.
     await todayCold(browser, server.url);
-    await catalogCold(browser, server.url);
+    await catalogCold(browser, `${server.url}/`);
     const today: number[] = [];
     const catalog: number[] = [];
     for (let i = 0; i < COLD_RUNS; i++) {
       today.push(await todayCold(browser, server.url));
-      catalog.push(await catalogCold(browser, server.url));
+      catalog.push(await catalogCold(browser, `${server.url}/`));
     }
     const t = summarise(today);
     const c = summarise(catalog);
