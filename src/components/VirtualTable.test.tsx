@@ -206,3 +206,79 @@ describe('VirtualTable columns menu', () => {
     expect(firstRow()).toEqual(['0', 'HB_NORTH', 'row-0']);
   });
 });
+
+describe('VirtualTable with many columns', () => {
+  // 30 columns of the same width (their values and headers are 8 characters), in a view 400 px wide.
+  const wide = Array.from({ length: 30 }, (_, i) => ({ id: `column_${String(i).padStart(2, '0')}` }));
+  const wideColumns = wide.map((c) => ({ id: c.id, header: c.id, numeric: true }));
+  const wideRows: Row[] = Array.from({ length: 50 }, (_, r) =>
+    Object.fromEntries(wide.map((c, i) => [c.id, r * 100 + i])),
+  );
+  const wideTable = (view?: TableView) => (
+    <VirtualTable
+      caption="Wide"
+      columns={wideColumns}
+      rows={objectRows(
+        wideRows,
+        wide.map((c) => c.id),
+      )}
+      fallbackRect={{ width: 400, height: 320 }}
+      height={320}
+      view={view}
+    />
+  );
+  const headerIndexes = () =>
+    screen.getAllByRole('columnheader').map((th) => Number(th.getAttribute('aria-colindex')));
+  const firstRowCells = () => [...document.querySelectorAll('tbody tr[aria-rowindex="2"] td[aria-colindex]')];
+  const colWidths = (container: HTMLElement) =>
+    [...container.querySelectorAll('col')].map((col) => parseFloat((col as HTMLElement).style.width));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+  it('draws only the columns in view and two more, each with its position among all 30', () => {
+    const { container } = render(wideTable());
+    const table = screen.getByRole('table', { name: 'Wide' });
+    expect(table).toHaveAttribute('aria-colcount', '30');
+    const drawn = headerIndexes();
+    expect(drawn[0]).toBe(1);
+    expect(drawn.length).toBeLessThan(15);
+    // Consecutive from the first column, and the cells sit under their headers.
+    expect(drawn).toEqual(drawn.map((_, i) => i + 1));
+    expect(firstRowCells().map((td) => Number(td.getAttribute('aria-colindex')))).toEqual(drawn);
+    expect(firstRowCells().map((td) => td.textContent)).toEqual(drawn.map((n) => String(n - 1)));
+    expect(screen.queryByRole('columnheader', { name: 'column_29' })).not.toBeInTheDocument();
+    // The columns not drawn keep their width in a spacer, so the table is as wide as all 30.
+    const widths = colWidths(container);
+    expect(widths).toHaveLength(drawn.length + 1);
+    expect(parseFloat(table.style.width)).toBe(sum(widths));
+  });
+
+  it('draws the later columns when scrolled sideways, keeping the total width', () => {
+    const { container } = render(wideTable());
+    const table = screen.getByRole('table', { name: 'Wide' });
+    const total = parseFloat(table.style.width);
+    const region = screen.getByRole('region', { name: 'Wide' });
+    fireEvent.scroll(region, { target: { scrollLeft: total - 400 } });
+    const drawn = headerIndexes();
+    expect(drawn.at(-1)).toBe(30);
+    expect(drawn[0]).toBeGreaterThan(1);
+    expect(screen.getByRole('columnheader', { name: 'column_29' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'column_00' })).not.toBeInTheDocument();
+    expect(firstRowCells().map((td) => td.textContent)).toEqual(drawn.map((n) => String(n - 1)));
+    // A spacer before, none after: the sizes still add up to the whole table.
+    expect(sum(colWidths(container))).toBe(total);
+    expect(colWidths(container)).toHaveLength(drawn.length + 1);
+  });
+
+  it('keeps pinned columns drawn at the start wherever the view is', () => {
+    render(wideTable({ hidden: [], pinned: ['column_20'], order: [] }));
+    const region = screen.getByRole('region', { name: 'Wide' });
+    expect(headerIndexes()[0]).toBe(1);
+    expect(screen.getByRole('columnheader', { name: 'column_20' })).toHaveAttribute('aria-colindex', '1');
+    fireEvent.scroll(region, { target: { scrollLeft: 100_000 } });
+    const drawn = headerIndexes();
+    expect(drawn[0]).toBe(1);
+    expect(drawn.at(-1)).toBe(30);
+    expect(drawn[1]).toBeGreaterThan(2);
+    expect(firstRowCells()[0]).toHaveTextContent('20');
+  });
+});

@@ -26,6 +26,7 @@ import {
 import { flushSync } from 'react-dom';
 import { ColumnResizer, MAX_COLUMN_PX, MIN_COLUMN_PX } from './ColumnResizer';
 import { columnWidths, textWidth } from './columnWidths';
+import { columnWindow } from './columnWindow';
 import { TableColumnsMenu, type TableView } from './TableColumnsMenu';
 import type { TableRows } from './tableRows';
 import styles from './VirtualTable.module.css';
@@ -156,6 +157,9 @@ function pinnedStyle(column: Column<Features, Record<string, never>>): CSSProper
 // Rows drawn beyond the view on each side: enough for keyboard and wheel steps, few enough that a
 // jump renders quickly.
 const OVERSCAN = 5;
+// Columns drawn beyond the view on each side: a small horizontal scroll or a Tab into the next
+// column lands on cells already drawn.
+const OVERSCAN_COLUMNS = 2;
 
 /**
  * A large result as a real table: TanStack Table for the column model (sizes, resizing,
@@ -210,9 +214,14 @@ export function VirtualTable({
     data: NO_DATA,
     state,
     columnResizeMode: 'onChange',
-    onColumnSizingChange: resized.update,
+    onColumnSizingChange: (updater) => {
+      resized.update(updater);
+      syncScrollLeft();
+    },
   });
-  const shown = [...table.getStartVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns()];
+  const pinnedColumns = table.getStartVisibleLeafColumns();
+  const centerColumns = table.getCenterVisibleLeafColumns();
+  const shown = [...pinnedColumns, ...centerColumns];
   const indexOf = useMemo(() => new Map(columns.map((c, i) => [c.id, i])), [columns]);
   const headerOf = new Map(table.getLeafHeaders().map((h) => [h.column.id, h]));
   const rowCount = rows.count;
@@ -220,15 +229,30 @@ export function VirtualTable({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewHeight, setViewHeight] = useState(0);
+  const [viewWidth, setViewWidth] = useState(0);
+  // The horizontal offset the drawn columns were chosen for: set only when another set of columns
+  // is due (or the columns' sizes, order or the view changed), so a sideways scroll within the
+  // drawn columns re-renders nothing.
+  const [scrollLeft, setScrollLeft] = useState(0);
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    setViewHeight(el.clientHeight);
+    const measure = () => {
+      setViewHeight(el.clientHeight);
+      setViewWidth(el.clientWidth);
+      setScrollLeft(el.scrollLeft);
+    };
+    measure();
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setViewHeight(el.clientHeight));
+    const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+  /** Takes the region's current offset, after a change that moves columns under it. */
+  const syncScrollLeft = () => {
+    const el = scrollRef.current;
+    if (el) setScrollLeft(el.scrollLeft);
+  };
   // Rows all have one height, so the window is arithmetic: nothing is kept per row, and a result
   // growing to a million rows costs no more per page than one of a thousand (a virtualizer that
   // measures every row walked all of them on each new page; bench table-grid, decision 0011).
@@ -238,10 +262,25 @@ export function VirtualTable({
   const firstIndex = rowCount === 0 ? -1 : Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
   const lastIndex =
     rowCount === 0 ? -1 : Math.min(rowCount - 1, Math.ceil((top + shownHeight) / rowHeight) - 1 + OVERSCAN);
-  // Drawn in the scroll event itself, so no frame shows the spacer where rows should be.
+  // Columns are virtualised like rows (a 30-column result drew 30 cells a row, and the frame's
+  // layout grew with them: decision 0031). Pinned columns are always drawn; of the others, those
+  // meeting the view plus a few, with a spacer cell before and after for the rest's width.
+  const pinnedWidth = pinnedColumns.reduce((sum, column) => sum + column.getSize(), 0);
+  const centerSizes = centerColumns.map((column) => column.getSize());
+  const shownWidth = viewWidth > 0 ? viewWidth : fallbackRect.width;
+  const windowAt = (left: number) =>
+    columnWindow(centerSizes, pinnedWidth, left, shownWidth, OVERSCAN_COLUMNS);
+  const columnsDrawn = windowAt(scrollLeft);
+  // Drawn in the scroll event itself, so no frame shows the spacer where rows or columns should be.
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const next = event.currentTarget.scrollTop;
-    flushSync(() => setScrollTop(next));
+    const nextLeft = event.currentTarget.scrollLeft;
+    const moved = windowAt(nextLeft);
+    const newColumns = moved.first !== columnsDrawn.first || moved.last !== columnsDrawn.last;
+    flushSync(() => {
+      setScrollTop(next);
+      if (newColumns) setScrollLeft(nextLeft);
+    });
   };
 
   useEffect(() => {
@@ -281,9 +320,16 @@ export function VirtualTable({
       .filter(Boolean)
       .join(' ');
   };
-  // Computed once per render for the columns shown, not per cell.
-  const cellColumns = shown.map((column) => ({
+  const drawn =
+    columnsDrawn.first < 0
+      ? pinnedColumns
+      : [...pinnedColumns, ...centerColumns.slice(columnsDrawn.first, columnsDrawn.last + 1)];
+  const firstCenterPosition = pinnedColumns.length + Math.max(0, columnsDrawn.first);
+  // Computed once per render for the columns drawn, not per cell.
+  const cellColumns = drawn.map((column, i) => ({
     column,
+    // Its place among all columns shown (1-based), for assistive tech: most are not in the DOM.
+    colIndex: i < pinnedColumns.length ? i + 1 : firstCenterPosition + (i - pinnedColumns.length) + 1,
     index: indexOf.get(column.id) ?? -1,
     className: classOf(column),
     style: pinnedStyle(column),
@@ -294,7 +340,16 @@ export function VirtualTable({
   for (let i = firstIndex; i >= 0 && i <= lastIndex; i++) indexes.push(i);
   const padTop = firstIndex > 0 ? firstIndex * rowHeight : 0;
   const padBottom = lastIndex >= 0 ? (rowCount - 1 - lastIndex) * rowHeight : 0;
-  const span = Math.max(1, shown.length);
+  const spacers = { before: columnsDrawn.before, after: columnsDrawn.after };
+  const span = Math.max(1, drawn.length + (spacers.before > 0 ? 1 : 0) + (spacers.after > 0 ? 1 : 0));
+  // Cells standing in for the columns not drawn on each side (their <col> gives the width), placed
+  // after the pinned cells and after the drawn ones; a th in the header, so it sticks with it.
+  const withSpacers = (cells: ReactNode[], Cell: 'th' | 'td'): ReactNode[] => [
+    ...cells.slice(0, pinnedColumns.length),
+    spacers.before > 0 && <Cell key="spacer-before" aria-hidden="true" className={styles.spacer} />,
+    ...cells.slice(pinnedColumns.length),
+    spacers.after > 0 && <Cell key="spacer-after" aria-hidden="true" className={styles.spacer} />,
+  ];
 
   return (
     <div className={styles.wrapper}>
@@ -302,7 +357,10 @@ export function VirtualTable({
         <TableColumnsMenu
           columns={columns.map((c) => ({ id: c.id, label: headerLabel(c) }))}
           view={view}
-          onViewChange={onViewChange}
+          onViewChange={(next) => {
+            onViewChange(next);
+            syncScrollLeft();
+          }}
         />
       )}
       <div
@@ -323,31 +381,46 @@ export function VirtualTable({
         >
           <caption className={styles.visuallyHidden}>{caption}</caption>
           <colgroup>
-            {shown.map((column) => (
+            {pinnedColumns.map((column) => (
               <col key={column.id} style={{ width: column.getSize() }} />
             ))}
+            {spacers.before > 0 && <col key="spacer-before" style={{ width: spacers.before }} />}
+            {drawn.slice(pinnedColumns.length).map((column) => (
+              <col key={column.id} style={{ width: column.getSize() }} />
+            ))}
+            {spacers.after > 0 && <col key="spacer-after" style={{ width: spacers.after }} />}
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
-              {cellColumns.map(({ column, className, style, index }) => {
-                const source = columns[index];
-                const header = headerOf.get(column.id);
-                if (!source) return null;
-                const label = headerLabel(source);
-                return (
-                  // Named by its text alone: the resize handle inside has a name of its own.
-                  <th key={column.id} scope="col" className={className} style={style} aria-label={label}>
-                    {label}
-                    <ColumnResizer
-                      label={label}
-                      width={column.getSize()}
-                      onPointerStart={header?.getResizeHandler()}
-                      onResize={(px) => table.setColumnSizing((old) => ({ ...old, [column.id]: px }))}
-                      onReset={() => column.resetSize()}
-                    />
-                  </th>
-                );
-              })}
+              {withSpacers(
+                cellColumns.map(({ column, className, style, index, colIndex }) => {
+                  const source = columns[index];
+                  const header = headerOf.get(column.id);
+                  if (!source) return null;
+                  const label = headerLabel(source);
+                  return (
+                    // Named by its text alone: the resize handle inside has a name of its own.
+                    <th
+                      key={column.id}
+                      scope="col"
+                      className={className}
+                      style={style}
+                      aria-label={label}
+                      aria-colindex={colIndex}
+                    >
+                      {label}
+                      <ColumnResizer
+                        label={label}
+                        width={column.getSize()}
+                        onPointerStart={header?.getResizeHandler()}
+                        onResize={(px) => table.setColumnSizing((old) => ({ ...old, [column.id]: px }))}
+                        onReset={() => column.resetSize()}
+                      />
+                    </th>
+                  );
+                }),
+                'th',
+              )}
             </tr>
           </thead>
           <tbody>
@@ -372,28 +445,34 @@ export function VirtualTable({
                 );
               return (
                 <tr key={index} aria-rowindex={index + 2} style={{ height: rowHeight }}>
-                  {cellColumns.map(({ column, index: c, className, style, resized: wasResized, fitted }) => {
-                    // Cells are plain text: no renderer component per cell, so a jump that draws
-                    // a whole new screen of rows stays within a frame.
-                    const text = rows.text(index, c) ?? '';
-                    const full = rows.fullText?.(index, c);
-                    return (
-                      <td
-                        key={column.id}
-                        className={className}
-                        style={style}
-                        title={
-                          full !== undefined && full !== text
-                            ? full
-                            : wasResized || textWidth(text) > fitted
-                              ? text || undefined
-                              : undefined
-                        }
-                      >
-                        {text}
-                      </td>
-                    );
-                  })}
+                  {withSpacers(
+                    cellColumns.map(
+                      ({ column, index: c, className, style, resized: wasResized, fitted, colIndex }) => {
+                        // Cells are plain text: no renderer component per cell, so a jump that draws
+                        // a whole new screen of rows stays within a frame.
+                        const text = rows.text(index, c) ?? '';
+                        const full = rows.fullText?.(index, c);
+                        return (
+                          <td
+                            key={column.id}
+                            className={className}
+                            style={style}
+                            aria-colindex={colIndex}
+                            title={
+                              full !== undefined && full !== text
+                                ? full
+                                : wasResized || textWidth(text) > fitted
+                                  ? text || undefined
+                                  : undefined
+                            }
+                          >
+                            {text}
+                          </td>
+                        );
+                      },
+                    ),
+                    'td',
+                  )}
                 </tr>
               );
             })}

@@ -58,19 +58,25 @@ interface CellReading {
   title: string | null;
 }
 
-/** Every drawn cell of the named columns: its text, whether the box cuts it off, and its title. */
+/**
+ * Every cell of the named columns in the rows drawn: its text, whether the box cuts it off, and
+ * its title. The table draws only the columns in view, so the reader's scroll is done here: half
+ * a view sideways at a time to the right edge, then back.
+ */
 async function readCells(page: Page, columns: readonly string[]): Promise<CellReading[]> {
-  return page
-    .getByRole('table')
-    .first()
-    .evaluate((table, wanted) => {
+  const table = page.getByRole('table').first();
+  const seen = new Map<string, CellReading>();
+  for (let step = 0; step < 100; step++) {
+    const { cells, atEnd } = await table.evaluate((table, wanted) => {
+      // Header and body rows hold the same cells in the same places (spacers included).
       const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim());
-      const out: { column: string; text: string; clipped: boolean; title: string | null }[] = [];
+      const out: (CellReading & { key: string })[] = [];
       for (const row of table.querySelectorAll('tbody tr[aria-rowindex]')) {
         [...row.querySelectorAll('td')].forEach((td, i) => {
           const column = headers[i] ?? '';
           if (!wanted.some((w) => column.startsWith(w))) return;
           out.push({
+            key: `${row.getAttribute('aria-rowindex')}:${td.getAttribute('aria-colindex')}`,
             column,
             text: td.textContent,
             clipped: td.scrollWidth > td.clientWidth,
@@ -78,8 +84,23 @@ async function readCells(page: Page, columns: readonly string[]): Promise<CellRe
           });
         });
       }
-      return out;
+      const region = table.closest('[role="region"]');
+      const end = region === null || region.scrollLeft + region.clientWidth >= region.scrollWidth - 1;
+      return { cells: out, atEnd: end };
     }, columns);
+    for (const { key, ...cell } of cells) seen.set(key, cell);
+    if (atEnd) break;
+    await table.evaluate(scrollSideways, 'half');
+  }
+  await table.evaluate(scrollSideways, 'start');
+  return [...seen.values()];
+}
+
+/** Scrolls the table's region half a view to the right (`half`) or back to its `start`, and waits for the frame after. */
+function scrollSideways(table: HTMLElement | SVGElement, to: string): Promise<void> {
+  const region = table.closest('[role="region"]');
+  if (region) region.scrollLeft = to === 'start' ? 0 : region.scrollLeft + region.clientWidth / 2;
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
 for (const { id, query, textColumns, columns } of JOURNEYS) {

@@ -64,9 +64,30 @@ function scrollToRow(row: number) {
 }
 
 /** The texts of the body row at `row` (0-based), or null when it is not drawn. */
+/** The texts of a row's drawn cells (the columns in view), or null when the row is not drawn. */
 function cellsOf(row: number): string[] | null {
+  const cells = drawnCells(row);
+  return cells ? cells.map(([, text]) => text) : null;
+}
+
+/** A row's drawn cells as [column index from 0, text]: the table draws only the columns in view. */
+function drawnCells(row: number): [number, string][] | null {
   const tr = region().querySelector(`tbody tr[aria-rowindex="${row + 2}"]`);
-  return tr ? [...tr.querySelectorAll('td')].map((td) => td.textContent) : null;
+  return tr
+    ? [...tr.querySelectorAll('td[aria-colindex]')].map((td) => [
+        Number(td.getAttribute('aria-colindex')) - 1,
+        td.textContent,
+      ])
+    : null;
+}
+
+/** Scrolls the table sideways, as a reader does to see the columns past the view. */
+function scrollToLeft(px: number) {
+  const el = region();
+  act(() => {
+    el.scrollLeft = px;
+    fireEvent.scroll(el);
+  });
 }
 
 describe('ResultsTable over cursor pages', () => {
@@ -121,21 +142,28 @@ describe('ResultsTable cells', () => {
     const columns = first.dataset_metadata.all_columns;
     const names = columns.map((c) => c.name);
     let drawn = 0;
-    sent.data.forEach((row, i) => {
-      const cells = cellsOf(i);
-      if (!cells) return;
-      drawn++;
-      expect(cells).toEqual(
-        columns.map(({ name, unit }) => {
+    const seen = new Set<number>();
+    // The columns in view first, then those past the right edge, scrolled to as a reader would.
+    for (const left of [0, Number.MAX_SAFE_INTEGER]) {
+      if (left > 0) scrollToLeft(left);
+      sent.data.forEach((row, i) => {
+        const cells = drawnCells(i);
+        if (!cells) return;
+        drawn++;
+        const expected = columns.map(({ name, unit }) => {
           const v = row[name];
           if (v === null || v === undefined) return '';
           if (typeof v !== 'number') return String(v);
           const decimals = unit?.startsWith('$') ? 2 : unit === 'MW' ? 1 : null;
           return decimals === null ? String(v) : v.toFixed(decimals);
-        }),
-      );
-    });
-    expect(drawn).toBeGreaterThan(10);
+        });
+        expect(cells).toEqual(cells.map(([c]) => [c, expected[c]]));
+        for (const [c] of cells) seen.add(c);
+      });
+    }
+    expect(drawn).toBeGreaterThan(20);
+    expect(seen.size).toBe(columns.length);
+    scrollToLeft(0);
     return { sent, names };
   }
 
