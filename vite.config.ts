@@ -252,11 +252,13 @@ export default defineConfig({
               // parts (TanStack Table: the query and SQL pages' results), the export writers and
               // the query's result helpers (the query and SQL pages' exports, code and
               // tables), Compare's shared layer
-              // (src/compare: its URL codec takes zod) nor the saved-work components (the pages
-              // that can be saved load them): those stay with the pages that use them.
+              // (src/compare: its URL codec takes zod), the saved-work components (the pages
+              // that can be saved load them), the day fields, the market clock's formats (the peak
+              // report and /today) nor the value-column rule (Compare and the query builder):
+              // those stay with the pages that use them.
               test: (id) =>
                 APP_SHARED.test(id) &&
-                !/charts[\\/]|components[\\/](workspace[\\/]|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths)|exports[\\/](parquet|pageWalk|columnKinds)|query[\\/]chartRows|lib[\\/](queryDescription|gridstatusioArgs)|[\\/]src[\\/]compare[\\/]/.test(
+                !/charts[\\/]|components[\\/](workspace[\\/]|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths|columnWindow|DateField|DayField)|exports[\\/](parquet|pageWalk|columnKinds)|query[\\/]chartRows|lib[\\/](queryDescription|gridstatusioArgs|marketClock|valueColumn)|[\\/]src[\\/]compare[\\/]/.test(
                   id,
                 ),
               minShareCount: 2,
