@@ -4,7 +4,8 @@
  * the same query seen again), each Compare series, the price map's step snapshots (one entry per
  * view, counting its steps) and the side panel's day of one location, the peak report's
  * dataset queries (one entry per view) and the day requests of The grid today's panels (one entry
- * per day shown; their refreshes merge into the cache without a fetch and are not recorded). The
+ * per day shown; their refreshes, which ask only for new rows under a key of their own
+ * (`queryKeys.liveNew`), are the page keeping up and are not recorded). The
  * price map's queries are recorded on the price map only. The catalog, locations, usage and the
  * like are not queries of a dataset and are not recorded.
  *

@@ -6,7 +6,7 @@
  * set lets the builder say when a typed value is unknown, and which ones are near it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { allPricingLocationsOptions, pricedDatasetsOf } from '@/api/locations/queries';
+import { allPricingLocationsOptions } from '@/api/locations/queries';
 import { subseriesValuesOptions } from '@/api/query/queries';
 import type { Dataset } from '@/contract';
 import { unknownNames, type UnknownName } from '@/lib/nearestNames';
@@ -40,9 +40,9 @@ function registryField(dataset: Dataset, column: string): 'location' | 'location
 export function useKnownValues(dataset: Dataset, column: string): { known?: KnownValues; failed: boolean } {
   const field = column === '' ? null : registryField(dataset, column);
   const registry = useQuery({ ...REGISTRY, enabled: field !== null });
-  const priced = registry.data && pricedDatasetsOf(registry.data.items).has(dataset.id);
+  const priced = registry.data?.items.filter((l) => l.pricing_datasets.includes(dataset.id));
   // The registry answered and prices none of this dataset's rows: its own names are the ones to know.
-  const own = field === 'location' && priced === false;
+  const own = field === 'location' && priced !== undefined && priced.length === 0;
   const ownValues = useQuery({ ...subseriesValuesOptions(dataset.id, column), enabled: own });
   if (own) {
     if (!ownValues.data) return { failed: ownValues.isError };
@@ -56,23 +56,17 @@ export function useKnownValues(dataset: Dataset, column: string): { known?: Know
       failed: false,
     };
   }
-  if (field === null || !registry.data) return { failed: field !== null && registry.isError };
+  if (field === null || !priced) return { failed: field !== null && registry.isError };
   // Location types the registry knows say nothing of a dataset it does not price.
-  if (!priced) return { failed: false };
-  const values = [
-    ...new Set(
-      registry.data.items
-        .filter((l) => l.pricing_datasets.includes(dataset.id))
-        .map((l) => (field === 'location' ? l.location : l.location_type)),
-    ),
-  ];
+  if (priced.length === 0) return { failed: false };
+  const values = [...new Set(priced.map((l) => (field === 'location' ? l.location : l.location_type)))];
   if (field === 'location_type') values.sort();
   return {
     known: {
       noun: field === 'location' ? 'location' : 'location type',
       values,
       pickable: values.length <= PICKABLE_VALUES,
-      complete: registry.data.total_items <= registry.data.items.length,
+      complete: registry.data !== undefined && registry.data.total_items <= registry.data.items.length,
     },
     failed: false,
   };

@@ -16,12 +16,19 @@ import { rowsPerTimePoint, seriesCountParams, type SeriesCount } from './rowEsti
 
 /** The registry in one page, the same request the known-values check makes (one cache entry). */
 const REGISTRY = allPricingLocationsOptions();
+const pricedByRegistry = (page: { items: readonly { pricing_datasets: readonly string[] }[] }) =>
+  pricedDatasetsOf(page.items);
 
 /** The series count of `params` over `dataset`, null while it loads or where none is needed. */
 export function useSeriesCount(dataset: Dataset, params: DatasetQueryParams): SeriesCount | null {
   const countParams = seriesCountParams(params, dataset);
-  const registry = useQuery({ ...REGISTRY, enabled: countParams !== null });
-  const priced = registry.data && pricedDatasetsOf(registry.data.items).has(dataset.id);
+  // The set is made once per registry answer (a stable `select`), not on every render.
+  const pricedDatasets = useQuery({
+    ...REGISTRY,
+    enabled: countParams !== null,
+    select: pricedByRegistry,
+  }).data;
+  const priced = pricedDatasets?.has(dataset.id);
   const counted = useQuery({
     ...pricingLocationsOptions(countParams ?? { page_size: 1 }),
     enabled: countParams !== null && priced === true,
