@@ -5,7 +5,7 @@ import { MARKET_TIME_ZONE } from '@/lib/format';
 import { HOUR_MS, type MarketDay } from '@/time';
 import { useLivePage } from './livePage';
 import { useIntervalStart } from './useIntervalStart';
-import { asOfRows, lastRow, pointsOf, startOf } from './dayRows';
+import { asOfQuery, lastRow, pointsOf, startOf } from './dayRows';
 import { marketClock, marketHourMinute } from '@/lib/marketClock';
 import { formatPrice } from './figures';
 import { dayRange, hourOf, queryBuilderHref } from './marketDayParams';
@@ -55,7 +55,7 @@ export function AncillaryPanel({ day }: { day: MarketDay }) {
   const hour = Math.min(hourOf(now), last ? startOf(last) : hourOf(now));
   const current = rows?.find((r) => startOf(r) === hour);
   return (
-    <TodayPanel title="Ancillary service prices" id="ancillary" asOf={asOfRows(rows)} links={links}>
+    <TodayPanel title="Ancillary service prices" id="ancillary" asOf={asOfQuery(prices.query)} links={links}>
       <RowsState query={prices.query} what="the ancillary service prices">
         {() => (
           <>

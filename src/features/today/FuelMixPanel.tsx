@@ -5,7 +5,7 @@ import { compareHref, dataSeries, SERIES_KEYS, type CompareState } from '@/compa
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import type { MarketDay } from '@/time';
-import { asOfRows, extremesOf, nextIntervals, pointsOf, startOf } from './dayRows';
+import { asOfQuery, extremesOf, nextIntervals, pointsOf, startOf } from './dayRows';
 import { FUELS, netLoad, renewableShare, renewableShares } from './fuelMix';
 import { useLivePage } from './livePage';
 import { loadRequests } from './LoadForecastPanel';
@@ -59,7 +59,7 @@ export function FuelMixPanel({ date, day }: { date: string; day: MarketDay }) {
     [date, params],
   );
   return (
-    <TodayPanel title="Fuel mix" id="fuel-mix" asOf={asOfRows(fuels.query.data?.rows)} links={links} wide>
+    <TodayPanel title="Fuel mix" id="fuel-mix" asOf={asOfQuery(fuels.query)} links={links} wide>
       <RowsState query={fuels.query} refreshError={fuels.refreshError} what="the fuel mix">
         {(fuelRows) => <FuelMixBody rows={fuelRows} loadRows={loadRows.query.data?.rows} date={date} />}
       </RowsState>

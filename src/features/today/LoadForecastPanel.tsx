@@ -4,7 +4,7 @@ import type { Row } from '@/api/query/liveRows';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import type { MarketDay } from '@/time';
-import { asOfRows, endOf, nextIntervals, pointsOf, startOf } from './dayRows';
+import { asOfQuery, endOf, nextIntervals, pointsOf, startOf } from './dayRows';
 import { ErrorLine } from './ErrorLine';
 import { completeHourMeans, forecastError, INTERVALS_PER_HOUR } from './forecastError';
 import { marketClock, marketHourMinute } from '@/lib/marketClock';
@@ -72,7 +72,7 @@ export function LoadForecastPanel({ date, day }: { date: string; day: MarketDay 
   );
 
   return (
-    <TodayPanel title="Load and forecast" id="load" asOf={asOfRows(actual.query.data?.rows)} links={links}>
+    <TodayPanel title="Load and forecast" id="load" asOf={asOfQuery(actual.query)} links={links}>
       <RowsState query={actual.query} refreshError={actual.refreshError} what="the load">
         {(rows) => (
           <LoadForecastBody

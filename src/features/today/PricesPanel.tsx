@@ -9,7 +9,7 @@ import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { formatUtc, MINUTE_MS, type MarketDay, FIVE_MINUTES_MS } from '@/time';
-import { asOfRows, nextIntervals, pointsOf } from './dayRows';
+import { asOfQuery, nextIntervals, pointsOf } from './dayRows';
 import { dartPoints, dayMinMax, HUBS, type Hub } from './hubPrices';
 import { useLivePage } from './livePage';
 import { marketClock, marketHourMinute } from '@/lib/marketClock';
@@ -72,7 +72,7 @@ export function PricesPanel({ date, day }: { date: string; day: MarketDay }) {
     [date, hub, params],
   );
   return (
-    <TodayPanel title="Hub prices" id="prices" asOf={asOfRows(realTime.query.data?.rows)} links={links}>
+    <TodayPanel title="Hub prices" id="prices" asOf={asOfQuery(realTime.query)} links={links}>
       <RowsState query={realTime.query} refreshError={realTime.refreshError} what="the real-time hub prices">
         {(rows) => (
           <HubPrices

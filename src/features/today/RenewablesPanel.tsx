@@ -49,15 +49,18 @@ export const renewableRequests = (day: MarketDay, r: Resource) => ({
   dayAhead: { id: r.id, params: dayAheadParams(day, r) },
 });
 
-/** The newest hour with an actual value: the panel's "as of" (undefined while the rows load). */
-const lastActual = (rows: readonly Row[] | undefined, column: string): number | null | undefined =>
-  rows ? (pointsOf(rows, column).at(-1)?.x ?? null) : undefined;
+/** The newest hour with an actual value: the panel's "as of" (undefined while the rows load, as `asOfQuery`). */
+const lastActual = (
+  query: { isPending: boolean; data?: { rows: readonly Row[] } },
+  column: string,
+): number | null | undefined =>
+  query.isPending ? undefined : (pointsOf(query.data?.rows ?? [], column).at(-1)?.x ?? null);
 
 /** Solar and wind: actual generation against the newest and the day-ahead forecast. */
 export function RenewablesPanel({ date, day }: { date: string; day: MarketDay }) {
   const solar = useResource(day, RESOURCES[0]);
   const wind = useResource(day, RESOURCES[1]);
-  const asOf = lastActual(solar.newest.query.data?.rows, RESOURCES[0].actual);
+  const asOf = lastActual(solar.newest.query, RESOURCES[0].actual);
   const links = useMemo(
     () => [
       ...RESOURCES.map((r) => ({

@@ -3,7 +3,7 @@ import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { formatUtc, MINUTE_MS, type MarketDay } from '@/time';
-import { asOfRows, extremesOf, nextIntervals, pointsOf } from './dayRows';
+import { asOfQuery, extremesOf, nextIntervals, pointsOf } from './dayRows';
 import { useLivePage } from './livePage';
 import { marketClock, marketHourMinute } from '@/lib/marketClock';
 import { formatMw } from './figures';
@@ -59,7 +59,7 @@ export function ReservesPanel({ day }: { day: MarketDay }) {
   const now = points.at(-1);
   const soFar = useLivePage().ongoing ? ' so far' : '';
   return (
-    <TodayPanel title="Reserves (PRC)" id="reserves" asOf={asOfRows(rows)} links={links}>
+    <TodayPanel title="Reserves (PRC)" id="reserves" asOf={asOfQuery(prc.query)} links={links}>
       <RowsState
         query={prc.query}
         refreshError={prc.refreshError}

@@ -131,6 +131,8 @@ describe('The grid today, as it is', () => {
     expect(
       await within(fuelMix).findByText('The fuel mix store is down.', { exact: false }),
     ).toBeInTheDocument();
+    // A failed panel is not still loading: it says it has no data, beside the server's reason.
+    expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('No data yet');
     await waitFor(() => expect(fact(panel('Load and forecast'), /^Load at/)).toMatch(/MW$/));
     await waitFor(() =>
       expect(fact(panel('Hub prices'), 'Day’s highest real-time price so far')).toMatch(/\$\/MWh/),

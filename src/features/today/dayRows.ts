@@ -42,12 +42,21 @@ export function pointsOf(rows: readonly Row[], column: string, location?: string
 /** The newest row, if any (rows come in time order). */
 export const lastRow = (rows: readonly Row[]): Row | undefined => rows[rows.length - 1];
 
-/** A panel's "as of": the start of the newest interval held, null when none, undefined while loading. */
-export function asOfRows(rows: readonly Row[] | undefined): number | null | undefined {
-  if (rows === undefined) return undefined;
-  const last = lastRow(rows);
+/** A panel's "as of": the start of the newest interval held, null when none is. */
+export function asOfRows(rows: readonly Row[] | undefined): number | null {
+  const last = rows ? lastRow(rows) : undefined;
   return last ? startOf(last) : null;
 }
+
+/**
+ * A panel's "as of" from its query: undefined while the rows are on their way (not "no data":
+ * that would say the day has none), null when the answer holds none or failed (the panel shows
+ * why), else the newest interval's start.
+ */
+export const asOfQuery = (query: {
+  isPending: boolean;
+  data?: { rows: readonly Row[] };
+}): number | null | undefined => (query.isPending ? undefined : asOfRows(query.data?.rows));
 
 /** The highest and lowest point of a series, the first of equals. */
 export function extremesOf(points: readonly Point[]): { min: Point; max: Point } | null {
