@@ -43,7 +43,7 @@ export function pointsOf(rows: readonly Row[], column: string, location?: string
 export const lastRow = (rows: readonly Row[]): Row | undefined => rows[rows.length - 1];
 
 /** A panel's "as of": the start of the newest interval held, null when none is. */
-export function asOfRows(rows: readonly Row[] | undefined): number | null {
+function asOfRows(rows: readonly Row[] | undefined): number | null {
   const last = rows ? lastRow(rows) : undefined;
   return last ? startOf(last) : null;
 }
