@@ -39,7 +39,9 @@ describe('saving the grid today', () => {
       expect(within(bar).getByRole('status')).toHaveTextContent(/Saved as “The grid today · 2025-07-14” · /),
     );
 
-    const [view, ...others] = await listViews();
+    // Read inside waitFor: the panels' charts (lazy code) may resolve meanwhile, and a resolution
+    // between the test's own awaits is reported as outside act (a flaky failure under CI load).
+    const [view, ...others] = await waitFor(() => listViews());
     expect(others).toEqual([]);
     expect(view).toMatchObject({
       kind: 'today',
@@ -66,7 +68,7 @@ describe('saving the grid today', () => {
     await waitFor(() =>
       expect(within(bar).getByRole('status')).toHaveTextContent(/Saved as “The grid today · current day”/),
     );
-    const [view] = await listViews();
+    const [view] = await waitFor(() => listViews());
     expect(view).toMatchObject({ path: '/today', timeRange: 'the current market day' });
   });
 });
