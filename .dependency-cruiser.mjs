@@ -16,7 +16,14 @@
 const TESTS = ['\\.test\\.tsx?$', '\\.e2e\\.ts$', '^src/test/', '^test/', '^vitest\\.setup\\.ts$'];
 
 /** Who may start or reach the mock and msw: the mock itself, tests, benches, scripts and the boot. */
-const MOCK_USERS = [...TESTS, '^src/mock/', '^bench/', '^scripts/', '^src/app/demoBackend\\.ts$'];
+const MOCK_USERS = [
+  ...TESTS,
+  '^src/mock/',
+  '^bench/',
+  '^scripts/',
+  '^src/app/demoBackend\\.ts$',
+  '^src/app/prerender\\.tsx$',
+];
 
 /** @param {string} name a package, as its folder under node_modules */
 const npm = (name) => `(^|/)node_modules/${name}/`;

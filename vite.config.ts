@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress, precompressedMiddleware } from './scripts/precompressed';
+import { prerenderedPages } from './scripts/prerender';
+import { FIRST_PAINT_SCRIPT } from './src/app/firstPaint';
 import {
   parseUpstream,
   parseUpstreamTimeout,
@@ -21,9 +24,15 @@ import {
  * eval (`eval`, `new Function` stay refused). The header applies to the DuckDB worker too: a
  * worker from a URL runs under the policy its own response carries.
  */
+/**
+ * The one inline script the page may run, named by its hash: the first-paint script
+ * (src/app/firstPaint.ts), which must run before the first paint without a round trip.
+ */
+const FIRST_PAINT_HASH = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+
 const CSP_DIRECTIVES: readonly (readonly [string, string])[] = [
   ['default-src', "'self'"],
-  ['script-src', "'self' 'wasm-unsafe-eval'"],
+  ['script-src', `'self' 'wasm-unsafe-eval' ${FIRST_PAINT_HASH}`],
   ['worker-src', "'self'"],
   ['connect-src', "'self' http: https:"],
   ['img-src', "'self' data: blob: http: https:"],
@@ -72,6 +81,25 @@ function contentSecurityPolicyMeta(): Plugin {
         injectTo: 'head-prepend',
       },
     ],
+  };
+}
+
+/**
+ * The first-paint script (src/app/firstPaint.ts), inline in <head> right after the charset (which
+ * must stay in the first 1,024 bytes), before any stylesheet, in the built page and in dev alike:
+ * the theme is set before anything paints.
+ */
+function firstPaintScript(): Plugin {
+  const charset = '<meta charset="UTF-8" />';
+  return {
+    name: 'gridscope-first-paint',
+    transformIndexHtml: (html) => {
+      if (!html.includes(charset)) throw new Error(`index.html has no ${charset}`);
+      return html.replace(
+        charset,
+        () => `${charset}\n    <script data-first-paint>${FIRST_PAINT_SCRIPT}</script>`,
+      );
+    },
   };
 }
 
@@ -160,7 +188,8 @@ function precompressedAssets(): Plugin {
     name: 'gridscope-precompressed-assets',
     configResolved: (config) => {
       outDir = resolve(config.root, config.build.outDir);
-      isBuild = config.command === 'build';
+      // Not the prerender's own build for Node (scripts/prerender.ts).
+      isBuild = config.command === 'build' && config.build.ssr === false;
     },
     closeBundle: () => {
       if (isBuild) precompress(resolve(outDir, 'assets'));
@@ -200,10 +229,12 @@ function upstreamProxy(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    firstPaintScript(),
     contentSecurityPolicyMeta(),
     firstScreenPreload(),
     upstreamProxy(),
     precompressedAssets(),
+    prerenderedPages(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -258,7 +289,7 @@ export default defineConfig({
               // those stay with the pages that use them.
               test: (id) =>
                 APP_SHARED.test(id) &&
-                !/charts[\\/]|components[\\/](workspace[\\/]|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths|columnWindow|DateField|DayField)|exports[\\/](parquet|pageWalk|columnKinds)|query[\\/]chartRows|lib[\\/](queryDescription|gridstatusioArgs|marketClock|valueColumn)|[\\/]src[\\/]compare[\\/]/.test(
+                !/charts[\\/]|components[\\/](workspace[\\/]|ExportJobLines|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths|columnWindow|DateField|DayField)|exports[\\/](exportJobs|exportWriters|sidecar|spreadsheetCsv|parquet|pageWalk|columnKinds)|query[\\/]chartRows|lib[\\/](queryDescription|gridstatusioArgs|marketClock|valueColumn)|[\\/]src[\\/]compare[\\/]/.test(
                   id,
                 ),
               minShareCount: 2,

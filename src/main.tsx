@@ -7,6 +7,14 @@ import { pageAt, preloadPageAt } from '@/app/pages';
  * and the first page's (the built page already lists them as modulepreload links, so their
  * downloads began with the HTML), and imports nothing heavy itself, so it runs as soon as it arrives.
  */
-startDemoBackendIfChosen({ warmEngine: pageAt(window.location.pathname)?.queries === true });
-void preloadPageAt(window.location.pathname, { firstScreen: true });
-void import('@/app/boot').then(({ boot }) => boot());
+function start(): void {
+  startDemoBackendIfChosen({ warmEngine: pageAt(window.location.pathname)?.queries === true });
+  void preloadPageAt(window.location.pathname, { firstScreen: true });
+  void import('@/app/boot').then(({ boot }) => boot());
+}
+
+// A prerendered page that fits this user is whole at its first paint (src/app/firstPaint.ts judged
+// it; docs/decisions/0033-prerendered-first-screen.md): the app's work waits for that paint
+// rather than holding it back. Its code keeps downloading meanwhile (the page's modulepreloads).
+if (document.documentElement.dataset.prerender === 'fit') requestAnimationFrame(() => setTimeout(start, 0));
+else start();

@@ -123,7 +123,8 @@ export function getConnection(): Connection {
   return current;
 }
 
-const store = createExternalStore(getConnection);
+// Pages are prerendered with the demo (src/app/prerender.tsx) and hydrated only in demo mode.
+const store = createExternalStore(getConnection, undefined, () => DEFAULT_CONNECTION);
 
 export function setConnection(input: ConnectionInput): void {
   const c: Connection = { ...input, timeoutSeconds: storedTimeout(input.timeoutSeconds) };

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getConnection, holdDemoRequestsUntil, subscribeConnection } from '@/api/connection';
 import { createQueryClient } from '@/api/queryClient';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from '@/app/App';
 import { startDemoBackend } from '@/app/demoBackend';
 import { prefetchFirstScreen } from '@/app/firstScreenData';
+import { prerenderedPage, recoverableErrorOf } from '@/app/hydration';
 import { getDemoMockState } from '@/app/demoMockStatus';
 import { NAV_ITEMS } from '@/app/Layout';
 import { pageAt, preloadPageAt } from '@/app/pages';
@@ -35,16 +36,24 @@ export function boot(): void {
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element.');
+  const prerendered = prerenderedPage(container);
   const render = (): void => {
-    createRoot(container).render(
+    const app = (
       <StrictMode>
         <App router={createAppRouter()} queryClient={queryClient} />
-      </StrictMode>,
+      </StrictMode>
     );
+    if (prerendered === null) createRoot(container).render(app);
+    else hydrateRoot(container, app, { onRecoverableError: recoverableErrorOf(prerendered) });
     preloadNavigation(queryClient);
     preloadLinkTargetsOnIntent();
   };
-  void prefetchFirstScreen(queryClient, window.location.pathname, window.location.search).then(render);
+  // A prerendered page is on screen already: the catalog hydrates once its data is in the cache,
+  // however long that takes, since its first render must be the HTML's.
+  const untilAnswered = prerendered === 'page';
+  void prefetchFirstScreen(queryClient, window.location.pathname, window.location.search, untilAnswered).then(
+    render,
+  );
 }
 
 /** How long the navigation's pages wait for the first screen's requests before loading anyway. */

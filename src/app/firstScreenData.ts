@@ -82,6 +82,8 @@ export function prefetchFirstScreen(
   queryClient: QueryClient,
   pathname: string,
   search: string,
+  /** Wait for the demo's answer however long it takes (a prerendered page hydrates with it). */
+  untilAnswered = false,
 ): Promise<void> {
   const page = pageAt(pathname);
   const first = page && FIRST_SCREEN_DATA.get(page);
@@ -91,6 +93,7 @@ export function prefetchFirstScreen(
     () => undefined,
   );
   if (!first.renderWithDemoData || getConnection().mode !== 'demo') return Promise.resolve();
+  if (untilAnswered) return answered;
   return new Promise((resolve) => {
     const timer = window.setTimeout(resolve, DEMO_FIRST_RENDER_WAIT_MS);
     void answered.then(() => {

@@ -33,7 +33,8 @@ export function applyTheme(choice: ThemeChoice = getThemeChoice()): void {
   document.documentElement.dataset.theme = resolveTheme(choice);
 }
 
-const store = createExternalStore(getThemeChoice);
+// Prerendered pages show the system theme's switch; a stored choice replaces it once hydrated.
+const store = createExternalStore(getThemeChoice, undefined, (): ThemeChoice => 'system');
 
 function setThemeChoice(choice: ThemeChoice): void {
   try {

@@ -17,6 +17,11 @@ export interface ExternalStore<T> {
 export function createExternalStore<T>(
   read: () => T,
   watch?: (notify: () => void) => () => void,
+  /**
+   * The value the prerendered HTML was rendered with (src/app/prerender.tsx), read while React
+   * hydrates it; the value in storage follows at once. Without one, hydration reads `read`.
+   */
+  prerendered: () => T = read,
 ): ExternalStore<T> {
   const listeners = new Set<() => void>();
   const notify = (): void => {
@@ -30,13 +35,17 @@ export function createExternalStore<T>(
       unwatch?.();
     };
   };
-  return { read, notify, subscribe, useValue: () => useSyncExternalStore(subscribe, read, read) };
+  return { read, notify, subscribe, useValue: () => useSyncExternalStore(subscribe, read, prerendered) };
 }
 
 /** A store of a value held in memory: `set` replaces it and notifies. */
 export function createValueStore<T>(initial: T): ExternalStore<T> & { set: (next: T) => void } {
   let current = initial;
-  const store = createExternalStore(() => current);
+  const store = createExternalStore(
+    () => current,
+    undefined,
+    () => initial,
+  );
   return {
     ...store,
     set: (next) => {

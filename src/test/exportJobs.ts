@@ -1,4 +1,4 @@
-import { getExportJobs, subscribeExportJobs, type ExportJob } from '@/api/exports/exportJobs';
+import { getExportJobs, subscribeExportJobs, type ExportJob } from '@/api/exports/exportJobList';
 
 /** Resolves with the job once it has stopped (done, failed or cancelled). */
 export function exportJobStopped(id: number): Promise<ExportJob> {

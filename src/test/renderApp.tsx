@@ -7,7 +7,7 @@ import { createQueryClient } from '@/api/queryClient';
 import { App } from '@/app/App';
 import { routes } from '@/app/router';
 
-function installJsdomShims(): void {
+export function installJsdomShims(): void {
   if (typeof window.matchMedia !== 'function') {
     Object.defineProperty(window, 'matchMedia', {
       configurable: true,

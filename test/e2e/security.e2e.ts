@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { startHttpServer } from '../../src/mock/server.ts';
@@ -413,7 +413,9 @@ test(
     }
     // Only WebAssembly may be compiled (DuckDB on the SQL page, decision 0024): never eval of script.
     assert.ok(!header.includes("'unsafe-inline'") && !header.includes("'unsafe-eval'"), header);
-    assert.ok(header.includes("script-src 'self' 'wasm-unsafe-eval';"), header);
+    // …and one inline script, by its hash: the first-paint script (decision 0033), nothing else.
+    const hashes = /script-src 'self' 'wasm-unsafe-eval' 'sha256-([A-Za-z0-9+/=]+)';/.exec(header);
+    assert.ok(hashes, header);
     // Beside the policy: no framing by browsers that ignore frame-ancestors, no powerful features,
     // a browsing context group of its own.
     assert.equal(response.headers.get('x-frame-options'), 'DENY');
@@ -426,9 +428,15 @@ test(
       (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
     assert.ok(meta.includes("script-src 'self'"), `meta: ${meta}`);
     assert.ok(!meta.includes('frame-ancestors'), 'a meta cannot carry frame-ancestors');
-    // No inline script in the page: every script has a same-origin src.
-    const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).length);
-    assert.equal(inline, 0);
+    // One inline script in the page, the one the hash names: every other script has a same-origin src.
+    const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).map((s) => s.text));
+    assert.equal(inline.length, 1);
+    assert.equal(
+      createHash('sha256')
+        .update(inline[0] ?? '')
+        .digest('base64'),
+      hashes[1],
+    );
 
     // An inline script injected now is refused: the policy is in force, not just present.
     const ran = await page.evaluate(async () => {
@@ -450,7 +458,7 @@ test(
     // The probe above provokes one violation on purpose; the guard reports it as a console error.
     allowConsoleErrors: [
       /Content-Security-Policy violation: script-src-elem refused inline/,
-      /Executing inline script violates the following Content Security Policy directive 'script-src 'self' 'wasm-unsafe-eval''/,
+      /Executing inline script violates the following Content Security Policy directive 'script-src 'self' 'wasm-unsafe-eval' 'sha256-[^']+''/,
     ],
   },
 );

@@ -5,13 +5,12 @@ import {
   canResumeExportJob,
   cancelExportJob,
   dismissExportJob,
-  getExportJobs,
   projectTotal,
   startExportJob,
   resumeExportJob,
-  subscribeExportJobs,
   type ExportJob,
 } from '@/api/exports/exportJobs';
+import { getExportJobs, subscribeExportJobs } from '@/api/exports/exportJobList';
 import { formatTimestamp } from '@/lib/format';
 import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';

@@ -12,7 +12,6 @@ import { saveBlob } from '@/lib/saveBlob';
 import { apiErrorText, isTimeoutError } from '@/api/ApiError';
 import type { Dataset, DatasetQueryParams } from '@/contract';
 import { formatTimestamp } from '@/lib/format';
-import { createExternalStore } from '@/lib/store';
 import { rowsPerResponseOf, type Usage } from '@/api/usage/normalizeUsage';
 import { createExportWriter, type ExportFormat, type ExportWriter } from './exportWriters';
 import {
@@ -25,7 +24,10 @@ import {
   walkPages,
   type PageWalkState,
 } from './pageWalk';
+import { getExportJobs, setExportJobs, type ExportJob, type RowEstimate } from './exportJobList';
 import { sidecarFilename, sidecarText, type SidecarSource } from './sidecar';
+
+export type { ExportJob, RowEstimate };
 
 /**
  * Rows per request. Smaller than the API's 50,000 maximum so the progress line moves at least every
@@ -44,36 +46,6 @@ const EXPORT_PAGE_SIZE = 10_000;
 export function exportPageSize(format: ExportFormat, usage?: Usage): number {
   const size = format === 'parquet' ? 50_000 : EXPORT_PAGE_SIZE;
   return Math.min(size, rowsPerResponseOf(usage) ?? size);
-}
-
-type ExportStatus = 'running' | 'waiting' | 'done' | 'cancelled' | 'failed';
-
-export interface ExportJob {
-  id: number;
-  datasetId: string;
-  /** The query's plain-English summary, so a job is recognisable from any page. */
-  label: string;
-  filename: string;
-  format: ExportFormat;
-  status: ExportStatus;
-  rows: number;
-  pages: number;
-  /** Expected rows, null when unknown; refined from the time the pages reach as they arrive. */
-  estimate: RowEstimate | null;
-  /** Why it failed, or what it waits for. */
-  message: string | null;
-}
-
-/** How many rows a query will give, before the server has said. */
-export interface RowEstimate {
-  rows: number;
-  /**
-   * `about`: time range × cadence × series; `at most`: a filter on values may keep fewer (nothing
-   * says how many until rows arrive).
-   */
-  kind: 'about' | 'at most';
-  /** The time the rows span, in epoch ms, and their order: pages that arrive project the total from how far they reach. */
-  span?: { startMs: number; endMs: number; descending: boolean };
 }
 
 export interface StartExportOptions {
@@ -111,28 +83,17 @@ interface JobProgress extends PageWalkState {
 
 export { intervalFromLimit, projectTotal };
 
-let jobs: readonly ExportJob[] = [];
 let nextId = 1;
 const controllers = new Map<number, AbortController>();
 const progress = new Map<number, JobProgress>();
-const store = createExternalStore(() => jobs);
-const emit = store.notify;
 
 function update(id: number, patch: Partial<ExportJob>): void {
-  jobs = jobs.map((job) => (job.id === id ? { ...job, ...patch } : job));
-  emit();
+  setExportJobs(getExportJobs().map((job) => (job.id === id ? { ...job, ...patch } : job)));
 }
-
-export function getExportJobs(): readonly ExportJob[] {
-  return jobs;
-}
-
-export const subscribeExportJobs = store.subscribe;
-export const useExportJobs = store.useValue;
 
 /** The estimate once a page has arrived: the truth at the end, else projected from how far in time the rows reach. */
 function refinedEstimate(job: ExportJob, rows: number, lastRowMs: number, done: boolean): RowEstimate | null {
-  const before = jobs.find((j) => j.id === job.id)?.estimate ?? job.estimate;
+  const before = getExportJobs().find((j) => j.id === job.id)?.estimate ?? job.estimate;
   if (done) return { rows, kind: 'about' };
   const span = before?.span;
   const projected = span ? projectTotal(rows, lastRowMs, span) : null;
@@ -232,21 +193,20 @@ export function startExportJob({
     sidecar,
   };
   progress.set(id, state);
-  jobs = [...jobs, job];
-  emit();
+  setExportJobs([...getExportJobs(), job]);
   launch(job, state);
   return id;
 }
 
 /** Whether a job stopped by a fault can carry on from where it stopped. */
 export function canResumeExportJob(id: number): boolean {
-  const job = jobs.find((j) => j.id === id);
+  const job = getExportJobs().find((j) => j.id === id);
   return job?.status === 'failed' && progress.has(id);
 }
 
 /** Carries a failed job on from its first unwritten row; false when there is nothing to resume. */
 export function resumeExportJob(id: number): boolean {
-  const job = jobs.find((j) => j.id === id);
+  const job = getExportJobs().find((j) => j.id === id);
   const state = progress.get(id);
   if (job?.status !== 'failed' || state === undefined) return false;
   update(id, { status: 'running', message: null });
@@ -263,6 +223,5 @@ export function dismissExportJob(id: number): void {
   cancelExportJob(id);
   progress.get(id)?.writer.dispose();
   progress.delete(id);
-  jobs = jobs.filter((job) => job.id !== id);
-  emit();
+  setExportJobs(getExportJobs().filter((job) => job.id !== id));
 }

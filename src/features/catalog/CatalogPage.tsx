@@ -17,6 +17,7 @@ import { CATALOG_LINK_NOTES, catalogSources, catalogUrlState } from './catalogUr
 import { filterDatasets } from './filterDatasets';
 import { useFocusShortcut } from './useFocusShortcut';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useHydrated } from '@/lib/useHydrated';
 
 function countText(shown: number, total: number): string {
   const noun = total === 1 ? 'dataset' : 'datasets';
@@ -28,7 +29,22 @@ function emptyTitle(q: string, source: string): string {
   return parts.length > 0 ? `No datasets match ${parts.join(' in ')}.` : 'No datasets are available.';
 }
 
-function catalogColumns(now: number): DataTableColumn<Dataset>[] {
+/**
+ * What a coverage cell holds in the prerendered page and while it hydrates: the shape of
+ * `formatTimestamp`'s answer, hidden, so the real time takes its place without moving the layout.
+ * The demo's coverage runs up to the clock, so the build's own would be untrue.
+ */
+const PENDING_TIME = '0000-00-00 00:00 CDT';
+
+function PendingTime({ age = false }: { age?: boolean }) {
+  return (
+    <span className={age ? `${styles.pending} ${styles.age}` : styles.pending} aria-hidden="true">
+      {age ? '…' : PENDING_TIME}
+    </span>
+  );
+}
+
+function catalogColumns(now: number, hydrated: boolean): DataTableColumn<Dataset>[] {
   return [
     {
       id: 'name',
@@ -53,18 +69,25 @@ function catalogColumns(now: number): DataTableColumn<Dataset>[] {
       id: 'earliest',
       header: 'Earliest data',
       nowrap: true,
-      cell: (d) => <time dateTime={d.earliestData}>{formatTimestamp(d.earliestData)}</time>,
+      cell: (d) =>
+        hydrated ? <time dateTime={d.earliestData}>{formatTimestamp(d.earliestData)}</time> : <PendingTime />,
     },
     {
       id: 'latest',
       header: 'Latest data',
       nowrap: true,
-      cell: (d) => (
-        <>
-          <time dateTime={d.latestData}>{formatTimestamp(d.latestData)}</time>
-          <span className={styles.age}>{formatRelative(d.latestData, now)}</span>
-        </>
-      ),
+      cell: (d) =>
+        hydrated ? (
+          <>
+            <time dateTime={d.latestData}>{formatTimestamp(d.latestData)}</time>
+            <span className={styles.age}>{formatRelative(d.latestData, now)}</span>
+          </>
+        ) : (
+          <>
+            <PendingTime />
+            <PendingTime age />
+          </>
+        ),
     },
     {
       id: 'actions',
@@ -97,7 +120,8 @@ export function CatalogPage() {
   useDocumentTitle('Datasets');
   // Ages of the latest data are read when the page opens; they move slower than anyone reads them.
   const [now] = useState(Date.now);
-  const columns = useMemo(() => catalogColumns(now), [now]);
+  const hydrated = useHydrated();
+  const columns = useMemo(() => catalogColumns(now, hydrated), [now, hydrated]);
 
   // The box shows local text, so typing never waits for the router's (transition) update of the URL;
   // a URL change we did not make ourselves (back/forward, a link) replaces it.

@@ -2,7 +2,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { DEMO_API_KEY, setConnection } from '@/api/connection';
-import { dismissExportJob, getExportJobs, startExportJob } from '@/api/exports/exportJobs';
+import { getExportJobs } from '@/api/exports/exportJobList';
+import { dismissExportJob, startExportJob } from '@/api/exports/exportJobs';
 import {
   malformedJson,
   networkError,
@@ -198,7 +199,7 @@ describe('An export interrupted by a fault', () => {
     expect(saved).toHaveLength(0);
 
     const { user } = renderApp('/usage');
-    const exports = screen.getByRole('region', { name: 'Exports' });
+    const exports = await screen.findByRole('region', { name: 'Exports' });
     expect(
       within(exports).getByText(/Failed .*: 100 rows, 2 pages — stopped at page 3: Upstream timeout\./),
     ).toBeInTheDocument();

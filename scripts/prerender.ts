@@ -1,0 +1,123 @@
+/**
+ * The built app's first screens as HTML (issue 31, docs/decisions/0033-prerendered-first-screen.md):
+ * after the client build, the same source is built once more for Node (src/app/prerender.tsx), its
+ * pages are rendered with React's server renderer, and each is written into a copy of the built
+ * index.html: `index.html` holds the catalog, `<path>.html` each other page's shell (`vite preview`
+ * serves `/compare` from `compare.html`, and any other path from `index.html`).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { PrerenderedPage } from '../src/app/prerender';
+
+/** The server entry, and the name of the meta tag src/app/firstPaint.ts reads. */
+const PRERENDER_ENTRY = 'src/app/prerender.tsx';
+export const PRERENDERED_META = 'gridscope-prerendered';
+const EMPTY_ROOT = '<div id="root"></div>';
+const FIRST_PAINT_TAG = '<script data-first-paint>';
+
+
+const escapeAttribute = (s: string): string =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/**
+ * The built index.html with `page` in its root, and a meta tag naming the path it was rendered for
+ * placed before the first-paint script (src/app/firstPaint.ts), which reads it.
+ */
+export function pageHtml(template: string, page: PrerenderedPage): string {
+  if (!template.includes(EMPTY_ROOT)) throw new Error(`prerender: index.html has no ${EMPTY_ROOT}`);
+  if (!template.includes(FIRST_PAINT_TAG)) throw new Error('prerender: index.html has no first-paint script');
+  const meta = `<meta name="${PRERENDERED_META}" content="${escapeAttribute(page.path)}"${page.shell ? ' data-shell' : ''}>`;
+  return template
+    .replace(FIRST_PAINT_TAG, () => `${meta}\n    ${FIRST_PAINT_TAG}`)
+    .replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>`);
+}
+
+/** Where `vite preview` (and any static host that tries `<path>.html`) finds a page's HTML. */
+export function pageFile(base: string, path: string): string {
+  const rest = path.slice(base.replace(/\/$/, '').length).replace(/^\/+/, '');
+  return rest === '' ? 'index.html' : `${rest}.html`;
+}
+
+/**
+ * Every CSS-module class the HTML names must be in the built styles: the server build hashes them
+ * as the client build does, and a difference would hydrate an unstyled page without a word.
+ */
+export function missingClasses(html: string, css: string): string[] {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/class="([^"]*)"/g)) {
+    for (const name of (match[1] ?? '').split(/\s+/)) if (/^_\w+_[\w-]{5}_\d+$/.test(name)) classes.add(name);
+  }
+  return [...classes].filter((name) => !css.includes(`.${name}`));
+}
+
+function builtCss(outDir: string): string {
+  const assets = join(outDir, 'assets');
+  return readdirSync(assets)
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => readFileSync(join(assets, f), 'utf8'))
+    .join('\n');
+}
+
+async function renderPages(config: ResolvedConfig): Promise<PrerenderedPage[]> {
+  // Inside the project, so that its imports of React and the rest resolve from node_modules.
+  const serverDir = mkdtempSync(join(config.root, 'node_modules', '.gridscope-prerender-'));
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      logLevel: 'warn',
+      build: {
+        ssr: PRERENDER_ENTRY,
+        outDir: serverDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+      },
+    });
+    // React's and the router's production builds, as the browser's: their markup is what hydrates.
+    process.env.NODE_ENV = 'production';
+    const entry = pathToFileURL(join(serverDir, 'prerender.js')).href;
+    const { prerenderPages } = (await import(entry)) as { prerenderPages: () => Promise<PrerenderedPage[]> };
+    return await prerenderPages();
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+    rmSync(serverDir, { recursive: true, force: true });
+  }
+}
+
+/** The Vite plugin: after the client build, writes the prerendered pages into its output. */
+export function prerenderedPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'gridscope-prerendered-pages',
+    apply: 'build',
+    configResolved: (resolved) => {
+      config = resolved;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler: async () => {
+        if (config.build.ssr !== false) return;
+        const outDir = resolve(config.root, config.build.outDir);
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const css = builtCss(outDir);
+        for (const page of await renderPages(config)) {
+          const missing = missingClasses(page.html, css);
+          if (missing.length > 0) {
+            throw new Error(
+              `prerender: ${page.path} names classes the build has no style for: ${missing.join(', ')}`,
+            );
+          }
+          const file = join(outDir, pageFile(config.base, page.path));
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, pageHtml(template, page));
+        }
+      },
+    },
+  };
+}

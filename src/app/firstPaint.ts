@@ -1,0 +1,49 @@
+/**
+ * Runs before the first paint, inline at the top of <head> (vite.config.ts puts it there and lets
+ * exactly this script run through a hash in the Content-Security-Policy, which allows no other
+ * inline script; docs/decisions/0033-prerendered-first-screen.md). A script file would cost a
+ * round trip on which every other request of the page waited. It decides what the prerendered HTML
+ * cannot know:
+ * - the theme (theme.ts): the stored choice, else the system's, so a dark page never flashes light;
+ * - whether the HTML's prerendered content may show: it is the built-in demo's, rendered for one
+ *   path (the meta tag `gridscope-prerendered`, written by scripts/prerender.ts). Anyone whose
+ *   backend is not the demo (api/connection.ts), whose URL is another page, or who opens the
+ *   catalog with a query string must not see it: `data-prerender="unfit"` hides it (styles.css) and
+ *   boot renders afresh. Boot hydrates only what this found `fit`.
+ * It reads storage and the URL and writes two attributes; nothing it reads becomes markup, code or
+ * a request. It is inlined as its own source text, so it must use nothing from outside its body.
+ */
+function firstPaint(): void {
+  const root = document.documentElement;
+  const stored = (key: string): string | null => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+
+  const choice = stored('gridscope.theme');
+  const systemDark =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  root.setAttribute('data-theme', choice === 'dark' || (choice !== 'light' && systemDark) ? 'dark' : 'light');
+
+  const meta = document.querySelector('meta[name="gridscope-prerendered"]');
+  if (meta === null) return;
+  let demo: boolean;
+  try {
+    const settings: unknown = JSON.parse(stored('gridscope.connection') ?? 'null');
+    const mode =
+      typeof settings === 'object' && settings !== null ? (settings as { mode?: unknown }).mode : null;
+    demo = mode !== 'remote' && mode !== 'proxy';
+  } catch {
+    demo = true;
+  }
+  const samePage = window.location.pathname === meta.getAttribute('content');
+  const shell = meta.hasAttribute('data-shell');
+  const fits = demo && samePage && (shell || window.location.search === '');
+  root.setAttribute('data-prerender', fits ? 'fit' : 'unfit');
+}
+
+/** The script's text as the page carries it. */
+export const FIRST_PAINT_SCRIPT = `(${firstPaint.toString()})();`;

@@ -1,0 +1,134 @@
+/**
+ * The prerendered first screen (issue 31, decision 0033): the built HTML holds the catalog and the
+ * navigation's shells, painted before any of the app's code runs and hydrated in place; nobody
+ * for whom it is untrue (another backend, another URL) ever sees it.
+ */
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ALL_DATASETS_TEXT, eventually, test } from './harness.ts';
+
+/** What the page showed at each frame until the app had rendered, recorded from the very first one. */
+interface FirstFrame {
+  links: number;
+  visible: boolean;
+  current: string | null;
+}
+
+interface Frames {
+  /** At the first frame: dataset links in `#root`, whether `#root` was visible, the page the navigation marks. */
+  first: FirstFrame | null;
+  /** Frames in which `#root` was visible and held `text`. */
+  shownWith: number;
+}
+
+/**
+ * Records every frame of the first three seconds. Runs before any of the page's scripts (an init
+ * script is exempt from the page's CSP); a script as text, since the test's compiled functions
+ * carry helpers (`__name`) the page does not have.
+ */
+async function recordFrames(context: BrowserContext, text: string): Promise<void> {
+  await context.addInitScript({
+    content: `(() => {
+      const needle = ${JSON.stringify(text)};
+      const frames = { first: null, shownWith: 0 };
+      window.__frames = frames;
+      const started = performance.now();
+      function frame() {
+        const root = document.getElementById('root');
+        const visible = root !== null && getComputedStyle(root).visibility === 'visible';
+        if (frames.first === null) {
+          const current = document.querySelector('nav [aria-current="page"]');
+          frames.first = {
+            links: root ? root.querySelectorAll('a[href^="/datasets/"]:not([href$="/query"])').length : 0,
+            visible,
+            current: current ? current.textContent : null,
+          };
+        }
+        if (visible && root.textContent.includes(needle)) frames.shownWith += 1;
+        if (performance.now() - started < 3000) requestAnimationFrame(frame);
+      }
+      requestAnimationFrame(frame);
+    })();`,
+  });
+}
+
+async function framesOf(page: Page): Promise<{ first: FirstFrame; shownWith: number }> {
+  const frames = await page.evaluate(() => (window as unknown as { __frames: Frames }).__frames);
+  assert.ok(frames.first !== null, 'a frame was recorded');
+  return { first: frames.first, shownWith: frames.shownWith };
+}
+
+test('a cold catalog link paints the whole list from the HTML, then hydrates it in place', async ({
+  page,
+  context,
+}) => {
+  await recordFrames(context, 'ercot_as_prices');
+  await page.goto('/', { waitUntil: 'commit' });
+  const link = await page.waitForSelector('#root a[href="/datasets/ercot_load"]', { state: 'attached' });
+  // Hydrated: the coverage cells hold times, and the link is still the node the HTML made.
+  await eventually(async () =>
+    assert.ok((await page.locator('main time[datetime]').count()) > 0, 'the coverage times filled in'),
+  );
+  assert.equal(await link.evaluate((a) => a.isConnected), true, 'hydrated, not rendered again');
+  const frames = await framesOf(page);
+  assert.ok(frames.first.visible, 'the prerendered list is visible at the first frame');
+  assert.ok(frames.first.links > 10, `every dataset at the first frame: ${frames.first.links}`);
+  await page.getByText(ALL_DATASETS_TEXT).first().waitFor();
+  // It works as a page: the filter answers.
+  await page.getByLabel('Filter datasets', { exact: true }).fill('fuel_mix');
+  await eventually(async () =>
+    assert.equal(await page.locator('main a[href^="/datasets/"]:not([href$="/query"])').count(), 1),
+  );
+});
+
+test('a cold link to a page of the navigation paints its shell at once and its page into it', async ({
+  page,
+  context,
+}) => {
+  await recordFrames(context, 'GridScope');
+  await page.goto('/settings', { waitUntil: 'commit' });
+  const brand = await page.waitForSelector('#root .brand', { state: 'attached' });
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  assert.equal(await brand.evaluate((a) => a.isConnected), true, 'the shell is hydrated, not rendered again');
+  const frames = await framesOf(page);
+  assert.equal(frames.first.current, 'Settings', 'the navigation marks the page at the first frame');
+  assert.equal(frames.first.links, 0, 'no catalog in a shell');
+});
+
+test('a user of another backend never sees the demo content the HTML holds', async ({
+  page,
+  context,
+  apiUrl,
+}) => {
+  await context.addInitScript((baseUrl: string) => {
+    if (window.location.protocol === 'about:') return;
+    window.localStorage.setItem(
+      'gridscope.connection',
+      JSON.stringify({ mode: 'remote', baseUrl, remember: true, timeoutSeconds: 30 }),
+    );
+    window.localStorage.setItem('gridscope.apiKey', 'demo-key');
+  }, apiUrl);
+  await recordFrames(context, 'Built-in demo data');
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByText(`Backend: ${new URL(apiUrl).host}`).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
+  assert.equal((await framesOf(page)).shownWith, 0, 'no frame showed the demo backend');
+});
+
+test('a link the HTML was not rendered for never shows the prerendered catalog', async ({
+  page,
+  context,
+}) => {
+  // The catalog with a filter: only its filtered list may ever be seen.
+  await recordFrames(context, 'ercot_as_prices');
+  await page.goto('/?q=fuel_mix', { waitUntil: 'commit' });
+  await eventually(async () =>
+    assert.equal(await page.locator('main a[href^="/datasets/"]:not([href$="/query"])').count(), 1),
+  );
+  assert.equal((await framesOf(page)).shownWith, 0, 'no frame showed the unfiltered list');
+
+  // A dataset page, served the catalog's HTML by the SPA fallback.
+  await page.goto('/datasets/ercot_fuel_mix', { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1, name: /fuel mix/i }).waitFor();
+  assert.equal((await framesOf(page)).shownWith, 0, "no frame showed the catalog's list");
+});
