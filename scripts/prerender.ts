@@ -17,7 +17,6 @@ export const PRERENDERED_META = 'gridscope-prerendered';
 const EMPTY_ROOT = '<div id="root"></div>';
 const FIRST_PAINT_TAG = '<script data-first-paint>';
 
-
 const escapeAttribute = (s: string): string =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
