@@ -99,6 +99,40 @@ describe('the first-paint script', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
   });
 
+  it('asks for the first screen modules at once, unless the page is whole already', () => {
+    const list = document.createElement('meta');
+    list.name = 'gridscope-modules';
+    list.content = '/assets/boot-1.js /assets/framework-2.js';
+    document.head.append(list);
+    const preloads = (): string[] =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map(
+        (l) => l.getAttribute('href') ?? '',
+      );
+    demo();
+    try {
+      // The catalog on its own URL is whole: its modules come after its first paint (main.tsx).
+      page('/', { path: '/' });
+      runScript();
+      expect(preloads()).toEqual([]);
+      // A shell needs its page's code for its content; another URL needs everything.
+      for (const [path, prerendered] of [
+        ['/compare', { path: '/compare', shell: true }],
+        ['/datasets/ercot_load', { path: '/' }],
+      ] as const) {
+        document.head.querySelectorAll('link[rel="modulepreload"]').forEach((l) => l.remove());
+        page(path, prerendered);
+        runScript();
+        expect(preloads(), path).toEqual(['/assets/boot-1.js', '/assets/framework-2.js']);
+        expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe(
+          '',
+        );
+      }
+    } finally {
+      list.remove();
+      document.head.querySelectorAll('link[rel="modulepreload"]').forEach((l) => l.remove());
+    }
+  });
+
   it('reads the URL and storage only: a crafted path or setting becomes no markup and no request', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     window.localStorage.setItem(

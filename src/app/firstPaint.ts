@@ -10,8 +10,10 @@
  *   backend is not the demo (api/connection.ts), whose URL is another page, or who opens the
  *   catalog with a query string must not see it: `data-prerender="unfit"` hides it (styles.css) and
  *   boot renders afresh. Boot hydrates only what this found `fit`.
- * It reads storage and the URL and writes two attributes; nothing it reads becomes markup, code or
- * a request. It is inlined as its own source text, so it must use nothing from outside its body.
+ * - which of the first screen's modules to ask for at once (below).
+ * It reads storage and the URL and writes two attributes and the build's own preload links;
+ * nothing it reads becomes markup, code or a request. It is inlined as its own source text, so it
+ * must use nothing from outside its body.
  */
 function firstPaint(): void {
   const root = document.documentElement;
@@ -29,20 +31,37 @@ function firstPaint(): void {
   root.setAttribute('data-theme', choice === 'dark' || (choice !== 'light' && systemDark) ? 'dark' : 'light');
 
   const meta = document.querySelector('meta[name="gridscope-prerendered"]');
-  if (meta === null) return;
-  let demo: boolean;
-  try {
-    const settings: unknown = JSON.parse(stored('gridscope.connection') ?? 'null');
-    const mode =
-      typeof settings === 'object' && settings !== null ? (settings as { mode?: unknown }).mode : null;
-    demo = mode !== 'remote' && mode !== 'proxy';
-  } catch {
-    demo = true;
+  let whole = false;
+  if (meta !== null) {
+    let demo: boolean;
+    try {
+      const settings: unknown = JSON.parse(stored('gridscope.connection') ?? 'null');
+      const mode =
+        typeof settings === 'object' && settings !== null ? (settings as { mode?: unknown }).mode : null;
+      demo = mode !== 'remote' && mode !== 'proxy';
+    } catch {
+      demo = true;
+    }
+    const samePage = window.location.pathname === meta.getAttribute('content');
+    const shell = meta.hasAttribute('data-shell');
+    const fits = demo && samePage && (shell || window.location.search === '');
+    root.setAttribute('data-prerender', fits ? 'fit' : 'unfit');
+    whole = fits && !shell;
   }
-  const samePage = window.location.pathname === meta.getAttribute('content');
-  const shell = meta.hasAttribute('data-shell');
-  const fits = demo && samePage && (shell || window.location.search === '');
-  root.setAttribute('data-prerender', fits ? 'fit' : 'unfit');
+
+  // The first screen's modules, listed by the build (vite.config.ts): asked for now, beside the
+  // styles, unless the page is whole already. Then they come after its first paint (main.tsx):
+  // compiling them as they arrived held that paint back (bench catalog-load, paired).
+  const modules = document.querySelector('meta[name="gridscope-modules"]');
+  if (modules === null || whole) return;
+  for (const href of (modules.getAttribute('content') ?? '').split(' ')) {
+    if (href === '') continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /** The script's text as the page carries it. */
