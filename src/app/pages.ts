@@ -15,7 +15,7 @@ import { appBase } from '@/lib/appBase';
  * options), from its link: the search string and the page's route parameter, decoded ('' when it
  * has none). A link the page cannot read asks for nothing.
  */
-export type FirstRequests = (queryClient: QueryClient, search: string, param: string) => Promise<unknown>;
+type FirstRequests = (queryClient: QueryClient, search: string, param: string) => Promise<unknown>;
 
 export interface PageCode {
   /** Fetches the page's code once; later calls share the first call's promise. */
