@@ -69,9 +69,6 @@ export interface PageDef {
   firstScreen?: () => Promise<unknown>;
 }
 
-/** The map's code (Leaflet and the base map's layer), for the first screens that show a map. */
-const mapCode = () => import('@/components/map/LocationMap');
-
 export const PAGES = {
   catalog: {
     path: '',
@@ -123,9 +120,6 @@ export const PAGES = {
       (m) => m.LocationPage,
       (m) => m.prefetchLocation,
     ),
-    // Its map, drawn once the record has come: asked for beside the page's code, not after the
-    // record (bench cold-links: the map's code was fetched about 0.8 s in, after the first paint).
-    firstScreen: mapCode,
   },
   priceMap: {
     path: 'price-map',
@@ -136,7 +130,7 @@ export const PAGES = {
     ),
     // Leaflet: the page asks for it only once it has rendered (a second round trip in the cold
     // first paint of bench price-map).
-    firstScreen: mapCode,
+    firstScreen: () => import('@/components/map/LocationMap'),
   },
   compare: {
     path: 'compare',
