@@ -1,10 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getConnection } from '@/api/connection';
-import { datasetOptions } from '@/api/datasets/queries';
+import { datasetOptions, datasetsOptions } from '@/api/datasets/queries';
 import { pageAt, PAGES, routeParam, type PageDef } from '@/app/pages';
 import { prefetchCatalog } from '@/features/catalog/catalogQueries';
 
 type Prefetch = (queryClient: QueryClient, search: string, pathname: string) => Promise<unknown>;
+
+// A failed answer is the page's to show, with its own retry.
+const noop = (): undefined => undefined;
+
+/**
+ * The requests of a page's first screen made by its own module's code (`PageCode.requests`), once
+ * that module has arrived, with the page's route parameter `param` read from the path as the
+ * router decodes it: a path whose parameter cannot be decoded asks for nothing.
+ */
+const pageRequests =
+  (page: PageDef, param = ''): Prefetch =>
+  (queryClient, search, pathname) => {
+    const value = param && routeParam(page, pathname, param);
+    return value === null || !page.code.requests
+      ? Promise.resolve()
+      : page.code.requests(queryClient, search, value).catch(noop);
+  };
 
 /**
  * The first request of a page whose first screen needs one record named in its path (the dataset's
@@ -17,10 +34,16 @@ const prefetchRecord =
     const id = routeParam(page, pathname, param);
     return id === null || id === '' ? Promise.resolve() : ask(queryClient, id);
   };
-// A failed answer is the page's to show, with its own retry.
-const noop = (): undefined => undefined;
 const askDataset = (queryClient: QueryClient, id: string) =>
   queryClient.query(datasetOptions(id)).catch(noop);
+/** Compare reads the catalog whatever its link: asked from the entry, before the page's code has come. */
+const askCatalog: Prefetch = (queryClient) => queryClient.query(datasetsOptions()).catch(noop);
+
+/** Prefetches made side by side. */
+const both =
+  (a: Prefetch, b: Prefetch): Prefetch =>
+  (...link) =>
+    Promise.all([a(...link), b(...link)]);
 
 interface FirstScreenData {
   prefetch: Prefetch;
@@ -43,22 +66,25 @@ interface FirstScreenData {
  * to help. The price map's is imported when asked for: its modules (the price queries and their
  * schemas, about 100 kB) would otherwise weigh on every first screen; its first step is computed
  * by an engine worker that takes about half a second to start, so its page renders at once.
+ * Today's, Compare's, the peak report's, a location's and a query link's results are made by the
+ * page's own module (`pageRequests`), on its way for the first render anyway: they need the page's
+ * code (its URL reader, its request builders and their schemas), and the page's loader already
+ * imports that module, so the entry pays only a reference for each (decision 0032).
  */
 const FIRST_SCREEN_DATA = new Map<PageDef, FirstScreenData>([
   [PAGES.catalog, { prefetch: prefetchCatalog, renderWithDemoData: true }],
+  [PAGES.today, { prefetch: pageRequests(PAGES.today), renderWithDemoData: false }],
+  [PAGES.dataset, { prefetch: prefetchRecord(PAGES.dataset, 'id', askDataset), renderWithDemoData: false }],
   [
-    PAGES.today,
+    PAGES.query,
     {
-      // From the page's own chunk, on its way for the first render anyway: the requests are made
-      // from its panels' builders, and a chunk of their own would list every chunk it shares with
-      // the page in the entry (+0.4 kB gzip on the catalog's first screen).
-      prefetch: (queryClient, search) =>
-        import('@/features/today/TodayPage').then((m) => m.prefetchToday(queryClient, search)),
+      prefetch: both(prefetchRecord(PAGES.query, 'id', askDataset), pageRequests(PAGES.query, 'id')),
       renderWithDemoData: false,
     },
   ],
-  [PAGES.dataset, { prefetch: prefetchRecord(PAGES.dataset, 'id', askDataset), renderWithDemoData: false }],
-  [PAGES.query, { prefetch: prefetchRecord(PAGES.query, 'id', askDataset), renderWithDemoData: false }],
+  [PAGES.location, { prefetch: pageRequests(PAGES.location, 'gsEntityId'), renderWithDemoData: false }],
+  [PAGES.compare, { prefetch: both(askCatalog, pageRequests(PAGES.compare)), renderWithDemoData: false }],
+  [PAGES.dailyPeak, { prefetch: pageRequests(PAGES.dailyPeak), renderWithDemoData: false }],
   [
     PAGES.priceMap,
     {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { appBase } from '@/lib/appBase';
 
@@ -9,22 +10,44 @@ import { appBase } from '@/lib/appBase';
  * (docs/decisions/0020-first-screen.md).
  */
 
+/**
+ * The requests a page's first screen makes, as the page will read them (the same query keys and
+ * options), from its link: the search string and the page's route parameter, decoded ('' when it
+ * has none). A link the page cannot read asks for nothing.
+ */
+type FirstRequests = (queryClient: QueryClient, search: string, param: string) => Promise<unknown>;
+
 export interface PageCode {
   /** Fetches the page's code once; later calls share the first call's promise. */
   load: () => Promise<ComponentType>;
   /** The page's component once its code has arrived, however it was asked for. */
   loaded: () => ComponentType | undefined;
+  /**
+   * Asks for the page's first-screen data with its own module's code, once that module has
+   * arrived (the first render needs it anyway): boot's prefetch (app/firstScreenData) then
+   * sends those requests before the page renders, at no cost to the entry but this reference.
+   */
+  requests?: FirstRequests;
 }
 
-function loader<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageCode {
-  let loading: Promise<ComponentType> | undefined;
+function loader<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  requestsOf?: (module: M) => FirstRequests,
+): PageCode {
+  let loading: Promise<M> | undefined;
   let component: ComponentType | undefined;
   const fetchOnce = () =>
     (loading ??= load().then((module) => {
       component = pick(module);
-      return component;
+      return module;
     }));
-  return { load: fetchOnce, loaded: () => component };
+  return {
+    load: () => fetchOnce().then(pick),
+    loaded: () => component,
+    requests:
+      requestsOf && ((queryClient, ...link) => fetchOnce().then((m) => requestsOf(m)(queryClient, ...link))),
+  };
 }
 
 export interface PageDef {
@@ -60,6 +83,7 @@ export const PAGES = {
     code: loader(
       () => import('@/features/today/TodayPage'),
       (m) => m.TodayPage,
+      (m) => m.prefetchToday,
     ),
     // Four of its six panels draw a time-series chart: its chunk comes with the page's, not after
     // the first data has rendered.
@@ -79,6 +103,7 @@ export const PAGES = {
     code: loader(
       () => import('@/features/query/QueryPage'),
       (m) => m.QueryPage,
+      (m) => m.prefetchQueryRows,
     ),
   },
   locations: {
@@ -93,6 +118,7 @@ export const PAGES = {
     code: loader(
       () => import('@/features/locations/LocationPage'),
       (m) => m.LocationPage,
+      (m) => m.prefetchLocation,
     ),
   },
   priceMap: {
@@ -112,6 +138,7 @@ export const PAGES = {
     code: loader(
       () => import('@/features/compare/ComparePage'),
       (m) => m.ComparePage,
+      (m) => m.prefetchCompare,
     ),
   },
   dailyPeak: {
@@ -120,6 +147,7 @@ export const PAGES = {
     code: loader(
       () => import('@/features/reports/DailyPeakPage'),
       (m) => m.DailyPeakPage,
+      (m) => m.prefetchDailyPeak,
     ),
   },
   sql: {

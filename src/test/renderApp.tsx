@@ -37,6 +37,8 @@ export function installJsdomShims(): void {
 
 export interface RenderAppOptions {
   connection?: Partial<Connection>;
+  /** A cache the test has already filled (boot's first-screen prefetch), instead of a fresh one. */
+  queryClient?: QueryClient;
 }
 
 /** The whole app at `url`, with fresh storage, a fresh cache and no retries, as a user would open it. */
@@ -47,9 +49,11 @@ export function renderApp(url: string, opts: RenderAppOptions = {}) {
   document.documentElement.removeAttribute('data-theme');
   setConnection({ mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false, ...opts.connection });
 
-  const queryClient: QueryClient = createQueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 0, gcTime: Infinity } },
-  });
+  const queryClient: QueryClient =
+    opts.queryClient ??
+    createQueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: 0, gcTime: Infinity } },
+    });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup();
   const result = render(<App router={router} queryClient={queryClient} />, {

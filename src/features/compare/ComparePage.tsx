@@ -134,6 +134,9 @@ function SeriesSelect({
   );
 }
 
+// Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
+export { prefetchCompare } from './firstScreen';
+
 export function ComparePage() {
   useDocumentTitle('Compare');
   const [state, setState, invalid] = useUrlState(compareUrlState);

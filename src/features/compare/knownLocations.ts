@@ -24,7 +24,7 @@ export interface KnownLocations {
   datasets: ReadonlySet<string>;
 }
 
-const knownLocationsOf = (page: PricingLocationList): KnownLocations => {
+export const knownLocationsOf = (page: PricingLocationList): KnownLocations => {
   const names = page.items.map((l) => l.location);
   return {
     names,

@@ -25,7 +25,8 @@ import { fetchSeriesPoints, hasVintages, seriesParams, type SeriesPoints } from 
 /** The user-timing mark of a series' data arriving. */
 const SERIES_ARRIVED_MARK = 'compare:series-arrived';
 
-function seriesQuery(
+/** One data series' query, as the page asks for it and as boot's first-screen prefetch does (firstScreen.ts). */
+export function seriesQuery(
   spec: DataSeries,
   dataset: Dataset,
   grid: Grid,

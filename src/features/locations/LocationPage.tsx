@@ -217,6 +217,9 @@ function NotFound({ idOrName, error }: { idOrName: string; error: unknown }) {
   );
 }
 
+// Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
+export { prefetchLocation } from './firstScreen';
+
 /**
  * `/locations/:gsEntityId`: every field of one pricing location, its place and its price data. A
  * settlement-point name in place of the id (`/locations/HB_NORTH`) resolves to its location.

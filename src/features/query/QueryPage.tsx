@@ -94,6 +94,9 @@ function SqlLink({ dataset, params }: { dataset: Dataset; params: DatasetQueryPa
   return <Link to={href}>Open in SQL</Link>;
 }
 
+// Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
+export { prefetchQueryRows } from './firstScreen';
+
 export function QueryPage() {
   const { id = '' } = useParams();
   const datasetOpts = datasetOptions(id);

@@ -12,7 +12,7 @@ import { AnnotationsPanel } from '@/components/workspace/AnnotationsPanel';
 import { unreadUrlSettings } from '@/lib/linkSettings';
 import { useUrlState, writeUrlState } from '@/lib/urlState';
 import { DailyPeaksPanel } from './DailyPeaksPanel';
-import { DAILY_PEAK_LINK_NOTES, dailyPeakUrlState } from './dailyPeakUrlState';
+import { DAILY_PEAK_ISO as ISO, DAILY_PEAK_LINK_NOTES, dailyPeakUrlState } from './dailyPeakUrlState';
 import { DayField } from '@/components/DayField';
 import { LoadCurvePanel } from './LoadCurvePanel';
 import { Panel } from './Panel';
@@ -26,7 +26,8 @@ import { useMarketToday } from '@/lib/useMarketToday';
 import { dailyPeakViewDescriptor } from './viewDescriptor';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
-const ISO = 'ercot';
+// Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
+export { prefetchDailyPeak } from './firstScreen';
 
 /**
  * `/reports/daily-peak?date=&from=&to=`: the peak load of one market day from the report API, the

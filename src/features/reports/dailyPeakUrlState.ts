@@ -3,6 +3,9 @@ import type { SettingNote } from '@/lib/linkSettings';
 import { defineUrlState } from '@/lib/urlState';
 import { isCalendarDate } from '@/time';
 
+/** The market whose system load the report reads. */
+export const DAILY_PEAK_ISO = 'ercot';
+
 const marketDate = z.string().refine(isCalendarDate, 'Expected a calendar date written YYYY-MM-DD');
 
 /**

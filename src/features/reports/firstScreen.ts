@@ -1,0 +1,36 @@
+/**
+ * The requests of the peak report's first screen, made by boot before the page renders
+ * (app/firstScreenData): the report and the load's metadata at once, then the day's curve and the
+ * range of daily peaks as soon as the day is known (from the link, else from the report's answer)
+ * instead of each after a render of the page. Built with the panels' own parameters, so the page
+ * finds them in flight or in the cache.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { datasetOptions } from '@/api/datasets/queries';
+import { datasetQueryOptions } from '@/api/query/queries';
+import { dailyPeakOptions } from '@/api/reports/queries';
+import { DATASET_IDS } from '@/contract';
+import { readUrlState } from '@/lib/urlState';
+import { marketDateOf } from '@/time';
+import { dailyPeaksParams } from './DailyPeaksPanel';
+import { DAILY_PEAK_ISO, dailyPeakUrlState } from './dailyPeakUrlState';
+import { curveParams } from './LoadCurvePanel';
+import { resolveRange } from './resolveRange';
+
+// A failed answer is the page's to show, with its own retry.
+const noop = (): undefined => undefined;
+
+export async function prefetchDailyPeak(queryClient: QueryClient, search: string): Promise<unknown> {
+  const { state } = readUrlState(dailyPeakUrlState, new URLSearchParams(search));
+  void queryClient.query(datasetOptions(DATASET_IDS.load)).catch(noop);
+  // A day still to come is named by the page, not asked for.
+  if (state.date > marketDateOf(Date.now())) return;
+  const report = queryClient.query(dailyPeakOptions(DAILY_PEAK_ISO, state.date || undefined)).catch(noop);
+  // Without a report the page falls back on the load's coverage: that chain is left to it.
+  const date = state.date || (await report)?.date;
+  if (date === undefined) return;
+  const { range } = resolveRange(date, state.from, state.to);
+  const load = (params: Parameters<typeof datasetQueryOptions>[1]) =>
+    queryClient.query(datasetQueryOptions(DATASET_IDS.load, params)).catch(noop);
+  return Promise.all([load(curveParams(date)), range && load(dailyPeaksParams(range))]);
+}
