@@ -1,18 +1,29 @@
 /**
- * Lighthouse 12.8.2, offline, against the production build with the built-in mock (issue 5):
- * the catalog, the query builder with results, the map and the peak report. Chromium is started
- * here with a debugging port (no chrome-launcher); every page is a fresh Lighthouse navigation,
- * which clears storage and service workers first, so each is a cold load.
+ * Lighthouse 12.8.2, offline, against the production build with the built-in mock (issue 5), on
+ * every page an analyst lands on (issue 31): the catalog, a dataset page, the query builder with
+ * results, the map, the price map, Compare with the DART preset, the peak report, the overview
+ * (/today), SQL, the library, usage and settings. The links that take a date are the cold-links
+ * bench's (bench/coldLinkUrls.ts), pinned to one market day long past, so runs compare whatever
+ * the hour. Chromium is started here with a debugging port (no chrome-launcher); every page is a
+ * fresh Lighthouse navigation, which clears storage and service workers first, so each is a cold
+ * load. Each page is audited three times and counts at its lowest score in each category:
+ * performance 1.00, accessibility and best practices 1.
  *
- *   tsx bench/lighthouse.ts [desktop|mobile]   (default desktop; BENCH_SKIP_BUILD=1 reuses the build)
+ *   tsx bench/lighthouse.ts [desktop|mobile]   (default desktop; BENCH_SKIP_BUILD=1 reuses the build;
+ *   BENCH_LIGHTHOUSE_PORT moves the app's port, Chromium's debugging port is the next one;
+ *   BENCH_LIGHTHOUSE_ONLY picks pages by label, BENCH_LIGHTHOUSE_REPORTS keeps the full reports)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { DATASET_IDS } from '@/contract';
+import { writeUrlState } from '@/lib/urlState';
 import { buildApp } from '../scripts/bundleBudget';
+import { todayUrlState } from '../src/features/today/todayUrlState';
+import { COLD_LINKS, LINK_DAY } from './coldLinkUrls';
 import { formatNumber, type BenchRow } from './harness';
 import {
   assertChromium,
@@ -25,17 +36,40 @@ import {
   waitUntilAnswering,
 } from './previewServer';
 
-const LIGHTHOUSE_APP_PORT = 4610;
-const LIGHTHOUSE_DEBUG_PORT = 4611;
+/** Another port when two checkouts bench at once. */
+const LIGHTHOUSE_APP_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4610);
+const LIGHTHOUSE_DEBUG_PORT = LIGHTHOUSE_APP_PORT + 1;
 
 const LIGHTHOUSE_PAGES = [
   { label: 'catalog', path: '/' },
-  { label: 'query builder with results', path: '/datasets/ercot_load/query?v=1&range=last_24h' },
+  { label: 'dataset page', path: `/datasets/${DATASET_IDS.load}` },
+  { label: 'query builder with results', path: COLD_LINKS.query },
   { label: 'map', path: '/locations' },
-  { label: 'peak report', path: '/reports/daily-peak' },
+  { label: 'price map', path: COLD_LINKS.priceMap },
+  { label: 'Compare, DART preset', path: COLD_LINKS.compare },
+  { label: 'peak report', path: COLD_LINKS.peakReport },
+  {
+    label: 'overview (/today)',
+    path: `/today?${writeUrlState(todayUrlState, { date: LINK_DAY }).toString()}`,
+  },
+  { label: 'SQL', path: '/sql' },
+  { label: 'library', path: '/library' },
+  { label: 'usage', path: '/usage' },
+  { label: 'settings', path: '/settings' },
 ] as const;
 
-const TARGETS = { performance: 0.95, accessibility: 1, 'best-practices': 1 } as const;
+/** `BENCH_LIGHTHOUSE_ONLY=price,compare` audits the pages whose label contains one of the words. */
+const ONLY = (process.env.BENCH_LIGHTHOUSE_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+const AUDITED_PAGES = LIGHTHOUSE_PAGES.filter(
+  (p) => ONLY.length === 0 || ONLY.some((w) => p.label.toLowerCase().includes(w)),
+);
+/** `BENCH_LIGHTHOUSE_REPORTS=<folder>` keeps every run's full report there, to see which element shifted or blocked. */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+
+const TARGETS = { performance: 1, accessibility: 1, 'best-practices': 1 } as const;
 type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
 
@@ -48,6 +82,8 @@ interface PageScores {
   /** Audits that cost points, worst first, with the figure Lighthouse shows for them. */
   shortfalls: Record<Category, string[]>;
   metrics: string;
+  /** What Lighthouse says could be saved (unused JavaScript, render-blocking requests, …), largest first. */
+  opportunities: string[];
 }
 
 /** The audits of a category that did not get full marks, as `id (display value)`. */
@@ -67,6 +103,22 @@ function shortfallsOf(lhr: Result, category: Category): string[] {
     )
     .sort((a, b) => (a.audit?.score ?? 0) - (b.audit?.score ?? 0))
     .map(({ ref, audit }) => `${ref.id}${audit?.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+/** The diagnostics with a saving to offer (weight 0, so not among the shortfalls), as `id (display value)`. */
+function opportunitiesOf(lhr: Result): string[] {
+  const refs = lhr.categories.performance?.auditRefs ?? [];
+  const saving = (id: string): number => {
+    const savings = lhr.audits[id]?.metricSavings ?? {};
+    return Object.values(savings).reduce<number>((sum, v) => sum + (v ?? 0), 0);
+  };
+  return refs
+    .filter((ref) => ref.weight === 0 && (lhr.audits[ref.id]?.score ?? 1) < 1 && saving(ref.id) > 0)
+    .sort((a, b) => saving(b.id) - saving(a.id))
+    .map((ref) => {
+      const audit = lhr.audits[ref.id];
+      return `${ref.id}${audit?.displayValue ? ` (${audit.displayValue})` : ''}`;
+    });
 }
 
 function metricsOf(lhr: Result): string {
@@ -101,27 +153,56 @@ async function startChromium(port: number): Promise<{ stop: () => Promise<void> 
   return { stop };
 }
 
+/** A failed trace (NO_NAVSTART, seen on a busy machine) is no score: the page is audited again, twice at most. */
+const AUDIT_ATTEMPTS = 3;
+
+async function auditPage(
+  url: string,
+  label: string,
+  config: Config | undefined,
+  debugPort: number,
+): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port: debugPort, hostname: HOST, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      config,
+    );
+    if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (REPORTS !== undefined) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = `${label.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/\W/g, '')}.json`;
+      writeFileSync(join(REPORTS, name), JSON.stringify(lhr));
+    }
+    if (!lhr.runtimeError) return lhr;
+    const message = `Lighthouse on ${url}: ${lhr.runtimeError.message}`;
+    if (attempt >= AUDIT_ATTEMPTS) throw new Error(message);
+    console.warn(`${message} (attempt ${attempt} of ${AUDIT_ATTEMPTS}, trying again)`);
+  }
+}
+
 async function auditPages(appUrl: string, preset: Preset, debugPort: number): Promise<PageScores[]> {
   const chromium = await startChromium(debugPort);
   const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
   const out: PageScores[] = [];
   try {
-    for (const page of LIGHTHOUSE_PAGES) {
-      const result = await lighthouse(
-        `${appUrl}${page.path}`,
-        { port: debugPort, hostname: HOST, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-        config,
-      );
-      if (result === undefined) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+    for (const page of AUDITED_PAGES) {
+      const lhr = await auditPage(`${appUrl}${page.path}`, page.label, config, debugPort);
       const scores = {} as Record<Category, number>;
       const shortfalls = {} as Record<Category, string[]>;
       for (const c of CATEGORIES) {
         scores[c] = lhr.categories[c]?.score ?? 0;
         shortfalls[c] = shortfallsOf(lhr, c);
       }
-      out.push({ label: page.label, path: page.path, scores, shortfalls, metrics: metricsOf(lhr) });
+      out.push({
+        label: page.label,
+        path: page.path,
+        scores,
+        shortfalls,
+        metrics: metricsOf(lhr),
+        opportunities: opportunitiesOf(lhr),
+      });
     }
   } finally {
     await chromium.stop();
@@ -155,6 +236,9 @@ function lighthouseRows(runs: readonly (readonly PageScores[])[], preset: Preset
           `lowest of ${scores.map((x) => formatNumber(x)).join(', ')}`,
           c === 'performance' ? `worst run: ${worst.metrics}` : '',
           lost ? `below full marks: ${lost}` : '',
+          c === 'performance' && worst.opportunities.length > 0
+            ? `could save: ${worst.opportunities.slice(0, 4).join(', ')}`
+            : '',
         ]
           .filter(Boolean)
           .join('; '),

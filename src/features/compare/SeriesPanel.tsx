@@ -278,6 +278,7 @@ function DataSeriesRow({
       <label className={styles.field}>
         Dataset of {spec.key}
         <select
+          className={styles.datasetSelect}
           value={spec.dataset}
           aria-invalid={unknownDataset ? true : undefined}
           aria-describedby={unknownDataset ? statusId : undefined}
@@ -334,6 +335,8 @@ function DataSeriesRow({
         unknown={typedUnknown}
         onUse={(_, name) => takeLocation(name)}
       />
+      {/* What the catalog decides (resampling, a forecast's lead) starts the second line, so its arrival never re-wraps the row. */}
+      <span className={styles.rowBreak} aria-hidden="true" />
       {finer && (
         <label className={styles.field}>
           Resampling of {spec.key}

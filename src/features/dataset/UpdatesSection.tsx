@@ -62,7 +62,9 @@ export function UpdatesSection({ datasetId }: { datasetId: string }) {
       }
     >
       {query.isPending ? (
-        <Loading label="Loading updates…" />
+        <div className={styles.updatesPending}>
+          <Loading label="Loading updates…" />
+        </div>
       ) : query.isError ? (
         <ApiErrorMessage error={query.error} onRetry={() => void query.refetch()} />
       ) : (

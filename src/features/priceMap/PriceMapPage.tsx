@@ -336,6 +336,7 @@ export function PriceMapPage() {
           <label htmlFor={`${id}-ds`}>Dataset</label>
           <select
             id={`${id}-ds`}
+            className={styles.datasetSelect}
             value={dataset?.id ?? ''}
             onChange={(event) => {
               const next = priceSets.find((d) => d.id === event.target.value);
@@ -369,7 +370,12 @@ export function PriceMapPage() {
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-hub`}>Hub</label>
-          <select id={`${id}-hub`} value={hub} onChange={(event) => setState({ hub: event.target.value })}>
+          <select
+            id={`${id}-hub`}
+            className={styles.hubSelect}
+            value={hub}
+            onChange={(event) => setState({ hub: event.target.value })}
+          >
             {hubs.map((h) => (
               <option key={h} value={h}>
                 {h}
@@ -433,7 +439,9 @@ export function PriceMapPage() {
       </div>
 
       {catalog.isPending || locations.isPending ? (
-        <Loading label="Loading datasets…" />
+        <div className={styles.timePending}>
+          <Loading label="Loading datasets…" />
+        </div>
       ) : locations.isError ? (
         // Which datasets the map can draw is the registry's to say.
         <ApiErrorMessage error={locations.error} onRetry={() => void locations.refetch()} />

@@ -59,7 +59,14 @@ export function FuelMixPanel({ date, day }: { date: string; day: MarketDay }) {
     [date, params],
   );
   return (
-    <TodayPanel title="Fuel mix" id="fuel-mix" asOf={asOfQuery(fuels.query)} links={links} wide>
+    <TodayPanel
+      title="Fuel mix"
+      id="fuel-mix"
+      asOf={asOfQuery(fuels.query)}
+      links={links}
+      wide
+      bodyClassName={styles.fuelMixBody}
+    >
       <RowsState query={fuels.query} refreshError={fuels.refreshError} what="the fuel mix">
         {(fuelRows) => <FuelMixBody rows={fuelRows} loadRows={loadRows.query.data?.rows} date={date} />}
       </RowsState>

@@ -21,6 +21,7 @@ export function TodayPanel({
   asOf,
   links,
   wide = false,
+  bodyClassName,
   children,
 }: {
   title: string;
@@ -29,6 +30,8 @@ export function TodayPanel({
   asOf: number | null | undefined;
   links: readonly PanelLink[];
   wide?: boolean;
+  /** A class for the body, to hold more than the usual chart's height while the data loads. */
+  bodyClassName?: string;
   children: ReactNode;
 }) {
   const { reset } = useQueryErrorResetBoundary();
@@ -42,7 +45,7 @@ export function TodayPanel({
           {asOf === undefined ? 'Loading…' : asOf === null ? 'No data yet' : `As of ${marketClock(asOf)}`}
         </p>
       </div>
-      <div className={styles.body}>
+      <div className={bodyClassName ? `${styles.body} ${bodyClassName}` : styles.body}>
         <ErrorBoundary onReset={reset}>{children}</ErrorBoundary>
       </div>
       <PanelLinks title={title} links={links} />
