@@ -1,4 +1,4 @@
-import { missingClasses, pageFile, pageHtml } from './prerender';
+import { firstScreenFiles, missingClasses, pageFile, pageHtml, withPageFiles } from './prerender';
 
 const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" />
     <script data-first-paint>(function firstPaint() {})();</script>
@@ -51,5 +51,47 @@ describe('the prerendered pages', () => {
     const html = '<div class="app _page_1h7sv_1"><p class="_count_1h7sv_20 status-line"></p></div>';
     expect(missingClasses(html, '._page_1h7sv_1{display:flex}')).toEqual(['_count_1h7sv_20']);
     expect(missingClasses(html, '._page_1h7sv_1{}._count_1h7sv_20{}')).toEqual([]);
+  });
+
+  it("gives a shell its own page's modules and styles, not the catalog's", () => {
+    const manifest = {
+      'src/app/boot.tsx': { file: 'assets/boot.js', imports: ['_app.js'], css: ['assets/boot.css'] },
+      '_app.js': { file: 'assets/app.js', imports: ['_framework.js'], css: ['assets/app.css'] },
+      '_framework.js': { file: 'assets/framework.js' },
+      'src/features/compare/ComparePage.tsx': {
+        file: 'assets/ComparePage.js',
+        imports: ['_app.js', '_chart.js'],
+        css: ['assets/ComparePage.css'],
+      },
+      '_chart.js': { file: 'assets/chart.js', css: ['assets/chart.css'] },
+    };
+    const files = firstScreenFiles(manifest, ['src/app/boot.tsx', 'src/features/compare/ComparePage.tsx']);
+    expect(files.scripts).toEqual([
+      'assets/boot.js',
+      'assets/app.js',
+      'assets/framework.js',
+      'assets/ComparePage.js',
+      'assets/chart.js',
+    ]);
+    expect(files.styles).toEqual([
+      'assets/boot.css',
+      'assets/app.css',
+      'assets/ComparePage.css',
+      'assets/chart.css',
+    ]);
+    expect(() => firstScreenFiles(manifest, ['src/features/gone/GonePage.tsx'])).toThrow(/manifest/);
+
+    const index = `<head><meta name="gridscope-modules" content="/assets/boot.js /assets/CatalogPage.js">
+    <script data-first-paint>x</script>
+    <link rel="stylesheet" crossorigin href="/assets/boot.css">
+    <link rel="stylesheet" crossorigin href="/assets/CatalogPage.css">
+    <script type="module" crossorigin src="/assets/framework.js"></script></head>`;
+    const shell = withPageFiles(index, '/', files);
+    expect(shell).toContain(
+      '<meta name="gridscope-modules" content="/assets/boot.js /assets/app.js /assets/ComparePage.js /assets/chart.js">',
+    );
+    expect(shell).not.toContain('CatalogPage');
+    expect(shell.match(/rel="stylesheet"/g)).toHaveLength(4);
+    expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/chart.css">');
   });
 });

@@ -33,6 +33,75 @@ export function pageHtml(template: string, page: PrerenderedPage): string {
     .replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>`);
 }
 
+/**
+ * Each shell's page module: a shell's HTML asks for its own page's code and styles (a link to it
+ * otherwise fetched the catalog's and met its own one round trip later, bench cold-links).
+ */
+const SHELL_PAGE_MODULES: Readonly<Record<string, string>> = {
+  '/today': 'src/features/today/TodayPage.tsx',
+  '/locations': 'src/features/locations/LocationsPage.tsx',
+  '/price-map': 'src/features/priceMap/PriceMapPage.tsx',
+  '/compare': 'src/features/compare/ComparePage.tsx',
+  '/reports/daily-peak': 'src/features/reports/DailyPeakPage.tsx',
+  '/sql': 'src/features/sql/SqlPage.tsx',
+  '/library': 'src/features/library/LibraryPage.tsx',
+  '/usage': 'src/features/usage/UsagePage.tsx',
+  '/settings': 'src/features/settings/SettingsPage.tsx',
+};
+/** What every first screen runs besides its page: the app, and the demo backend. */
+const SHARED_FIRST_SCREEN = ['src/app/boot.tsx', 'src/mock/browser.ts'];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The files of `sources` and of everything they import statically, scripts and styles apart. */
+export function firstScreenFiles(
+  manifest: Record<string, ManifestChunk>,
+  sources: readonly string[],
+): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (chunk === undefined) throw new Error(`prerender: ${key} is not in the build's manifest`);
+    if (scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * A shell's HTML with its own page's modules in the list the first-paint script preloads, and its
+ * own page's styles in place of the catalog's. The entry's own imports, already in the page, stay.
+ */
+export function withPageFiles(
+  html: string,
+  base: string,
+  files: { scripts: string[]; styles: string[] },
+): string {
+  const href = (file: string): string => `${base}${file}`;
+  const modules = files.scripts
+    .map(href)
+    .filter((h) => !html.includes(`href="${h}"`) && !html.includes(`src="${h}"`));
+  const sheets = files.styles
+    .map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`)
+    .join('\n    ');
+  const stylesheets = /(?:<link rel="stylesheet" crossorigin href="[^"]+">\s*)+/;
+  if (!stylesheets.test(html)) throw new Error('prerender: index.html has no stylesheet links');
+  return html
+    .replace(
+      /<meta name="gridscope-modules" content="[^"]*">/,
+      () => `<meta name="gridscope-modules" content="${modules.join(' ')}">`,
+    )
+    .replace(stylesheets, () => `${sheets}\n    `);
+}
+
 /** Where `vite preview` (and any static host that tries `<path>.html`) finds a page's HTML. */
 export function pageFile(base: string, path: string): string {
   const rest = path.slice(base.replace(/\/$/, '').length).replace(/^\/+/, '');
@@ -104,7 +173,12 @@ export function prerenderedPages(): Plugin {
         if (config.build.ssr !== false) return;
         const outDir = resolve(config.root, config.build.outDir);
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+          string,
+          ManifestChunk
+        >;
         const css = builtCss(outDir);
+        const base = config.base.replace(/\/?$/, '/');
         for (const page of await renderPages(config)) {
           const missing = missingClasses(page.html, css);
           if (missing.length > 0) {
@@ -114,7 +188,14 @@ export function prerenderedPages(): Plugin {
           }
           const file = join(outDir, pageFile(config.base, page.path));
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, pageHtml(template, page));
+          let html = pageHtml(template, page);
+          if (page.shell) {
+            const module = SHELL_PAGE_MODULES[page.path.slice(base.length - 1)];
+            if (module === undefined)
+              throw new Error(`prerender: no page module named for the shell ${page.path}`);
+            html = withPageFiles(html, base, firstScreenFiles(manifest, [...SHARED_FIRST_SCREEN, module]));
+          }
+          writeFileSync(file, html);
         }
       },
     },
