@@ -102,6 +102,21 @@ describe('the prerendered first screen', () => {
     unmount();
   });
 
+  it('keeps what was typed into the prerendered filter before hydration, and filters by it', async () => {
+    const root = await prerendered('/', false);
+    const box = root.querySelector<HTMLInputElement>('input[type="search"]');
+    if (box === null) throw new Error('no filter box');
+    // Typed while the page was still HTML: no React listener heard it.
+    box.value = 'fuel_mix';
+    const { reported, unmount } = await hydrate(root, '/');
+    await waitFor(() =>
+      expect(root.querySelectorAll('a[href^="/datasets/"]:not([href$="/query"])')).toHaveLength(1),
+    );
+    expect(box.value).toBe('fuel_mix');
+    expect(reported).toEqual([]);
+    unmount();
+  });
+
   it('hydrates a shell and renders its page into it, reporting nothing', async () => {
     const root = await prerendered('/settings', true);
     expect(root.querySelector('nav [aria-current="page"]')?.textContent).toBe('Settings');

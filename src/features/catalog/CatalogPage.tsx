@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Dataset } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
@@ -137,6 +137,17 @@ export function CatalogPage() {
     setState({ q: value }, { replace: true });
   };
 
+  // What was typed or chosen in the prerendered page before React hydrated it: the controls hold
+  // it (hydration keeps what it finds), and the list and the URL follow it now.
+  const sourceRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const typed = filterRef.current?.value ?? text;
+    if (typed !== text) changeText(typed);
+    const chosen = sourceRef.current?.value ?? source;
+    if (chosen !== source) setState({ source: chosen });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page starts
+  }, []);
+
   const options = listedDatasetsOptions(source);
   const query = useQuery(options);
   const all = query.data?.data;
@@ -190,6 +201,7 @@ export function CatalogPage() {
           <label htmlFor={`${hintId}-source`}>Source</label>
           <select
             id={`${hintId}-source`}
+            ref={sourceRef}
             value={source}
             onChange={(event) => setState({ source: event.target.value })}
           >
