@@ -16,6 +16,11 @@ async function openCatalog(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
   await eventually(async () => assert.equal(await datasetLinks(page).count(), DATASET_COUNT));
+  // The list is painted from the prerendered HTML before the app's code runs (decision 0033); the
+  // page answers keys once hydrated, when the coverage times fill in.
+  await eventually(async () =>
+    assert.ok((await page.locator('main time[datetime]').count()) > 0, 'the catalog is hydrated'),
+  );
 }
 
 const isFocused = (page: Page, label: string): Promise<boolean> =>
