@@ -1,3 +1,4 @@
+import { askAhead } from '@/api/askAhead';
 import type { QueryClient } from '@tanstack/react-query';
 import { getConnection } from '@/api/connection';
 import { datasetOptions, datasetsOptions } from '@/api/datasets/queries';
@@ -5,9 +6,6 @@ import { pageAt, PAGES, routeParam, type PageDef } from '@/app/pages';
 import { prefetchCatalog } from '@/features/catalog/catalogQueries';
 
 type Prefetch = (queryClient: QueryClient, search: string, pathname: string) => Promise<unknown>;
-
-// A failed answer is the page's to show, with its own retry.
-const noop = (): undefined => undefined;
 
 /**
  * The requests of a page's first screen made by its own module's code (`PageCode.requests`), once
@@ -20,7 +18,7 @@ const pageRequests =
     const value = param && routeParam(page, pathname, param);
     return value === null || !page.code.requests
       ? Promise.resolve()
-      : page.code.requests(queryClient, search, value).catch(noop);
+      : askAhead(page.code.requests(queryClient, search, value));
   };
 
 /**
@@ -34,10 +32,9 @@ const prefetchRecord =
     const id = routeParam(page, pathname, param);
     return id === null || id === '' ? Promise.resolve() : ask(queryClient, id);
   };
-const askDataset = (queryClient: QueryClient, id: string) =>
-  queryClient.query(datasetOptions(id)).catch(noop);
+const askDataset = (queryClient: QueryClient, id: string) => askAhead(queryClient.query(datasetOptions(id)));
 /** Compare reads the catalog whatever its link: asked from the entry, before the page's code has come. */
-const askCatalog: Prefetch = (queryClient) => queryClient.query(datasetsOptions()).catch(noop);
+const askCatalog: Prefetch = (queryClient) => askAhead(queryClient.query(datasetsOptions()));
 
 /** Prefetches made side by side. */
 const both =

@@ -1,3 +1,4 @@
+import { askAhead } from '@/api/askAhead';
 import type { QueryClient } from '@tanstack/react-query';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { readUrlState } from '@/lib/urlState';
@@ -16,9 +17,8 @@ export const allDatasetsOptions = () => datasetsOptions({});
  */
 export function prefetchCatalog(queryClient: QueryClient, search: string): Promise<unknown> {
   const { state } = readUrlState(catalogUrlState, new URLSearchParams(search));
-  const noop = () => undefined;
   return Promise.all([
-    queryClient.query(listedDatasetsOptions(state.source)).catch(noop),
-    queryClient.query(allDatasetsOptions()).catch(noop),
+    askAhead(queryClient.query(listedDatasetsOptions(state.source))),
+    askAhead(queryClient.query(allDatasetsOptions())),
   ]);
 }

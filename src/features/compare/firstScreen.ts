@@ -5,6 +5,7 @@
  * after the page's first render with the catalog. Each is built by the page's own code (the same
  * grid, checks and query options), so the page finds its series in flight or in the cache.
  */
+import { askAhead } from '@/api/askAhead';
 import type { QueryClient } from '@tanstack/react-query';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { allPricingLocationsOptions } from '@/api/locations/queries';
@@ -18,16 +19,13 @@ import { seriesProblem } from './seriesProblem';
 import { seriesQuery } from './seriesLoading';
 import { gridCadenceFor, workspaceGrid } from './workspaceGrid';
 
-// A failed answer is the page's to show, with its own retry.
-const noop = (): undefined => undefined;
-
 export async function prefetchCompare(queryClient: QueryClient, search: string): Promise<unknown> {
   const { state } = readUrlState(compareUrlState, new URLSearchParams(search));
   const specs = seriesOf(state).filter((s): s is DataSeries => s.kind === 'data');
   if (specs.length === 0) return;
   // The plan's usage sets the pace of the series' requests, as on the page.
-  const usage = queryClient.query(usageOptions()).catch(noop);
-  const catalog = await queryClient.query(datasetsOptions()).catch(noop);
+  const usage = askAhead(queryClient.query(usageOptions()));
+  const catalog = await askAhead(queryClient.query(datasetsOptions()));
   if (!catalog) return;
   const datasets = new Map(catalog.data.map((d) => [d.id, d] as const));
   // The registry judges location names. The page asks for it once the catalog has come and does
@@ -35,7 +33,7 @@ export async function prefetchCompare(queryClient: QueryClient, search: string):
   // later than the page's own requests): a name is judged only when the registry is already known.
   const registry = allPricingLocationsOptions();
   if (specs.some((s) => filtersByLocation(s, datasets.get(s.dataset))))
-    void queryClient.query(registry).catch(noop);
+    void askAhead(queryClient.query(registry));
   const answer = queryClient.getQueryData(registry.queryKey);
   const known = answer && knownLocationsOf(answer);
   // The page's clock only names the default range's days: a few hundred milliseconds apart, the same.
@@ -47,7 +45,7 @@ export async function prefetchCompare(queryClient: QueryClient, search: string):
       const dataset = datasets.get(spec.dataset);
       if (!dataset || seriesProblem(spec, dataset, unknownLocationOf(spec, dataset, known)))
         return Promise.resolve();
-      return queryClient.query(seriesQuery(spec, dataset, grid, pace, noop)).catch(noop);
+      return askAhead(queryClient.query(seriesQuery(spec, dataset, grid, pace, () => undefined)));
     }),
   );
 }

@@ -3,18 +3,16 @@
  * (app/firstScreenData): the location's record, then the catalog its Compare links read once the
  * record has come (the page asks for it only then), instead of each after a render of the page.
  */
+import { askAhead } from '@/api/askAhead';
 import type { QueryClient } from '@tanstack/react-query';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { pricingLocationOptions } from '@/api/locations/queries';
-
-// A failed answer is the page's to show, with its own retry.
-const noop = (): undefined => undefined;
 
 export async function prefetchLocation(
   queryClient: QueryClient,
   _search: string,
   gsEntityId: string,
 ): Promise<unknown> {
-  const location = await queryClient.query(pricingLocationOptions(gsEntityId)).catch(noop);
-  return location && queryClient.query(datasetsOptions()).catch(noop);
+  const location = await askAhead(queryClient.query(pricingLocationOptions(gsEntityId)));
+  return location && askAhead(queryClient.query(datasetsOptions()));
 }

@@ -5,6 +5,7 @@
  * the page finds its first page of rows in flight or in the cache instead of asking for it after
  * its first render with the metadata.
  */
+import { askAhead } from '@/api/askAhead';
 import type { QueryClient } from '@tanstack/react-query';
 import { datasetOptions } from '@/api/datasets/queries';
 import { datasetTablePageOptions } from '@/api/query/queries';
@@ -19,9 +20,6 @@ import { toApiParams } from './requestParams';
  */
 const CLOCK_CHECK_MS = 60_000;
 
-// A failed answer is the page's to show, with its own retry.
-const noop = (): undefined => undefined;
-
 function requestAt(search: URLSearchParams, dataset: Dataset, now: number): DatasetQueryParams | null {
   const link = readQueryLink(search, dataset, now);
   // A time in the link that cannot be read stops the page's query until it is fixed.
@@ -33,12 +31,12 @@ export async function prefetchQueryRows(
   search: string,
   id: string,
 ): Promise<unknown> {
-  const dataset = await queryClient.query(datasetOptions(id)).catch(noop);
+  const dataset = await askAhead(queryClient.query(datasetOptions(id)));
   if (!dataset) return;
   const link = new URLSearchParams(search);
   const now = Date.now();
   const request = requestAt(link, dataset, now);
   const later = requestAt(link, dataset, now + CLOCK_CHECK_MS);
   if (!request || JSON.stringify(request) !== JSON.stringify(later)) return;
-  return queryClient.query(datasetTablePageOptions(dataset.id, request)).catch(noop);
+  return askAhead(queryClient.query(datasetTablePageOptions(dataset.id, request)));
 }

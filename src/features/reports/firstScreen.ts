@@ -5,6 +5,7 @@
  * instead of each after a render of the page. Built with the panels' own parameters, so the page
  * finds them in flight or in the cache.
  */
+import { askAhead } from '@/api/askAhead';
 import type { QueryClient } from '@tanstack/react-query';
 import { datasetOptions } from '@/api/datasets/queries';
 import { datasetQueryOptions } from '@/api/query/queries';
@@ -17,20 +18,17 @@ import { DAILY_PEAK_ISO, dailyPeakUrlState } from './dailyPeakUrlState';
 import { curveParams } from './LoadCurvePanel';
 import { resolveRange } from './resolveRange';
 
-// A failed answer is the page's to show, with its own retry.
-const noop = (): undefined => undefined;
-
 export async function prefetchDailyPeak(queryClient: QueryClient, search: string): Promise<unknown> {
   const { state } = readUrlState(dailyPeakUrlState, new URLSearchParams(search));
-  void queryClient.query(datasetOptions(DATASET_IDS.load)).catch(noop);
+  void askAhead(queryClient.query(datasetOptions(DATASET_IDS.load)));
   // A day still to come is named by the page, not asked for.
   if (state.date > marketDateOf(Date.now())) return;
-  const report = queryClient.query(dailyPeakOptions(DAILY_PEAK_ISO, state.date || undefined)).catch(noop);
+  const report = askAhead(queryClient.query(dailyPeakOptions(DAILY_PEAK_ISO, state.date || undefined)));
   // Without a report the page falls back on the load's coverage: that chain is left to it.
   const date = state.date || (await report)?.date;
   if (date === undefined) return;
   const { range } = resolveRange(date, state.from, state.to);
   const load = (params: Parameters<typeof datasetQueryOptions>[1]) =>
-    queryClient.query(datasetQueryOptions(DATASET_IDS.load, params)).catch(noop);
+    askAhead(queryClient.query(datasetQueryOptions(DATASET_IDS.load, params)));
   return Promise.all([load(curveParams(date)), range && load(dailyPeaksParams(range))]);
 }

@@ -4,6 +4,7 @@
  * instead of after its first render, and none waits for another. Each panel's own list of requests
  * is asked for, so the panels find these answers in the cache.
  */
+import { askAhead } from '@/api/askAhead';
 import type { QueryClient } from '@tanstack/react-query';
 import { liveRowsOptions } from '@/api/query/liveRows';
 import { readUrlState } from '@/lib/urlState';
@@ -18,10 +19,8 @@ export function prefetchToday(queryClient: QueryClient, search: string): Promise
   const now = Date.now();
   const day = dayOf(state.date || marketDateOf(now));
   const requests = dayRequests(day, now);
-  // A failed answer is the panel's to show, with its own retry.
-  const noop = () => undefined;
   return Promise.all([
-    ...requests.map(({ id, params }) => queryClient.query(liveRowsOptions(id, params)).catch(noop)),
-    queryClient.query(highestNodeOptions(highestNodeAt(now, day))).catch(noop),
+    ...requests.map(({ id, params }) => askAhead(queryClient.query(liveRowsOptions(id, params)))),
+    askAhead(queryClient.query(highestNodeOptions(highestNodeAt(now, day)))),
   ]);
 }
