@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress, precompressedMiddleware } from './scripts/precompressed';
-import { prerenderedPages } from './scripts/prerender';
+import { MODULES_META, prerenderedPages, SHARED_FIRST_SCREEN } from './scripts/prerender';
 import { FIRST_PAINT_SCRIPT } from './src/app/firstPaint';
 import {
   parseUpstream,
@@ -115,11 +115,7 @@ const ENTRY_MODULES =
   /[\\/]src[\\/](api[\\/](connection|proxyPaths)|app[\\/](pages|demoBackend|demoMockStatus)|mock[\\/]worker[\\/]spawnEngineWorker|lib[\\/]store)\.tsx?$/;
 
 /** The modules the first screen of `/` needs, besides the entry (docs/decisions/0020-first-screen.md). */
-const FIRST_SCREEN_MODULES = [
-  'src/app/boot.tsx',
-  'src/mock/browser.ts',
-  'src/features/catalog/CatalogPage.tsx',
-];
+const FIRST_SCREEN_MODULES = [...SHARED_FIRST_SCREEN, 'src/features/catalog/CatalogPage.tsx'];
 
 /**
  * The entry (src/main.tsx) is tiny and asks for the app, the demo backend and the first page with
@@ -168,7 +164,7 @@ function firstScreenPreload(): Plugin {
         // The modules are listed for the first-paint script, which asks for them unless the page
         // is whole already (src/app/firstPaint.ts); read before it, so listed before it.
         const modules = [...scripts].filter((f) => !html.includes(href(f))).map(href);
-        const list = `<meta name="gridscope-modules" content="${modules.join(' ')}">`;
+        const list = `<meta name="${MODULES_META}" content="${modules.join(' ')}">`;
         return html.replace(firstPaint[0], () => `${list}\n    ${firstPaint[0]}\n    ${sheets}`);
       },
     },

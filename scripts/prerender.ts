@@ -10,10 +10,13 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PrerenderedPage } from '../src/app/prerender';
+import { readManifest, type Manifest } from './bundleBudget';
 
 /** The server entry, and the name of the meta tag src/app/firstPaint.ts reads. */
 const PRERENDER_ENTRY = 'src/app/prerender.tsx';
-export const PRERENDERED_META = 'gridscope-prerendered';
+const PRERENDERED_META = 'gridscope-prerendered';
+/** The meta tag listing the first screen's modules for the first-paint script (vite.config.ts writes it). */
+export const MODULES_META = 'gridscope-modules';
 const EMPTY_ROOT = '<div id="root"></div>';
 const FIRST_PAINT_TAG = '<script data-first-paint>';
 
@@ -48,18 +51,12 @@ const SHELL_PAGE_MODULES: Readonly<Record<string, string>> = {
   '/usage': 'src/features/usage/UsagePage.tsx',
   '/settings': 'src/features/settings/SettingsPage.tsx',
 };
-/** What every first screen runs besides its page: the app, and the demo backend. */
-const SHARED_FIRST_SCREEN = ['src/app/boot.tsx', 'src/mock/browser.ts'];
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
+/** What every first screen runs besides its page: the app, and the demo backend (vite.config.ts too). */
+export const SHARED_FIRST_SCREEN = ['src/app/boot.tsx', 'src/mock/browser.ts'];
 
 /** The files of `sources` and of everything they import statically, scripts and styles apart. */
 export function firstScreenFiles(
-  manifest: Record<string, ManifestChunk>,
+  manifest: Manifest,
   sources: readonly string[],
 ): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
@@ -96,8 +93,8 @@ export function withPageFiles(
   if (!stylesheets.test(html)) throw new Error('prerender: index.html has no stylesheet links');
   return html
     .replace(
-      /<meta name="gridscope-modules" content="[^"]*">/,
-      () => `<meta name="gridscope-modules" content="${modules.join(' ')}">`,
+      new RegExp(`<meta name="${MODULES_META}" content="[^"]*">`),
+      () => `<meta name="${MODULES_META}" content="${modules.join(' ')}">`,
     )
     .replace(stylesheets, () => `${sheets}\n    `);
 }
@@ -173,10 +170,7 @@ export function prerenderedPages(): Plugin {
         if (config.build.ssr !== false) return;
         const outDir = resolve(config.root, config.build.outDir);
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-        const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-          string,
-          ManifestChunk
-        >;
+        const manifest = readManifest(outDir);
         const css = builtCss(outDir);
         const base = config.base.replace(/\/?$/, '/');
         for (const page of await renderPages(config)) {

@@ -34,11 +34,20 @@ export interface PrerenderedPage {
   html: string;
 }
 
-/** The Node globals the app reads at render: the page's origin (the demo's base URL) and nothing more. */
-function installGlobals(): void {
-  const origin = 'http://localhost';
-  const global = globalThis as unknown as { window?: unknown };
-  global.window ??= { location: new URL(`${origin}/`) };
+/**
+ * The Node globals the app reads at render: the page's origin (the demo's base URL), and `fetch`
+ * answered by the demo's handlers. Returns what puts the build's own process back as it was.
+ */
+function installGlobals(): () => void {
+  const global = globalThis as unknown as { window?: unknown; fetch: typeof fetch };
+  const { window: ownWindow, fetch: ownFetch } = global;
+  global.window ??= { location: new URL('http://localhost/') };
+  const api = createMockApi({ baseUrl: demoBaseUrl() });
+  global.fetch = (input, init) => api.handle(new Request(input, init));
+  return () => {
+    global.window = ownWindow;
+    global.fetch = ownFetch;
+  };
 }
 
 /** The app at `path` as HTML, from what `queryClient` holds (a page not yet loaded renders as a shell). */
@@ -53,26 +62,25 @@ export function renderPage(path: string, queryClient: QueryClient): string {
 
 /** Renders the catalog with the demo's catalog, and the navigation's other pages as shells. */
 export async function prerenderPages(): Promise<PrerenderedPage[]> {
-  installGlobals();
-  const api = createMockApi({ baseUrl: demoBaseUrl() });
-  globalThis.fetch = (input, init) => api.handle(new Request(input, init));
+  const restore = installGlobals();
+  try {
+    const catalog = createQueryClient();
+    await PAGES.catalog.code.load();
+    await prefetchCatalog(catalog, '');
+    const failed = catalog.getQueryCache().findAll({ predicate: (q) => q.state.status !== 'success' });
+    if (failed.length > 0)
+      throw new Error(`prerender: the demo's catalog did not answer (${failed.length} queries)`);
+    const home = `${appBase()}/`;
+    const pages: PrerenderedPage[] = [{ path: home, shell: false, html: renderPage(home, catalog) }];
+    catalog.clear();
 
-  const catalog = createQueryClient();
-  await PAGES.catalog.code.load();
-  await prefetchCatalog(catalog, '');
-  const failed = catalog.getQueryCache().findAll({ predicate: (q) => q.state.status !== 'success' });
-  if (failed.length > 0)
-    throw new Error(`prerender: the demo's catalog did not answer (${failed.length} queries)`);
-  const home = `${appBase()}/`;
-  const pages: PrerenderedPage[] = [{ path: home, shell: false, html: renderPage(home, catalog) }];
-  catalog.clear();
-
-  for (const item of NAV_ITEMS) {
-    if (item.to === '/') continue;
-    const queryClient = createQueryClient();
-    const path = appBase() + item.to;
-    pages.push({ path, shell: true, html: renderPage(path, queryClient) });
-    queryClient.clear();
+    for (const item of NAV_ITEMS) {
+      if (item.to === '/') continue;
+      const path = appBase() + item.to;
+      pages.push({ path, shell: true, html: renderPage(path, createQueryClient()) });
+    }
+    return pages;
+  } finally {
+    restore();
   }
-  return pages;
 }
