@@ -279,6 +279,7 @@ function DataSeriesRow({
         Dataset of {spec.key}
         <select
           className={styles.datasetSelect}
+          title={dataset?.name ?? spec.dataset}
           value={spec.dataset}
           aria-invalid={unknownDataset ? true : undefined}
           aria-describedby={unknownDataset ? statusId : undefined}
