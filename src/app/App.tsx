@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { subscribeConnection } from '@/api/connection';
+import { markHydrated } from '@/app/hydration';
 import { followNavigation, readPagesFrom } from '@/workspace/activeView';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -34,6 +35,8 @@ function useOpenViewsFollow(router: AppRouter): void {
 export function App({ router, queryClient }: Props) {
   useResetCacheOnConnectionChange(queryClient);
   useOpenViewsFollow(router);
+  // The whole tree's first commit: a prerendered page is React's now.
+  useEffect(markHydrated, []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { DEMO_API_KEY, setConnection } from '@/api/connection';
 import { FIRST_PAINT_SCRIPT } from '@/app/firstPaint';
+import { markHydrated } from '@/app/hydration';
 
 /** Runs the script as the page does: its own text, nothing from this module in scope. */
 function runScript(): void {
@@ -130,6 +131,43 @@ describe('the first-paint script', () => {
     } finally {
       list.remove();
       document.head.querySelectorAll('link[rel="modulepreload"]').forEach((l) => l.remove());
+    }
+  });
+
+  it('focuses the catalog\'s field on "/" before the app has hydrated it, and leaves the key to the app after', () => {
+    demo();
+    page('/', { path: '/' });
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML =
+      '<input type="search" aria-keyshortcuts="/" value="load"><select aria-label="Source"></select><button>x</button>';
+    document.body.append(root);
+    const field = root.querySelector('input') as HTMLInputElement;
+    const press = (target: Element, init: KeyboardEventInit = {}): boolean =>
+      target.dispatchEvent(
+        new KeyboardEvent('keydown', { key: '/', bubbles: true, cancelable: true, ...init }),
+      );
+    try {
+      runScript();
+      expect(verdict()).toBe('fit');
+      const button = root.querySelector('button') as HTMLButtonElement;
+      // With a modifier the key is the browser's; in another field it is text.
+      expect(press(document.body, { ctrlKey: true })).toBe(true);
+      expect(press(root.querySelector('select') as Element)).toBe(true);
+      expect(document.activeElement).not.toBe(field);
+
+      expect(press(button)).toBe(false);
+      expect(document.activeElement).toBe(field);
+      expect([field.selectionStart, field.selectionEnd]).toEqual([0, 4]);
+
+      // Hydrated: the catalog's own listener (useFocusShortcut) has the key; this one is quiet.
+      field.blur();
+      markHydrated();
+      expect(verdict()).toBe('hydrated');
+      expect(press(button)).toBe(true);
+      expect(document.activeElement).not.toBe(field);
+    } finally {
+      root.remove();
     }
   });
 

@@ -10,7 +10,8 @@
  *   backend is not the demo (api/connection.ts), whose URL is another page, or who opens the
  *   catalog with a query string must not see it: `data-prerender="unfit"` hides it (styles.css) and
  *   boot renders afresh. Boot hydrates only what this found `fit`.
- * - which of the first screen's modules to ask for at once (below).
+ * - which of the first screen's modules to ask for at once (below);
+ * - on a whole catalog, the "/" key until the app has hydrated it (below).
  * It reads storage and the URL and writes two attributes and the build's own preload links;
  * nothing it reads becomes markup, code or a request. It is inlined as its own source text, so it
  * must use nothing from outside its body.
@@ -47,6 +48,29 @@ function firstPaint(): void {
     const fits = demo && samePage && (shell || window.location.search === '');
     root.setAttribute('data-prerender', fits ? 'fit' : 'unfit');
     whole = fits && !shell;
+  }
+
+  // The catalog is painted from the HTML 100–300 ms before the app hydrates it; a "/" pressed
+  // then would find no listener. Until boot marks the page hydrated (hydration.ts), it focuses the
+  // field that names "/" as its shortcut, as the catalog's own listener does afterwards.
+  if (whole) {
+    document.addEventListener('keydown', (event) => {
+      if (root.getAttribute('data-prerender') !== 'fit' || event.key !== '/' || event.defaultPrevented)
+        return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      if (
+        target instanceof HTMLElement &&
+        (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+      ) {
+        return;
+      }
+      const field = document.querySelector('#root input[aria-keyshortcuts="/"]');
+      if (!(field instanceof HTMLInputElement)) return;
+      event.preventDefault();
+      field.focus();
+      field.select();
+    });
   }
 
   // The first screen's modules, listed by the build (vite.config.ts): asked for now, beside the

@@ -31,3 +31,12 @@ export function recoverableErrorOf(prerendered: 'page' | 'shell') {
     if (!expected) reportError(error);
   };
 }
+
+/**
+ * Once React has taken over the prerendered page: what the first-paint script did for it until
+ * then (the catalog's "/" key) stops, and the page's own code does it.
+ */
+export function markHydrated(): void {
+  const root = document.documentElement;
+  if (root.dataset.prerender === 'fit') root.dataset.prerender = 'hydrated';
+}

@@ -95,6 +95,9 @@ describe('the prerendered first screen', () => {
     expect(link?.isConnected).toBe(true);
     expect(reported).toEqual([]);
     expect(consoleErrors).not.toHaveBeenCalled();
+    // The first-paint script's "/" (firstPaint.ts) stops here: the field it focuses names the key.
+    expect(document.documentElement.dataset.prerender).toBe('hydrated');
+    expect(root.querySelector('input[type="search"]')?.getAttribute('aria-keyshortcuts')).toBe('/');
     // What the HTML could not know follows at once: the stored theme's switch.
     await waitFor(() =>
       expect(root.querySelector('.theme-switch')?.getAttribute('data-choice')).toBe('dark'),

@@ -82,6 +82,41 @@ test('a cold catalog link paints the whole list from the HTML, then hydrates it 
   );
 });
 
+test('a "/" pressed before the app has hydrated the catalog focuses its filter, and what is typed filters it', async ({
+  page,
+}) => {
+  // The app's code is held back: the page is the HTML and the first-paint script alone.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const field = page.getByLabel('Filter datasets', { exact: true });
+  await field.waitFor();
+  await page.keyboard.press('/');
+  assert.equal(
+    await field.evaluate((input) => input === document.activeElement),
+    true,
+    '"/" focused the filter',
+  );
+  await page.keyboard.type('fuel_mix');
+  assert.equal(
+    await page.evaluate(() => document.documentElement.dataset.prerender),
+    'fit',
+    'not hydrated yet',
+  );
+  release();
+  await eventually(async () =>
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.prerender), 'hydrated'),
+  );
+  await eventually(async () =>
+    assert.equal(await page.locator('main a[href^="/datasets/"]:not([href$="/query"])').count(), 1),
+  );
+  assert.equal(await field.inputValue(), 'fuel_mix');
+});
+
 test('a cold link to a page of the navigation paints its shell at once and its page into it', async ({
   page,
   context,

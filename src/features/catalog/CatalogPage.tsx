@@ -180,6 +180,7 @@ export function CatalogPage() {
             id={`${hintId}-q`}
             ref={filterRef}
             type="search"
+            aria-keyshortcuts="/"
             value={text}
             placeholder="Id, name or description"
             autoComplete="off"
