@@ -19,9 +19,10 @@ import { ROOT } from '../scripts/bundleBudget';
 import { formatNumber, formatTable, judge, measurePair, type BenchRow } from './harness';
 import { HOST, startPreview, stopChild, waitUntilAnswering } from './previewServer';
 
-const MOCK_PORT = 4710;
-const APP_PORT = 4711;
-const RELAY_PORT = 4712;
+/** `BENCH_PROXY_*_PORT` move them, so two checkouts can run the bench at once. */
+const MOCK_PORT = Number(process.env.BENCH_PROXY_MOCK_PORT ?? 4710);
+const APP_PORT = Number(process.env.BENCH_PROXY_APP_PORT ?? 4711);
+const RELAY_PORT = Number(process.env.BENCH_PROXY_RELAY_PORT ?? 4712);
 
 const KEY = 'test-key';
 /** Issue 31: the proxy's page against the raw relay's, both one hop more than direct. */
