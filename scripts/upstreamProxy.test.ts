@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import fc from 'fast-check';
 import { DEMO_API_KEY } from '../src/contract';
 import { startHttpServer, type HttpMock } from '../src/mock/server';
 import { TEST_NOW } from '../src/test/clock';
@@ -9,6 +10,7 @@ import {
   parseUpstreamTimeout,
   PROXY_INFO_PATH,
   proxyDecision,
+  type ProxyDecision,
   upstreamProxyMiddleware,
 } from './upstreamProxy';
 
@@ -137,6 +139,81 @@ describe('proxyDecision', () => {
     }
   });
 
+  /**
+   * The decision as first written, with a loop over characters (replaced by regular expressions,
+   * which cost a cold server less): kept here as the reference the new one must agree with.
+   */
+  function referenceDecision(upstream: URL, target: string): ProxyDecision {
+    const chars = (text: string): string[] => Array.from({ length: text.length }, (_, i) => text.charAt(i));
+    const cannot = { status: 400, detail: 'This path cannot be forwarded.' };
+    if (!target.startsWith('/upstream/')) return { status: 404, detail: 'Not Found' };
+    const queryAt = target.indexOf('?');
+    const raw = target.slice('/upstream'.length, queryAt < 0 ? undefined : queryAt);
+    const query = queryAt < 0 ? '' : target.slice(queryAt);
+    let decoded: string | null = '';
+    if (!/^[A-Za-z0-9\-._~!$&'()*+,=:@/%]*$/.test(raw) || !raw.startsWith('/')) decoded = null;
+    for (let i = 0; decoded !== null && i < raw.length; i++) {
+      const c = raw.charAt(i);
+      if (c !== '%') {
+        decoded += c;
+        continue;
+      }
+      const hex = raw.slice(i + 1, i + 3);
+      const byte = /^[0-9A-Fa-f]{2}$/.test(hex) ? parseInt(hex, 16) : -1;
+      if (byte < 0x20 || byte >= 0x7f || '%/\\;'.includes(String.fromCharCode(byte))) decoded = null;
+      else decoded += String.fromCharCode(byte);
+      i += 2;
+    }
+    const segments = decoded?.slice(1).split('/') ?? [];
+    const climbs = segments.some((s, i) => s === '.' || s === '..' || (s === '' && i < segments.length - 1));
+    if (
+      decoded === null ||
+      climbs ||
+      chars(query).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+    )
+      return cannot;
+    const path = `/${segments.join('/')}`;
+    if (path !== '/health' && !path.startsWith('/v1/')) return { status: 404, detail: 'Not Found' };
+    const encode = (segment: string): string =>
+      chars(segment)
+        .map((c) =>
+          /[A-Za-z0-9\-._~!$&'()*+,=:@]/.test(c)
+            ? c
+            : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+        )
+        .join('');
+    const encoded = `${upstream.pathname.replace(/\/+$/, '')}/${segments.map(encode).join('/')}`;
+    const forward = new URL(upstream.origin);
+    forward.pathname = encoded;
+    forward.search = query;
+    return forward.origin !== upstream.origin || forward.pathname !== encoded ? cannot : { forward };
+  }
+
+  it('decides every path as the reference loop over characters did', () => {
+    const pieces = [
+      ...['/', '.', '..', '%', '%2', '%2e', '%2E', '%25', '%2f', '%2F', '%5c', '%5C', '%3b', '%3B'],
+      ...['%00', '%1f', '%20', '%41', '%7e', '%7E', '%7f', '%7F', '%80', '%C0', '%AE', '%zz', '%u002e'],
+      ...['a', 'Z', '9', '~', '-', '_', ';', '\\', ' ', '@', ':', '=', '&', '\t', '\u00e9', 'health', 'v1'],
+    ];
+    const target = fc
+      .tuple(
+        fc.constantFrom('/upstream/v1/', '/upstream/', '/upstream/health', '/upstream'),
+        fc.array(fc.constantFrom(...pieces), { maxLength: 12 }),
+        fc.option(
+          fc.array(fc.constantFrom('?', 'a=1', '&', '%2F', '\u0001', '\u007f', ' ', '/'), { maxLength: 5 }),
+        ),
+      )
+      .map(
+        ([prefix, path, query]) => `${prefix}${path.join('')}${query === null ? '' : `?${query.join('')}`}`,
+      );
+    fc.assert(
+      fc.property(target, (t) => {
+        expect(proxyDecision(UPSTREAM, 'GET', t)).toEqual(referenceDecision(UPSTREAM, t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('reads the upstream and its time limit from the environment strictly', () => {
     expect(parseUpstream(undefined)).toBeNull();
     expect(parseUpstream(' ')).toBeNull();
@@ -170,7 +247,7 @@ describe('upstreamProxyMiddleware over HTTP', () => {
   /** The same proxy with a short time limit, for the upstreams that hang or go quiet. */
   let impatient: Server;
   let impatientUrl = '';
-  const seen: { url: string; headers: Record<string, unknown> }[] = [];
+  const seen: { url: string; headers: Record<string, unknown>; socket: Socket }[] = [];
   /** Upstream requests still open (their connection not closed). */
   const open = new Set<IncomingMessage>();
   const sockets = new Set<Socket>();
@@ -178,7 +255,7 @@ describe('upstreamProxyMiddleware over HTTP', () => {
   beforeAll(async () => {
     upstream = createServer((req, res) => {
       const url = req.url ?? '';
-      seen.push({ url, headers: { ...req.headers } });
+      seen.push({ url, headers: { ...req.headers }, socket: req.socket });
       open.add(req);
       res.on('close', () => open.delete(req));
       const path = url.replace(/\?.*/, '');
@@ -281,6 +358,18 @@ describe('upstreamProxyMiddleware over HTTP', () => {
     expect(sent['x-api-key']).toBe('k1');
     expect(sent.cookie).toBeUndefined();
     expect(sent.authorization).toBeUndefined();
+  });
+
+  it('sends requests one after another over one kept-alive upstream connection', async () => {
+    const before = seen.length;
+    for (let i = 0; i < 5; i++) {
+      const answer = await fetch(`${appUrl}/upstream/v1/datasets?n=${i}`, { headers: { 'x-api-key': 'k1' } });
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+    }
+    const used = seen.slice(before);
+    expect(used.map((r) => r.url)).toEqual([0, 1, 2, 3, 4].map((i) => `/api/v1/datasets?n=${i}`));
+    expect(new Set(used.map((r) => r.socket)).size).toBe(1);
   });
 
   it('passes a 429 with its Retry-After, and answers its own refusals as problem JSON', async () => {
