@@ -138,20 +138,30 @@ test('a cold dataset-page link paints its shell before any of the app code has r
   page,
   context,
 }) => {
-  // No module ever arrives: whatever shows is the HTML's alone, judged fit by the inline script.
-  await context.route('**/assets/*.js', (route) => route.abort());
+  // The modules are held back until the shell has been seen: whatever shows is the HTML's alone,
+  // judged fit by the inline script.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
   await recordFrames(context, 'Loading page…');
   await page.goto('/datasets/ercot_load', { waitUntil: 'commit' });
   await eventually(async () => assert.ok((await framesOf(page)).shownWith > 0, 'the shell was shown'));
   const { first } = await framesOf(page);
   assert.ok(first.visible, 'the shell is visible at the first frame');
   assert.equal(first.links, 0, "no catalog in a dataset page's shell");
-  assert.equal(await page.locator('#root .brand').count(), 1, "the shell's header");
+  const brand = await page.waitForSelector('#root .brand', { state: 'attached' });
   assert.equal(
     await page.evaluate(() => document.documentElement.dataset.prerender),
     'fit',
     'the first-paint script found the shell fit',
   );
+  // Then the code comes, and the page renders into the shell it hydrates.
+  release();
+  await page.getByRole('heading', { level: 1, name: 'ERCOT Load' }).waitFor();
+  assert.equal(await brand.evaluate((a) => a.isConnected), true, 'hydrated, not rendered again');
 });
 
 test("a cold link to a dataset's page and to its query builder hydrate their shells in place", async ({
