@@ -12,6 +12,13 @@
  * 15 rounds of 8 cold loads take about 5 minutes at a load average of 7–11 (two other benches
  * running). BENCH_COLD_LINKS_ROUNDS=2 checks the probes in a minute; BENCH_COLD_LINKS_PORT moves
  * the preview server when two checkouts bench at once.
+ *
+ * A change's paired A/B: BENCH_COLD_LINKS_BASELINE_DIST names another build (the change's parent,
+ * built beforehand), served on the next port and opened in the same rounds, each page on one build
+ * then the other (in turns); its rows follow, marked "baseline". BENCH_COLD_LINKS_PAGES (names,
+ * comma-separated) keeps only those linked pages, the catalog and the static page; it can also
+ * name the layout-painted probes, which no default run measures ("dataset page: layout painted",
+ * "query builder: layout painted"): a cold link's time until the app's header is on screen.
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -170,7 +177,47 @@ const LINKED: readonly ColdPage[] = [
   }),
 ];
 
-const ALL: readonly ColdPage[] = [CATALOG, STATIC, ...LINKED];
+/** `#root` visible with the app's header in it: the first screen's layout, from the HTML or the app's render. */
+const layoutPainted: ContentProbe<null> = () => {
+  const root = document.getElementById('root');
+  return root !== null && root.checkVisibility() && root.querySelector('header .brand') !== null
+    ? performance.now()
+    : false;
+};
+
+/** Measured only when BENCH_COLD_LINKS_PAGES names them. */
+const ON_REQUEST: readonly ColdPage[] = [
+  page({
+    name: 'dataset page: layout painted',
+    path: COLD_LINKS.dataset,
+    probe: layoutPainted,
+    arg: null,
+    content: "the app's header visible in #root",
+  }),
+  page({
+    name: 'query builder: layout painted',
+    path: COLD_LINKS.query,
+    probe: layoutPainted,
+    arg: null,
+    content: "the app's header visible in #root",
+  }),
+];
+
+const chosen = (process.env.BENCH_COLD_LINKS_PAGES ?? '')
+  .split(',')
+  .map((n) => n.trim())
+  .filter(Boolean);
+const MEASURED: readonly ColdPage[] =
+  chosen.length === 0 ? LINKED : [...LINKED, ...ON_REQUEST].filter((p) => chosen.includes(p.name));
+if (chosen.length > MEASURED.length)
+  throw new Error(
+    `BENCH_COLD_LINKS_PAGES names no page among: ${[...LINKED, ...ON_REQUEST].map((p) => p.name).join('; ')}`,
+  );
+
+const ALL: readonly ColdPage[] = [CATALOG, STATIC, ...MEASURED];
+/** A second build opened in the same rounds (the change's parent), or none. */
+const BASELINE_DIST = process.env.BENCH_COLD_LINKS_BASELINE_DIST;
+const BASELINE = ' (baseline)';
 
 /** `pages` starting at `shift`: round i opens them in this order, so each page follows each other in turn. */
 const turned = <T>(pages: readonly T[], shift: number): T[] => {
@@ -178,26 +225,40 @@ const turned = <T>(pages: readonly T[], shift: number): T[] => {
   return [...pages.slice(k), ...pages.slice(0, k)];
 };
 
-async function measure(browser: Browser, url: string): Promise<Map<string, number[]>> {
-  const open = (p: ColdPage) => coldLoad(browser, `${url}${p.path}`, p.probe, p.arg);
+/** Samples by page name; a baseline build's under the name with BASELINE after it. */
+async function measure(browser: Browser, url: string, baselineUrl?: string): Promise<Map<string, number[]>> {
+  const builds =
+    baselineUrl === undefined
+      ? [{ url, suffix: '' }]
+      : [
+          { url, suffix: '' },
+          { url: baselineUrl, suffix: BASELINE },
+        ];
+  const open = (p: ColdPage, at: string) => coldLoad(browser, `${at}${p.path}`, p.probe, p.arg);
   // One unmeasured load of each warms the preview server's file cache, not the browser's.
-  for (const p of ALL) await open(p);
-  const samples = new Map<string, number[]>(ALL.map((p) => [p.name, []]));
+  for (const build of builds) for (const p of ALL) await open(p, build.url);
+  const samples = new Map<string, number[]>();
   for (let round = 0; round < ROUNDS; round++) {
-    for (const p of turned(ALL, round)) samples.get(p.name)?.push(await open(p));
+    for (const p of turned(ALL, round)) {
+      // Each page on both builds back to back, which goes first turning each round.
+      for (const build of turned(builds, round)) {
+        const name = p.name + build.suffix;
+        samples.set(name, [...(samples.get(name) ?? []), await open(p, build.url)]);
+      }
+    }
   }
   return samples;
 }
 
-function rows(samples: Map<string, number[]>): BenchRow[] {
-  const of = (p: ColdPage) => summarise(samples.get(p.name) ?? []);
+function rows(samples: Map<string, number[]>, suffix = ''): BenchRow[] {
+  const of = (p: ColdPage) => summarise(samples.get(p.name + suffix) ?? []);
   const catalog = of(CATALOG);
   const still = of(STATIC);
   const range = (t: { min: number; max: number }) => `${formatNumber(t.min)}–${formatNumber(t.max)}`;
   const catalogRatio = catalog.median / still.median;
   return [
     {
-      figure: 'cold links: catalog vs the same links as a static page',
+      figure: `cold links: catalog vs the same links as a static page${suffix}`,
       value: catalog.median,
       unit: 'ms',
       target: `≤ ${CATALOG_TARGET}× the static page`,
@@ -206,11 +267,11 @@ function rows(samples: Map<string, number[]>): BenchRow[] {
       verdict: judge(catalogRatio, CATALOG_TARGET),
       note: `medians of ${catalog.runs} cold loads each, in turns with every page below (catalog ${range(catalog)}, static ${range(still)}); ${CATALOG.content}`,
     },
-    ...LINKED.map((p): BenchRow => {
+    ...MEASURED.map((p): BenchRow => {
       const t = of(p);
       const ratio = t.median / catalog.median;
       return {
-        figure: `cold links: ${p.name} to its content, vs the catalog`,
+        figure: `cold links: ${p.name} to its content, vs the catalog${suffix}`,
         value: t.median,
         unit: 'ms',
         target: `≤ ${PAGE_TARGET}× the catalog`,
@@ -228,11 +289,21 @@ export async function run({ build = process.env.BENCH_SKIP_BUILD !== '1' } = {})
   if (build) buildApp(BENCH_DIST);
   writeStaticCatalog(BENCH_DIST);
   const server = await startPreview(BENCH_DIST, PORT);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  let baseline: Awaited<ReturnType<typeof startPreview>> | undefined;
   try {
-    return rows(await measure(browser, server.url));
+    if (BASELINE_DIST !== undefined) {
+      writeStaticCatalog(BASELINE_DIST);
+      baseline = await startPreview(BASELINE_DIST, PORT + 1);
+    }
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const samples = await measure(browser, server.url, baseline?.url);
+      return baseline === undefined ? rows(samples) : [...rows(samples), ...rows(samples, BASELINE)];
+    } finally {
+      await browser.close();
+    }
   } finally {
-    await browser.close();
+    await baseline?.stop();
     await server.stop();
   }
 }

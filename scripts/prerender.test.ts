@@ -1,4 +1,12 @@
-import { firstScreenFiles, missingClasses, pageFile, pageHtml, withPageFiles } from './prerender';
+import { prerenderPages } from '../src/app/prerender';
+import {
+  firstScreenFiles,
+  missingClasses,
+  pageFile,
+  pageHtml,
+  SHELL_PAGE_MODULES,
+  withPageFiles,
+} from './prerender';
 
 const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" />
     <script data-first-paint>(function firstPaint() {})();</script>
@@ -6,33 +14,44 @@ const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" />
 
 describe('the prerendered pages', () => {
   it('puts the page into the root and names its path before the first-paint script reads it', () => {
-    const html = pageHtml(TEMPLATE, { path: '/compare', shell: true, html: '<div class="app">shell</div>' });
+    const html = pageHtml(TEMPLATE, {
+      path: '/compare',
+      route: '/compare',
+      shell: true,
+      html: '<div class="app">shell</div>',
+    });
     expect(html).toContain('<div id="root"><div class="app">shell</div></div>');
     const meta = html.indexOf('<meta name="gridscope-prerendered" content="/compare" data-shell>');
     expect(meta).toBeGreaterThan(0);
     expect(meta).toBeLessThan(html.indexOf('<script data-first-paint>'));
-    expect(pageHtml(TEMPLATE, { path: '/', shell: false, html: '' })).toContain(
+    expect(pageHtml(TEMPLATE, { path: '/', route: '/', shell: false, html: '' })).toContain(
       '<meta name="gridscope-prerendered" content="/">',
     );
   });
 
   it('inserts the rendered HTML as it is, `$` patterns included', () => {
-    const html = pageHtml(TEMPLATE, { path: '/', shell: false, html: '<p>$& $1 $$</p>' });
+    const html = pageHtml(TEMPLATE, { path: '/', route: '/', shell: false, html: '<p>$& $1 $$</p>' });
     expect(html).toContain('<div id="root"><p>$& $1 $$</p></div>');
   });
 
   it('escapes the path it writes into an attribute', () => {
-    const html = pageHtml(TEMPLATE, { path: '/a"><script>x</script>', shell: true, html: '' });
+    const html = pageHtml(TEMPLATE, { path: '/a"><script>x</script>', route: '/a', shell: true, html: '' });
     expect(html).toContain('content="/a&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
   });
 
   it('refuses a template it cannot fill, rather than writing a page that never hydrates', () => {
     expect(() =>
-      pageHtml(TEMPLATE.replace('<div id="root"></div>', ''), { path: '/', shell: false, html: '' }),
+      pageHtml(TEMPLATE.replace('<div id="root"></div>', ''), {
+        path: '/',
+        route: '/',
+        shell: false,
+        html: '',
+      }),
     ).toThrow(/#root|root/);
     expect(() =>
       pageHtml(TEMPLATE.replace('<script data-first-paint>', '<script>'), {
         path: '/',
+        route: '/',
         shell: false,
         html: '',
       }),
@@ -45,7 +64,40 @@ describe('the prerendered pages', () => {
     expect(pageFile('/', '/reports/daily-peak')).toBe('reports/daily-peak.html');
     expect(pageFile('/app/', '/app/')).toBe('index.html');
     expect(pageFile('/app/', '/app/sql')).toBe('sql.html');
+    // A dataset's page and its query builder: vite preview tries `<path>.html` for either.
+    expect(pageFile('/', '/datasets/ercot_load')).toBe('datasets/ercot_load.html');
+    expect(pageFile('/', '/datasets/ercot_load/query')).toBe('datasets/ercot_load/query.html');
   });
+
+  it('writes no file outside its folder, whatever the path', () => {
+    for (const path of [
+      '/datasets/..',
+      '/datasets/../../etc/passwd',
+      '/datasets/a%2F..%2Fb',
+      '/datasets/.hidden',
+      '/datasets//query',
+      '/datasets/a b',
+      '/datasets/a\\b',
+    ])
+      expect(() => pageFile('/', path), path).toThrow(/no file/);
+  });
+
+  it('renders a shell for every demo dataset page and query builder, each naming its own page module', async () => {
+    const pages = await prerenderPages();
+    const paths = pages.map((p) => p.path);
+    const ids = pages.filter((p) => p.route === '/datasets/:id').map((p) => p.path.split('/')[2]);
+    expect(ids).toContain('ercot_load');
+    expect(ids.length).toBeGreaterThan(10);
+    for (const id of ids) expect(paths).toContain(`/datasets/${id}/query`);
+    for (const page of pages.filter((p) => p.shell)) {
+      expect(SHELL_PAGE_MODULES[page.route], page.route).toBeDefined();
+      expect(page.html).toContain('Loading page…');
+      expect(pageFile('/', page.path)).toMatch(/^[\w/-]+\.html$/);
+    }
+    // A shell holds no dataset's content: its page renders in the browser, into it.
+    const dataset = pages.find((p) => p.path === '/datasets/ercot_load');
+    expect(dataset?.html).not.toContain('ERCOT');
+  }, 30_000);
 
   it('finds the CSS-module classes the built styles lack', () => {
     const html = '<div class="app _page_1h7sv_1"><p class="_count_1h7sv_20 status-line"></p></div>';

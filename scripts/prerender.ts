@@ -2,8 +2,10 @@
  * The built app's first screens as HTML (issue 31, docs/decisions/0033-prerendered-first-screen.md):
  * after the client build, the same source is built once more for Node (src/app/prerender.tsx), its
  * pages are rendered with React's server renderer, and each is written into a copy of the built
- * index.html: `index.html` holds the catalog, `<path>.html` each other page's shell (`vite preview`
- * serves `/compare` from `compare.html`, and any other path from `index.html`).
+ * index.html: `index.html` holds the catalog, `<path>.html` each other page's shell, the demo
+ * datasets' pages and query builders included (`vite preview` serves `/compare` from
+ * `compare.html`, `/datasets/x/query` from `datasets/x/query.html`, and any other path from
+ * `index.html`).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -37,10 +39,10 @@ export function pageHtml(template: string, page: PrerenderedPage): string {
 }
 
 /**
- * Each shell's page module: a shell's HTML asks for its own page's code and styles (a link to it
- * otherwise fetched the catalog's and met its own one round trip later, bench cold-links).
+ * Each shell's page module, by its route: a shell's HTML asks for its own page's code and styles (a
+ * link to it otherwise fetched the catalog's and met its own one round trip later, bench cold-links).
  */
-const SHELL_PAGE_MODULES: Readonly<Record<string, string>> = {
+export const SHELL_PAGE_MODULES: Readonly<Record<string, string>> = {
   '/today': 'src/features/today/TodayPage.tsx',
   '/locations': 'src/features/locations/LocationsPage.tsx',
   '/price-map': 'src/features/priceMap/PriceMapPage.tsx',
@@ -50,6 +52,8 @@ const SHELL_PAGE_MODULES: Readonly<Record<string, string>> = {
   '/library': 'src/features/library/LibraryPage.tsx',
   '/usage': 'src/features/usage/UsagePage.tsx',
   '/settings': 'src/features/settings/SettingsPage.tsx',
+  '/datasets/:id': 'src/features/dataset/DatasetPage.tsx',
+  '/datasets/:id/query': 'src/features/query/QueryPage.tsx',
 };
 /** What every first screen runs besides its page: the app, and the demo backend (vite.config.ts too). */
 export const SHARED_FIRST_SCREEN = ['src/app/boot.tsx', 'src/mock/browser.ts'];
@@ -99,10 +103,20 @@ export function withPageFiles(
     .replace(stylesheets, () => `${sheets}\n    `);
 }
 
-/** Where `vite preview` (and any static host that tries `<path>.html`) finds a page's HTML. */
+/**
+ * Where `vite preview` (and any static host that tries `<path>.html`) finds a page's HTML:
+ * `/compare` in `compare.html`, `/datasets/x` in `datasets/x.html` and `/datasets/x/query` in
+ * `datasets/x/query.html` (a folder beside the file of the same name, as vite's html fallback
+ * expects: it tries `<path>.html`, then `<path>/index.html` for a path ending in a slash). Every
+ * segment must be a plain name, so the file stays inside the build's folder whatever the path.
+ */
 export function pageFile(base: string, path: string): string {
   const rest = path.slice(base.replace(/\/$/, '').length).replace(/^\/+/, '');
-  return rest === '' ? 'index.html' : `${rest}.html`;
+  if (rest === '') return 'index.html';
+  const segments = rest.split('/');
+  if (segments.some((s) => !/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(s) || s.includes('..')))
+    throw new Error(`prerender: no file for the path ${path}`);
+  return `${rest}.html`;
 }
 
 /**
@@ -184,9 +198,9 @@ export function prerenderedPages(): Plugin {
           mkdirSync(dirname(file), { recursive: true });
           let html = pageHtml(template, page);
           if (page.shell) {
-            const module = SHELL_PAGE_MODULES[page.path.slice(base.length - 1)];
+            const module = SHELL_PAGE_MODULES[page.route];
             if (module === undefined)
-              throw new Error(`prerender: no page module named for the shell ${page.path}`);
+              throw new Error(`prerender: no page module named for the shell ${page.path} (${page.route})`);
             html = withPageFiles(html, base, firstScreenFiles(manifest, [...SHARED_FIRST_SCREEN, module]));
           }
           writeFileSync(file, html);

@@ -57,6 +57,27 @@ describe('the first-paint script', () => {
     expect(verdict()).toBe('unfit');
   });
 
+  it("lets a dataset's shells show on their own path only, never on a path the server decoded to it", () => {
+    demo();
+    const query = { path: '/datasets/ercot_load/query', shell: true };
+    // A query-builder link always carries its query: the shell holds none of it.
+    page('/datasets/ercot_load/query?range=custom&start=2025-07-09&fcol=location&fval=HB_NORTH', query);
+    runScript();
+    expect(verdict()).toBe('fit');
+    // vite preview decodes a path to find its file: these are served a shell made for another path.
+    for (const [path, meta] of [
+      ['/datasets/ercot_load%2Fquery', query],
+      ['/datasets/ercot%5Fload/query', query],
+      ['/datasets/ercot_load/query.html', query],
+      ['/datasets/ercot_load.html', { path: '/datasets/ercot_load', shell: true }],
+      ['/datasets/ercot_load/', { path: '/', shell: false }],
+    ] as const) {
+      page(path, meta);
+      runScript();
+      expect(verdict(), path).toBe('unfit');
+    }
+  });
+
   it('hides the demo content from a user of another server, whichever way they reach it', () => {
     for (const mode of ['remote', 'proxy'] as const) {
       // Stored by the app's own settings code: the script reads what the app writes.

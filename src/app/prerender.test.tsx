@@ -132,6 +132,25 @@ describe('the prerendered first screen', () => {
     unmount();
   });
 
+  it("hydrates a dataset page's shell and its query builder's, their pages rendering into them", async () => {
+    for (const [path, heading] of [
+      ['/datasets/ercot_load', 'ERCOT Load'],
+      ['/datasets/ercot_load/query?range=custom&start=2025-07-09&end=2025-07-16', 'Query ERCOT Load'],
+    ] as const) {
+      // The build renders the path alone: a shell holds nothing of the query string.
+      const root = await prerendered(path.split('?')[0] ?? path, true);
+      expect(root.textContent).toContain('Loading page…');
+      expect(root.textContent).not.toContain('ERCOT');
+      const brand = root.querySelector('.brand');
+      const { reported, consoleErrors, unmount } = await hydrate(root, path);
+      await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe(heading), { timeout: 10_000 });
+      expect(brand?.isConnected).toBe(true);
+      expect(reported).toEqual([]);
+      expect(consoleErrors).not.toHaveBeenCalledWith(expect.stringMatching(/hydrat/i), expect.anything());
+      unmount();
+    }
+  }, 20_000);
+
   it('renders afresh, never hydrating, what the first-paint script found unfit or never judged', async () => {
     for (const verdict of ['unfit', undefined]) {
       const root = await prerendered('/', false);

@@ -8,7 +8,7 @@ import { App } from '@/app/App';
 import { NAV_ITEMS } from '@/app/Layout';
 import { PAGES } from '@/app/pages';
 import { routes } from '@/app/router';
-import { prefetchCatalog } from '@/features/catalog/catalogQueries';
+import { allDatasetsOptions, prefetchCatalog } from '@/features/catalog/catalogQueries';
 import { appBase } from '@/lib/appBase';
 import { createMockApi } from '@/mock/createMockApi';
 
@@ -19,7 +19,9 @@ import { createMockApi } from '@/mock/createMockApi';
  * - the catalog (`/`) in full, from the built-in demo's answer, its coverage cells held as
  *   placeholders (the demo's coverage runs up to the clock; `useHydrated`);
  * - every other page of the main navigation as its shell: the header, the navigation with the
- *   page marked, and the page's loading line, into which the browser renders the page.
+ *   page marked, and the page's loading line, into which the browser renders the page;
+ * - the shells of every demo dataset's page and query builder (`/datasets/<id>`,
+ *   `/datasets/<id>/query`), the ids read from the demo's own catalog.
  * A page's HTML is its demo content: the first-paint script (firstPaint.ts) hides it before the first paint from
  * anyone whose backend is not the demo, or whose URL is not the one rendered, and boot renders
  * afresh for them.
@@ -28,6 +30,8 @@ import { createMockApi } from '@/mock/createMockApi';
 export interface PrerenderedPage {
   /** The browser path it was rendered for, base included. */
   path: string;
+  /** Its route, without the base (`/compare`, `/datasets/:id`): names the page's own modules. */
+  route: string;
   /** Its page is rendered in the browser, into the shell: any query string still fits it. */
   shell: boolean;
   /** What `#root` holds. */
@@ -60,7 +64,28 @@ export function renderPage(path: string, queryClient: QueryClient): string {
   );
 }
 
-/** Renders the catalog with the demo's catalog, and the navigation's other pages as shells. */
+/**
+ * A dataset id the build writes a file for (`datasets/<id>.html`, `datasets/<id>/query.html`): a
+ * path segment that needs no encoding and names no folder, so the file stays in its folder and the
+ * page's path is the id as written. The demo's ids all are; any other fails the build.
+ */
+const FILE_SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The demo's dataset ids, from its own catalog (the answer the catalog was rendered from). */
+function demoDatasetIds(queryClient: QueryClient): string[] {
+  const datasets = queryClient.getQueryData(allDatasetsOptions().queryKey)?.data ?? [];
+  if (datasets.length === 0) throw new Error("prerender: the demo's catalog is empty");
+  const ids = datasets.map((d) => d.id);
+  const unsafe = ids.filter((id) => !FILE_SAFE_ID.test(id));
+  if (unsafe.length > 0)
+    throw new Error(`prerender: dataset ids unfit for a file name: ${unsafe.join(', ')}`);
+  return ids;
+}
+
+/**
+ * Renders the catalog with the demo's catalog, and as shells the navigation's other pages and
+ * every demo dataset's page and query builder.
+ */
 export async function prerenderPages(): Promise<PrerenderedPage[]> {
   const restore = installGlobals();
   try {
@@ -71,13 +96,20 @@ export async function prerenderPages(): Promise<PrerenderedPage[]> {
     if (failed.length > 0)
       throw new Error(`prerender: the demo's catalog did not answer (${failed.length} queries)`);
     const home = `${appBase()}/`;
-    const pages: PrerenderedPage[] = [{ path: home, shell: false, html: renderPage(home, catalog) }];
+    const pages: PrerenderedPage[] = [
+      { path: home, route: '/', shell: false, html: renderPage(home, catalog) },
+    ];
+    const ids = demoDatasetIds(catalog);
     catalog.clear();
 
-    for (const item of NAV_ITEMS) {
-      if (item.to === '/') continue;
-      const path = appBase() + item.to;
-      pages.push({ path, shell: true, html: renderPage(path, createQueryClient()) });
+    const shell = (route: string, to: string): void => {
+      const path = appBase() + to;
+      pages.push({ path, route, shell: true, html: renderPage(path, createQueryClient()) });
+    };
+    for (const item of NAV_ITEMS) if (item.to !== '/') shell(item.to, item.to);
+    for (const id of ids) {
+      shell(`/${PAGES.dataset.path}`, `/datasets/${id}`);
+      shell(`/${PAGES.query.path}`, `/datasets/${id}/query`);
     }
     return pages;
   } finally {

@@ -1,6 +1,6 @@
 /**
- * The prerendered first screen (issue 31, decision 0033): the built HTML holds the catalog and the
- * navigation's shells, painted before any of the app's code runs and hydrated in place; nobody
+ * The prerendered first screen (issue 31, decision 0033): the built HTML holds the catalog, the
+ * navigation's shells and the shells of each demo dataset's page and query builder, painted before any of the app's code runs and hydrated in place; nobody
  * for whom it is untrue (another backend, another URL) ever sees it.
  */
 import assert from 'node:assert/strict';
@@ -163,8 +163,74 @@ test('a link the HTML was not rendered for never shows the prerendered catalog',
   );
   assert.equal((await framesOf(page)).shownWith, 0, 'no frame showed the unfiltered list');
 
-  // A dataset page, served the catalog's HTML by the SPA fallback.
-  await page.goto('/datasets/ercot_fuel_mix', { waitUntil: 'commit' });
-  await page.getByRole('heading', { level: 1, name: /fuel mix/i }).waitFor();
+  // A dataset the demo does not have: the SPA fallback serves the catalog's HTML, which is never seen.
+  await page.goto('/datasets/not_a_dataset', { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1, name: 'Dataset not found' }).waitFor();
   assert.equal((await framesOf(page)).shownWith, 0, "no frame showed the catalog's list");
+});
+
+test('a cold dataset-page link paints its shell before any of the app code has run', async ({
+  page,
+  context,
+}) => {
+  // The modules are held back until the shell has been seen: whatever shows is the HTML's alone,
+  // judged fit by the inline script.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await recordFrames(context, 'Loading page…');
+  await page.goto('/datasets/ercot_load', { waitUntil: 'commit' });
+  await eventually(async () => assert.ok((await framesOf(page)).shownWith > 0, 'the shell was shown'));
+  const { first } = await framesOf(page);
+  assert.ok(first.visible, 'the shell is visible at the first frame');
+  assert.equal(first.links, 0, "no catalog in a dataset page's shell");
+  const brand = await page.waitForSelector('#root .brand', { state: 'attached' });
+  assert.equal(
+    await page.evaluate(() => document.documentElement.dataset.prerender),
+    'fit',
+    'the first-paint script found the shell fit',
+  );
+  // Then the code comes, and the page renders into the shell it hydrates.
+  release();
+  await page.getByRole('heading', { level: 1, name: 'ERCOT Load' }).waitFor();
+  assert.equal(await brand.evaluate((a) => a.isConnected), true, 'hydrated, not rendered again');
+});
+
+test("a cold link to a dataset's page and to its query builder hydrate their shells in place", async ({
+  page,
+  context,
+}) => {
+  await recordFrames(context, 'GridScope');
+  await page.goto('/datasets/ercot_load', { waitUntil: 'commit' });
+  const brand = await page.waitForSelector('#root .brand', { state: 'attached' });
+  await page.getByRole('heading', { level: 1, name: 'ERCOT Load' }).waitFor();
+  assert.equal(await brand.evaluate((a) => a.isConnected), true, 'the shell is hydrated, not rendered again');
+  assert.ok((await framesOf(page)).first.visible, 'the shell is visible at the first frame');
+
+  // A query-builder link always carries its query: the shell holds no data, so it fits any.
+  await page.goto('/datasets/ercot_load/query?range=custom&start=2025-07-09&end=2025-07-16', {
+    waitUntil: 'commit',
+  });
+  const queryBrand = await page.waitForSelector('#root .brand', { state: 'attached' });
+  await page.getByRole('heading', { level: 1, name: 'Query ERCOT Load' }).waitFor();
+  assert.equal(await queryBrand.evaluate((a) => a.isConnected), true, 'hydrated, not rendered again');
+  const { first } = await framesOf(page);
+  assert.ok(first.visible, "the query builder's shell is visible at the first frame");
+  assert.equal(first.links, 0);
+});
+
+test("a crafted dataset link shows no shell but renders the app's own answer", async ({ page, context }) => {
+  await recordFrames(context, 'Loading page…');
+  // Served a shell's file (vite decodes the path to find it), but not its path: hidden, rendered afresh.
+  await page.goto('/datasets/ercot_load%2Fquery', { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1, name: 'Dataset not found' }).waitFor();
+  const frames = await framesOf(page);
+  assert.equal(frames.first.visible, false, 'the HTML it was served stayed hidden');
+  // A very long id: the catalog's HTML, hidden, then the app's not-found.
+  await page.goto(`/datasets/${'a'.repeat(3000)}`, { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1, name: 'Dataset not found' }).waitFor();
+  assert.equal((await framesOf(page)).first.visible, false, "the catalog's HTML stayed hidden");
 });
