@@ -229,6 +229,31 @@ describe('The grid today, as time passes', () => {
     expect(await within(prices).findByText(/^Highest node at 15:05 CDT/)).toBeInTheDocument();
   });
 
+  it('says why a refresh failed, keeps the rows shown, and clears the warning once new rows come', async () => {
+    renderApp('/today');
+    const fuelMix = await screen.findByRole('region', { name: 'Fuel mix' });
+    await waitFor(() =>
+      expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('As of 15:00 CDT'),
+    );
+    server.use(serverError('*/v1/datasets/ercot_fuel_mix/query', 'The fuel mix store is down.').handler);
+
+    await act(() => vi.advanceTimersByTimeAsync(FIVE_MINUTES_MS));
+    expect(
+      await within(fuelMix).findByText(
+        /New rows of the fuel mix could not be fetched: The fuel mix store is down\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('As of 15:00 CDT');
+
+    server.resetHandlers();
+    // Asked again a fifth of the cadence after the failure.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await waitFor(() =>
+      expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('As of 15:05 CDT'),
+    );
+    expect(within(fuelMix).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('asks for nothing while the tab is hidden or the updates are paused, and catches up after', async () => {
     const { user } = renderApp('/today');
     const fuelMix = await screen.findByRole('region', { name: 'Fuel mix' });

@@ -6,6 +6,7 @@ import { DATASET_IDS } from '@/contract';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 import { unreadUrlSettings } from '@/lib/linkSettings';
+import { createValueStore, type ExternalStore } from '@/lib/store';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUrlState } from '@/lib/urlState';
 import { marketDateOf } from '@/time';
@@ -21,6 +22,17 @@ import styles from './TodayPage.module.css';
 
 // Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
 export { prefetchToday } from './firstScreen';
+
+interface LastUpdate {
+  date: string;
+  at: number;
+}
+
+/** When the day shown last got new rows: the one part of the status line a refresh changes. */
+function LastUpdated({ updates, date }: { updates: ExternalStore<LastUpdate | null>; date: string }) {
+  const last = updates.useValue();
+  return last?.date === date ? ` Last updated ${marketClock(last.at)}.` : null;
+}
 
 function statusText(date: string, today: string, paused: boolean, visible: boolean): string {
   if (date < today) return 'A past day: shown as it was, nothing to refresh.';
@@ -45,18 +57,21 @@ export function TodayPage() {
   const day = useMemo(() => dayOf(date), [date]);
   const [paused, setPaused] = useState(false);
   const visible = usePageVisible();
-  // Per day: a refresh of today says nothing of a day picked after it.
-  const [updates, setUpdates] = useState<{ date: string; at: number } | null>(null);
-  const lastUpdated = updates?.date === date ? updates.at : null;
+  // Per day: a refresh of today says nothing of a day picked after it. A store, not the page's
+  // state: each refresh moves it, and only the status line reads it (not the header, the day
+  // picker and the save bar around it).
+  const [updates] = useState(() => createValueStore<LastUpdate | null>(null));
   const fuelMix = useQuery(datasetOptions(DATASET_IDS.fuelMix));
   const firstDate = fuelMix.data ? marketDateOf(Date.parse(fuelMix.data.earliestData)) : undefined;
 
   useDocumentTitle(isToday ? 'The grid today' : `The grid on ${date}`);
 
   const updated = useCallback(
-    (at: number) =>
-      setUpdates((prev) => (prev === null || prev.date !== date || at > prev.at ? { date, at } : prev)),
-    [date],
+    (at: number) => {
+      const prev = updates.read();
+      if (prev === null || prev.date !== date || at > prev.at) updates.set({ date, at });
+    },
+    [date, updates],
   );
   const live = isToday && !paused && visible;
   const livePage = useMemo<LivePage>(() => ({ live, ongoing: isToday, updated }), [live, isToday, updated]);
@@ -105,7 +120,7 @@ export function TodayPage() {
       </div>
       <p role="status" className={styles.status} data-testid="live-status">
         {statusText(date, today, paused, visible)}
-        {lastUpdated !== null && ` Last updated ${marketClock(lastUpdated)}.`}
+        <LastUpdated updates={updates} date={date} />
       </p>
 
       <LivePageContext.Provider value={livePage}>

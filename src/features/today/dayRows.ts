@@ -26,17 +26,63 @@ export function startOf(row: Row): number {
 export const endOf = (row: Row, stepMs: number): number =>
   typeof row.interval_end_utc === 'string' ? Date.parse(row.interval_end_utc) : startOf(row) + stepMs;
 
+/** What a day's rows gave under one name, for the next refresh to extend. */
+interface Derived {
+  rows: readonly Row[];
+  points: readonly Point[];
+}
+
+/**
+ * Points derived from a day's rows, by the day's first row (a day's rows keep it across refreshes,
+ * another day or dataset has its own), then by what was derived (a column and location).
+ */
+const derived = new WeakMap<Row, Map<string, Derived>>();
+
+/** Whether `rows` begins with every row of `held`, each the very same object (mergeRows keeps them). */
+function extends_(rows: readonly Row[], held: readonly Row[]): boolean {
+  if (held.length > rows.length) return false;
+  for (let i = 0; i < held.length; i++) if (rows[i] !== held[i]) return false;
+  return true;
+}
+
+/**
+ * One point per row (nulls left out), read only from the rows a refresh appended: the points of
+ * the rows held before are taken as they were, a new array each time the rows change (the charts
+ * memoise by identity). Any other change (a row replaced by a newer vintage) reads every row again.
+ */
+export function pointsByRow(
+  rows: readonly Row[],
+  name: string,
+  pointOf: (row: Row) => Point | null,
+): readonly Point[] {
+  const first = rows[0];
+  if (first === undefined) return [];
+  let byName = derived.get(first);
+  if (byName === undefined) {
+    byName = new Map();
+    derived.set(first, byName);
+  }
+  const held = byName.get(name);
+  if (held?.rows === rows) return held.points;
+  const reuse = held !== undefined && extends_(rows, held.rows);
+  const points = reuse ? held.points.slice() : [];
+  for (let i = reuse ? held.rows.length : 0; i < rows.length; i++) {
+    const p = pointOf(rows[i] as Row);
+    if (p !== null) points.push(p);
+  }
+  byName.set(name, { rows, points });
+  return points;
+}
+
 const numberOf = (cell: unknown): number | null => (typeof cell === 'number' ? cell : null);
 
 /** One numeric column as points (nulls left out), optionally of one location only. */
-export function pointsOf(rows: readonly Row[], column: string, location?: string): Point[] {
-  const out: Point[] = [];
-  for (const row of rows) {
-    if (location !== undefined && row.location !== location) continue;
+export function pointsOf(rows: readonly Row[], column: string, location?: string): readonly Point[] {
+  return pointsByRow(rows, location === undefined ? column : `${column}@${location}`, (row) => {
+    if (location !== undefined && row.location !== location) return null;
     const y = numberOf(row[column]);
-    if (y !== null) out.push({ x: startOf(row), y });
-  }
-  return out;
+    return y === null ? null : { x: startOf(row), y };
+  });
 }
 
 /** The newest row, if any (rows come in time order). */

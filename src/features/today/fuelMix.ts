@@ -1,7 +1,7 @@
 /** The fuel mix read for the overview: the stack's order, net load and the renewable share. */
 import type { Row } from '@/api/query/liveRows';
 import type { Point } from '@/lib/decimate';
-import { startOf } from './dayRows';
+import { pointsByRow, startOf } from './dayRows';
 
 /** The fuel mix's columns in stack order (baseload at the bottom), with the legend's names. */
 export const FUELS = [
@@ -36,14 +36,12 @@ export function renewableShare(row: Row): number | null {
   return total > 0 ? renewable / total : null;
 }
 
-/** The share at each interval. */
-export function renewableShares(rows: readonly Row[]): Point[] {
-  const out: Point[] = [];
-  for (const row of rows) {
+/** The share at each interval (read only from the rows a refresh appended: `pointsByRow`). */
+export function renewableShares(rows: readonly Row[]): readonly Point[] {
+  return pointsByRow(rows, 'renewable share', (row) => {
     const y = renewableShare(row);
-    if (y !== null) out.push({ x: startOf(row), y });
-  }
-  return out;
+    return y === null ? null : { x: startOf(row), y };
+  });
 }
 
 /** Load − wind − solar at each interval where the load and both fuels are known. */

@@ -71,7 +71,15 @@ export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsS
         (fresh) => {
           if (controller.signal.aborted) return;
           commitNewRows(client, id, params, fresh, keyOf);
-          setLast({ at: Date.now(), brought: fresh.length, error: null });
+          // Rows that came are planned from by the rows themselves (`askAt` reads the last attempt
+          // only after one that brought nothing): no state to set, so no second render of the panel
+          // after the one the new rows make. Nothing, or a success after a failure, is noted.
+          const at = Date.now();
+          setLast((prev) =>
+            fresh.length > 0 && prev.brought > 0 && prev.error === null
+              ? prev
+              : { at, brought: fresh.length, error: null },
+          );
         },
         (error) => {
           if (controller.signal.aborted) return;
