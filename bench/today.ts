@@ -25,8 +25,8 @@ const COLD_RUNS = 7;
 const REFRESH_RUNS = 6;
 export const WINDOW_MS = 1500;
 /** 15:04:40 CDT on a July afternoon: 20 s before the next 5-minute interval starts. */
-export const CLOCK = Date.UTC(2025, 6, 15, 20, 4, 40);
-export const PANELS = 6;
+const CLOCK = Date.UTC(2025, 6, 15, 20, 4, 40);
+const PANELS = 6;
 
 /** ms from navigation start until every panel has its data and the fuel mix's stack is drawn. */
 async function todayCold(browser: Browser, url: string): Promise<number> {
@@ -53,24 +53,38 @@ async function todayCold(browser: Browser, url: string): Promise<number> {
 }
 
 /** In the page: every panel says the time its data is as of. */
-export const settled = (panels: number): boolean =>
+const settled = (panels: number): boolean =>
   [...document.querySelectorAll('[data-testid$="-as-of"]')].filter((p) => p.textContent.startsWith('As of'))
     .length >= panels;
 
 const fuelAsOf = (page: Page) => page.getByTestId('fuel-mix-as-of').innerText();
 
+/**
+ * `/today` in a new context on a fake clock (run `run` starts one interval later than the one
+ * before), every panel's data in and the charts and engine settled: ready for a refresh to be
+ * measured. The caller closes the context.
+ */
+export async function settledToday(browser: Browser, url: string, run: number) {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.clock.install({ time: CLOCK + run * 5 * 60_000 });
+    await page.goto(`${url}/today`);
+    await page.waitForFunction(settled, PANELS, { timeout: 60_000 });
+    await page.waitForTimeout(1500);
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
 /** TaskDuration of refreshes that each bring one new interval, less an idle window of the same length. */
 export async function refreshWork(browser: Browser, url: string): Promise<number[]> {
   const out: number[] = [];
   for (let run = 0; run < REFRESH_RUNS; run++) {
-    const context = await newContext(browser);
+    const { context, page } = await settledToday(browser, url, run);
     try {
-      const page = await context.newPage();
-      await page.clock.install({ time: CLOCK + run * 5 * 60_000 });
-      await page.goto(`${url}/today`);
-      await page.waitForFunction(settled, PANELS, { timeout: 60_000 });
-      // Charts and the engine settle before anything is measured.
-      await page.waitForTimeout(1500);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
       const taskMs = async () => {

@@ -6,10 +6,9 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { newContext } from './coldPage';
 import { formatNumber, summarise } from './harness';
 import { assertChromium, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
-import { CLOCK, PANELS, refreshWork, settled, WINDOW_MS } from './today';
+import { refreshWork, settledToday, WINDOW_MS } from './today';
 
 const PORT = Number(process.env.BENCH_TODAY_PORT ?? 4641);
 
@@ -50,13 +49,8 @@ async function tracedCpu(browser: Browser, page: Page, during: () => Promise<voi
 export async function refreshCpu(browser: Browser, url: string, runs = 6): Promise<number[]> {
   const out: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const context = await newContext(browser);
+    const { context, page } = await settledToday(browser, url, run);
     try {
-      const page = await context.newPage();
-      await page.clock.install({ time: CLOCK + run * 5 * 60_000 });
-      await page.goto(`${url}/today`);
-      await page.waitForFunction(settled, PANELS, { timeout: 60_000 });
-      await page.waitForTimeout(1500);
       const idle = await tracedCpu(browser, page, () => page.waitForTimeout(WINDOW_MS));
       const busy = await tracedCpu(browser, page, async () => {
         await page.clock.fastForward(22_500);

@@ -7,14 +7,12 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { newContext } from './coldPage';
 import { formatNumber } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
+import { settledToday, WINDOW_MS } from './today';
 
 const PORT = Number(process.env.BENCH_TODAY_PORT ?? 4641);
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
-const CLOCK = Date.UTC(2025, 6, 15, 20, 4, 40);
-const WINDOW_MS = 1500;
 
 interface ProfileNode {
   id: number;
@@ -39,19 +37,7 @@ export async function profileRefresh(): Promise<void> {
   let total = 0;
   try {
     for (let run = 0; run < RUNS; run++) {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      await page.clock.install({ time: CLOCK + run * 5 * 60_000 });
-      await page.goto(`${server.url}/today`);
-      await page.waitForFunction(
-        () =>
-          [...document.querySelectorAll('[data-testid$="-as-of"]')].filter((p) =>
-            p.textContent.startsWith('As of'),
-          ).length >= 6,
-        undefined,
-        { timeout: 60_000 },
-      );
-      await page.waitForTimeout(1500);
+      const { context, page } = await settledToday(browser, server.url, run);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
