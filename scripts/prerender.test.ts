@@ -83,7 +83,11 @@ describe('the prerendered pages', () => {
   });
 
   it('renders a shell for every demo dataset page and query builder, each naming its own page module', async () => {
+    const ownFetch = globalThis.fetch;
     const pages = await prerenderPages();
+    // The build's own process is left as it was: its fetch, and no `window` (Node has none).
+    expect(globalThis.fetch).toBe(ownFetch);
+    expect('window' in globalThis).toBe(false);
     const paths = pages.map((p) => p.path);
     const ids = pages.filter((p) => p.route === '/datasets/:id').map((p) => p.path.split('/')[2]);
     expect(ids).toContain('ercot_load');

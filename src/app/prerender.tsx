@@ -49,7 +49,9 @@ function installGlobals(): () => void {
   const api = createMockApi({ baseUrl: demoBaseUrl() });
   global.fetch = (input, init) => api.handle(new Request(input, init));
   return () => {
-    global.window = ownWindow;
+    // Node has no `window`: left defined (even as undefined), `'window' in globalThis` would lie.
+    if (ownWindow === undefined) delete global.window;
+    else global.window = ownWindow;
     global.fetch = ownFetch;
   };
 }
