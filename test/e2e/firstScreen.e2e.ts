@@ -61,6 +61,42 @@ async function framesOf(page: Page): Promise<{ first: FirstFrame; shownWith: num
   return { first: frames.first, shownWith: frames.shownWith };
 }
 
+/** The catalog's dataset links in the page's main content. */
+const listedDatasets = (page: Page): Promise<number> =>
+  page.locator('main a[href^="/datasets/"]:not([href$="/query"])').count();
+
+/** What the first-paint script judged the prerendered HTML (`fit`, `unfit`), or `hydrated` once boot took it over. */
+const verdictOf = (page: Page): Promise<string | undefined> =>
+  page.evaluate(() => document.documentElement.dataset.prerender);
+
+/** Holds every one of the app's modules until the returned function is called: the page is its HTML alone. */
+async function holdModules(context: BrowserContext): Promise<() => void> {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Opens a cold link to a page with a prerendered shell and waits for the page's heading: the
+ * shell's header is still the node the HTML made (hydrated, not rendered again). Returns the
+ * recorded first frame (`recordFrames` first).
+ */
+async function openShell(page: Page, path: string, heading: string): Promise<FirstFrame> {
+  await page.goto(path, { waitUntil: 'commit' });
+  const brand = await page.waitForSelector('#root .brand', { state: 'attached' });
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  assert.equal(
+    await brand.evaluate((a) => a.isConnected),
+    true,
+    `${path}: the shell is hydrated, not rendered again`,
+  );
+  return (await framesOf(page)).first;
+}
+
 test('a cold catalog link paints the whole list from the HTML, then hydrates it in place', async ({
   page,
   context,
@@ -79,21 +115,15 @@ test('a cold catalog link paints the whole list from the HTML, then hydrates it 
   await page.getByText(ALL_DATASETS_TEXT).first().waitFor();
   // It works as a page: the filter answers.
   await page.getByLabel('Filter datasets', { exact: true }).fill('fuel_mix');
-  await eventually(async () =>
-    assert.equal(await page.locator('main a[href^="/datasets/"]:not([href$="/query"])').count(), 1),
-  );
+  await eventually(async () => assert.equal(await listedDatasets(page), 1));
 });
 
 test('a "/" pressed before the app has hydrated the catalog focuses its filter, and what is typed filters it', async ({
   page,
+  context,
 }) => {
   // The app's code is held back: the page is the HTML and the first-paint script alone.
-  let release = (): void => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdModules(context);
   await page.goto('/', { waitUntil: 'commit' });
   const field = page.getByLabel('Filter datasets', { exact: true });
   await field.waitFor();
@@ -104,18 +134,10 @@ test('a "/" pressed before the app has hydrated the catalog focuses its filter, 
     '"/" focused the filter',
   );
   await page.keyboard.type('fuel_mix');
-  assert.equal(
-    await page.evaluate(() => document.documentElement.dataset.prerender),
-    'fit',
-    'not hydrated yet',
-  );
+  assert.equal(await verdictOf(page), 'fit', 'not hydrated yet');
   release();
-  await eventually(async () =>
-    assert.equal(await page.evaluate(() => document.documentElement.dataset.prerender), 'hydrated'),
-  );
-  await eventually(async () =>
-    assert.equal(await page.locator('main a[href^="/datasets/"]:not([href$="/query"])').count(), 1),
-  );
+  await eventually(async () => assert.equal(await verdictOf(page), 'hydrated'));
+  await eventually(async () => assert.equal(await listedDatasets(page), 1));
   assert.equal(await field.inputValue(), 'fuel_mix');
 });
 
@@ -124,13 +146,9 @@ test('a cold link to a page of the navigation paints its shell at once and its p
   context,
 }) => {
   await recordFrames(context, 'GridScope');
-  await page.goto('/settings', { waitUntil: 'commit' });
-  const brand = await page.waitForSelector('#root .brand', { state: 'attached' });
-  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-  assert.equal(await brand.evaluate((a) => a.isConnected), true, 'the shell is hydrated, not rendered again');
-  const frames = await framesOf(page);
-  assert.equal(frames.first.current, 'Settings', 'the navigation marks the page at the first frame');
-  assert.equal(frames.first.links, 0, 'no catalog in a shell');
+  const first = await openShell(page, '/settings', 'Settings');
+  assert.equal(first.current, 'Settings', 'the navigation marks the page at the first frame');
+  assert.equal(first.links, 0, 'no catalog in a shell');
 });
 
 test('a user of another backend never sees the demo content the HTML holds', async ({
@@ -160,9 +178,7 @@ test('a link the HTML was not rendered for never shows the prerendered catalog',
   // The catalog with a filter: only its filtered list may ever be seen.
   await recordFrames(context, 'ercot_as_prices');
   await page.goto('/?q=fuel_mix', { waitUntil: 'commit' });
-  await eventually(async () =>
-    assert.equal(await page.locator('main a[href^="/datasets/"]:not([href$="/query"])').count(), 1),
-  );
+  await eventually(async () => assert.equal(await listedDatasets(page), 1));
   assert.equal((await framesOf(page)).shownWith, 0, 'no frame showed the unfiltered list');
 
   // A dataset the demo does not have: the SPA fallback serves the catalog's HTML, which is never seen.
@@ -177,12 +193,7 @@ test('a cold dataset-page link paints its shell before any of the app code has r
 }) => {
   // The modules are held back until the shell has been seen: whatever shows is the HTML's alone,
   // judged fit by the inline script.
-  let release = (): void => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await context.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdModules(context);
   await recordFrames(context, 'Loading page…');
   await page.goto('/datasets/ercot_load', { waitUntil: 'commit' });
   await eventually(async () => assert.ok((await framesOf(page)).shownWith > 0, 'the shell was shown'));
@@ -190,11 +201,7 @@ test('a cold dataset-page link paints its shell before any of the app code has r
   assert.ok(first.visible, 'the shell is visible at the first frame');
   assert.equal(first.links, 0, "no catalog in a dataset page's shell");
   const brand = await page.waitForSelector('#root .brand', { state: 'attached' });
-  assert.equal(
-    await page.evaluate(() => document.documentElement.dataset.prerender),
-    'fit',
-    'the first-paint script found the shell fit',
-  );
+  assert.equal(await verdictOf(page), 'fit', 'the first-paint script found the shell fit');
   // Then the code comes, and the page renders into the shell it hydrates.
   release();
   await page.getByRole('heading', { level: 1, name: 'ERCOT Load' }).waitFor();
@@ -206,22 +213,17 @@ test("a cold link to a dataset's page and to its query builder hydrate their she
   context,
 }) => {
   await recordFrames(context, 'GridScope');
-  await page.goto('/datasets/ercot_load', { waitUntil: 'commit' });
-  const brand = await page.waitForSelector('#root .brand', { state: 'attached' });
-  await page.getByRole('heading', { level: 1, name: 'ERCOT Load' }).waitFor();
-  assert.equal(await brand.evaluate((a) => a.isConnected), true, 'the shell is hydrated, not rendered again');
-  assert.ok((await framesOf(page)).first.visible, 'the shell is visible at the first frame');
+  const dataset = await openShell(page, '/datasets/ercot_load', 'ERCOT Load');
+  assert.ok(dataset.visible, 'the shell is visible at the first frame');
 
   // A query-builder link always carries its query: the shell holds no data, so it fits any.
-  await page.goto('/datasets/ercot_load/query?range=custom&start=2025-07-09&end=2025-07-16', {
-    waitUntil: 'commit',
-  });
-  const queryBrand = await page.waitForSelector('#root .brand', { state: 'attached' });
-  await page.getByRole('heading', { level: 1, name: 'Query ERCOT Load' }).waitFor();
-  assert.equal(await queryBrand.evaluate((a) => a.isConnected), true, 'hydrated, not rendered again');
-  const { first } = await framesOf(page);
-  assert.ok(first.visible, "the query builder's shell is visible at the first frame");
-  assert.equal(first.links, 0);
+  const query = await openShell(
+    page,
+    '/datasets/ercot_load/query?range=custom&start=2025-07-09&end=2025-07-16',
+    'Query ERCOT Load',
+  );
+  assert.ok(query.visible, "the query builder's shell is visible at the first frame");
+  assert.equal(query.links, 0);
 });
 
 test("a crafted dataset link shows no shell but renders the app's own answer", async ({ page, context }) => {
