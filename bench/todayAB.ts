@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { formatNumber, summarise } from './harness';
 import { assertChromium, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
-import { refreshWork, settledToday, WINDOW_MS } from './today';
+import { refreshWork, settledToday, untilRefresh, WINDOW_MS } from './today';
 
 const PORT = Number(process.env.BENCH_TODAY_PORT ?? 4641);
 
@@ -49,13 +49,11 @@ async function tracedCpu(browser: Browser, page: Page, during: () => Promise<voi
 export async function refreshCpu(browser: Browser, url: string, runs = 6): Promise<number[]> {
   const out: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const { context, page } = await settledToday(browser, url, run);
+    const { context, page, refreshAt } = await settledToday(browser, url, run);
     try {
       const idle = await tracedCpu(browser, page, () => page.waitForTimeout(WINDOW_MS));
-      const busy = await tracedCpu(browser, page, async () => {
-        await page.clock.fastForward(22_500);
-        await page.waitForTimeout(WINDOW_MS);
-      });
+      await untilRefresh(refreshAt);
+      const busy = await tracedCpu(browser, page, () => page.waitForTimeout(WINDOW_MS));
       out.push(Math.max(0, busy - idle));
     } finally {
       await context.close();

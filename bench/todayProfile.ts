@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { formatNumber } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
-import { settledToday, WINDOW_MS } from './today';
+import { settledToday, untilRefresh, WINDOW_MS } from './today';
 
 const PORT = Number(process.env.BENCH_TODAY_PORT ?? 4641);
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
@@ -37,12 +37,12 @@ export async function profileRefresh(): Promise<void> {
   let total = 0;
   try {
     for (let run = 0; run < RUNS; run++) {
-      const { context, page } = await settledToday(browser, server.url, run);
+      const { context, page, refreshAt } = await settledToday(browser, server.url, run);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
-      await page.clock.fastForward(22_500);
+      await untilRefresh(refreshAt);
       await page.waitForTimeout(WINDOW_MS);
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
       if (process.env.PROFILE_SAVE)
