@@ -1,11 +1,12 @@
+import { memo } from 'react';
 import { Swatch } from './ChartTooltip';
 import styles from './chart.module.css';
 
 /**
  * The legend as one toggle button per series (pressed while the series is shown): pressing one
- * hides its line, or takes it out of a stack and its total.
+ * hides its line, or takes it out of a stack and its total. Memoised: new rows leave it be.
  */
-export function SeriesToggles({
+export const SeriesToggles = memo(function SeriesToggles({
   series,
   hidden,
   onToggle,
@@ -35,4 +36,4 @@ export function SeriesToggles({
       ))}
     </fieldset>
   );
-}
+});

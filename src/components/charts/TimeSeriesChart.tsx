@@ -5,10 +5,10 @@ import { BaseAxis, GridLines, ValueAxis } from './axes';
 import { ChartBrush } from './ChartBrush';
 import { ChartHover } from './ChartHover';
 import { ChartTooltip } from './ChartTooltip';
-import { plotBox, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './chartLayout';
+import { plotBox, X_AXIS_HEIGHT, Y_AXIS_WIDTH, type PlotBox } from './chartLayout';
 import { defaultFormatValue } from './formatValue';
 import { HatchedBands, type ChartBand } from './HatchedBands';
-import { mergeSeries, type TimeSeries } from './mergeSeries';
+import { mergeSeries, type MergedRow, type TimeSeries } from './mergeSeries';
 import { colorOf } from './palette';
 import { linear, linePath, valueTicks } from './scales';
 import { StackedAreas } from './StackedAreas';
@@ -19,6 +19,7 @@ import { useHiddenSeries } from './useHiddenSeries';
 import { timeTicks } from './timeTicks';
 import { useBrushWindow } from './useBrushWindow';
 import { stackAreas, StackTooltip, useStack } from './useStack';
+import { useSameTicks } from './useSameTicks';
 import { useWidth } from './useWidth';
 import styles from './chart.module.css';
 
@@ -45,6 +46,18 @@ export interface TimeSeriesChartProps {
    * `series` are lines over the stack on the same axis (load, net load).
    */
   stack?: ChartStack;
+  /**
+   * The time the axis spans while the chart is not zoomed (a market day): rows fill it as they
+   * come, so a new interval moves nothing already drawn and charts of one day line up. By default
+   * the axis spans the rows.
+   */
+  span?: TimeSpan;
+}
+
+export interface TimeSpan {
+  /** Epoch ms: the axis' first and last instant. */
+  start: number;
+  end: number;
 }
 
 export interface ChartStack {
@@ -58,6 +71,7 @@ export interface ChartStack {
 
 const NO_BANDS: readonly ChartBand[] = [];
 const NO_NOTES: readonly Annotation[] = [];
+const NO_TICKS: readonly number[] = [];
 const BRUSH_HEIGHT = 24;
 const MARGIN = { top: 8, right: 16, bottom: 4, left: 8 };
 /** Around the plot: the y axis' labels on the left, the time axis and the zoom bar below. */
@@ -67,6 +81,44 @@ const FRAME = {
   bottom: MARGIN.bottom + BRUSH_HEIGHT + X_AXIS_HEIGHT,
   left: MARGIN.left + Y_AXIS_WIDTH,
 };
+
+/**
+ * The axis' first and last instant: the rows' own from `from` to `to` when the chart is zoomed or
+ * has no span, else the span, widened to any row outside it.
+ */
+function axisSpan(
+  data: readonly MergedRow[],
+  from: number,
+  to: number,
+  span: TimeSpan | undefined,
+): [number, number] {
+  const first = data[from]?.x ?? Number.NaN;
+  const last = data[to]?.x ?? Number.NaN;
+  const whole = from === 0 && to === data.length - 1;
+  if (span === undefined || !whole || data.length === 0) return [first, last];
+  return [Math.min(span.start, first), Math.max(span.end, last)];
+}
+
+/** The zoom bar's narrowest track, px: its handles need room. */
+const MIN_TRACK = 48;
+
+/**
+ * Where the zoom bar lies: under the rows as the unzoomed axis places them, so over a span (a
+ * market day) it lies under the part of the day the rows cover, wherever the view is zoomed.
+ */
+function brushTrack(
+  data: readonly MergedRow[],
+  span: TimeSpan | undefined,
+  plot: PlotBox,
+): { left: number; width: number } {
+  const [lo, hi] = axisSpan(data, 0, data.length - 1, span);
+  const x = linear(lo, hi, plot.left, plot.left + plot.width);
+  const left = x(data[0]?.x ?? lo);
+  const right = x(data[data.length - 1]?.x ?? hi);
+  if (!Number.isFinite(left) || !Number.isFinite(right)) return { left: plot.left, width: plot.width };
+  const width = Math.min(plot.left + plot.width - left, Math.max(right - left, MIN_TRACK));
+  return { left, width };
+}
 
 /**
  * Numeric columns over time, one line per series, legend entries that toggle lines, a zoom bar
@@ -87,6 +139,7 @@ export function TimeSeriesChart({
   bands = NO_BANDS,
   annotations = NO_NOTES,
   stack,
+  span,
 }: TimeSeriesChartProps) {
   const [hidden, toggle] = useHiddenSeries();
   const stacked = stack !== undefined;
@@ -108,8 +161,7 @@ export function TimeSeriesChart({
   const width = measured ?? pixelWidth;
   const from = Math.max(0, Math.min(window.start, data.length - 1));
   const to = Math.max(0, Math.min(window.end, data.length - 1));
-  const lo = data[from]?.x ?? Number.NaN;
-  const hi = data[to]?.x ?? Number.NaN;
+  const [lo, hi] = axisSpan(data, from, to, span);
   const ticks = useMemo(() => timeTicks(lo, hi, 6, timeZone), [lo, hi, timeZone]);
   const shownKeys = useMemo(
     () => series.flatMap((s, i) => (hidden.has(s.name) ? [] : [`s${i}`])),
@@ -134,15 +186,26 @@ export function TimeSeriesChart({
     () => (drawnStack ? null : valueTicks(data, shownKeys, from, to)),
     [drawnStack, data, shownKeys, from, to],
   );
-  const yTicks = drawnStack?.ticks ?? lineTicks ?? [];
+  const yTicks = useSameTicks(drawnStack?.ticks ?? lineTicks ?? NO_TICKS);
   const fmt = formatValue ?? defaultFormatValue;
 
   const plot = useMemo(() => plotBox(width, height, FRAME), [width, height]);
   const yLo = yTicks[0] ?? 0;
   const yHi = yTicks[yTicks.length - 1] ?? 1;
-  const xOf = linear(lo, hi, plot.left, plot.left + plot.width);
+  const xOf = useMemo(() => linear(lo, hi, plot.left, plot.left + plot.width), [lo, hi, plot]);
   const msAt = linear(plot.left, plot.left + plot.width, lo, hi);
-  const yOf = linear(yLo, yHi, plot.top + plot.height, plot.top);
+  const yOf = useMemo(() => linear(yLo, yHi, plot.top + plot.height, plot.top), [yLo, yHi, plot]);
+  const track = useMemo(() => brushTrack(data, span, plot), [data, span, plot]);
+  const timeAxis = useMemo(
+    () => ticks.map((t) => ({ x: xOf(t), label: formatTime(t) })),
+    [ticks, xOf, formatTime],
+  );
+  // The legend changes with the series' names, not with their rows.
+  const names = JSON.stringify(series.map((s) => s.name));
+  const toggles = useMemo(
+    () => (JSON.parse(names) as string[]).map((name, i) => ({ name, color: colorOf(i) })),
+    [names],
+  );
 
   // The paths change only with the data, the window, the shown series or the frame: not when the
   // legend's hover or the tooltip re-renders the chart.
@@ -182,11 +245,7 @@ export function TimeSeriesChart({
 
   return (
     <div>
-      <SeriesToggles
-        series={series.map((s, i) => ({ name: s.name, color: colorOf(i) }))}
-        hidden={hidden}
-        onToggle={toggle}
-      />
+      <SeriesToggles series={toggles} hidden={hidden} onToggle={toggle} />
       {/* Not role="img": the zoom bar inside is a control, and an image cannot contain controls. */}
       <figure
         ref={figureRef}
@@ -205,11 +264,7 @@ export function TimeSeriesChart({
             <svg className={styles.svg} width={width} height={height}>
               <GridLines ticks={yTicks} y={yOf} plot={plot} />
               <ValueAxis ticks={yTicks} y={yOf} plot={plot} format={fmt} />
-              <BaseAxis
-                className="time-axis"
-                ticks={ticks.map((t) => ({ x: xOf(t), label: formatTime(t) }))}
-                plot={plot}
-              />
+              <BaseAxis className="time-axis" ticks={timeAxis} plot={plot} />
               {bands.length > 0 && <HatchedBands bands={bands} xOf={xOf} plot={plot} />}
               {areas.length > 0 && <StackedAreas bands={areas} />}
               <SeriesLines lines={lines} />
@@ -218,8 +273,8 @@ export function TimeSeriesChart({
                   count={data.length}
                   window={{ start: from, end: to }}
                   onChange={setWindow}
-                  left={plot.left}
-                  width={plot.width}
+                  left={track.left}
+                  width={track.width}
                   top={height - MARGIN.bottom - BRUSH_HEIGHT}
                   height={BRUSH_HEIGHT}
                   label={(index) => formatTime(timeAt(index))}

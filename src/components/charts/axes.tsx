@@ -1,8 +1,14 @@
+import { memo } from 'react';
 import { FONT_SIZE, TICK_LENGTH, type PlotBox } from './chartLayout';
 import styles from './chart.module.css';
 
+/*
+ * The axes and the grid are memoised: a chart given new rows draws them again only when their
+ * ticks, scale or box changed (a day's axis with one more interval changes none of them).
+ */
+
 /** Horizontal grid lines at the y ticks: the only grid the charts draw. */
-export function GridLines({
+export const GridLines = memo(function GridLines({
   ticks,
   y,
   plot,
@@ -18,7 +24,7 @@ export function GridLines({
       ))}
     </g>
   );
-}
+});
 
 interface ValueAxisProps {
   ticks: readonly number[];
@@ -31,7 +37,14 @@ interface ValueAxisProps {
 }
 
 /** The tick labels of a y axis, on the plot's left or right, with an optional title along it. */
-export function ValueAxis({ ticks, y, plot, format, side = 'left', title }: ValueAxisProps) {
+export const ValueAxis = memo(function ValueAxis({
+  ticks,
+  y,
+  plot,
+  format,
+  side = 'left',
+  title,
+}: ValueAxisProps) {
   const left = side === 'left';
   const x = left ? plot.left - TICK_LENGTH : plot.left + plot.width + TICK_LENGTH;
   const titleX = left ? plot.left - 64 : plot.left + plot.width + 64;
@@ -55,7 +68,7 @@ export function ValueAxis({ ticks, y, plot, format, side = 'left', title }: Valu
       )}
     </g>
   );
-}
+});
 
 /**
  * Rough width of a tick label in px at the axis' font size: wide enough (digits and capitals run
@@ -90,7 +103,7 @@ export function spacedTicks(ticks: readonly AxisTick[]): AxisTick[] {
  * would touch (a phone, long time labels). A label that would run past the plot's right edge
  * ends at its mark instead of centring on it, so a phone does not cut it off.
  */
-export function BaseAxis({
+export const BaseAxis = memo(function BaseAxis({
   ticks,
   plot,
   className,
@@ -122,7 +135,7 @@ export function BaseAxis({
       ))}
     </g>
   );
-}
+});
 
 /**
  * Of `count` evenly spaced categories, the indexes to label so that labels `gap` px apart fit in

@@ -78,6 +78,7 @@ export function AncillaryPanel({ day }: { day: MarketDay }) {
             )}
             <LazyTimeSeriesChart
               series={series}
+              span={day}
               title="Day-ahead ancillary service prices by hour, market time"
               height={220}
               formatTime={marketHourMinute}

@@ -68,7 +68,9 @@ export function FuelMixPanel({ date, day }: { date: string; day: MarketDay }) {
       bodyClassName={styles.fuelMixBody}
     >
       <RowsState query={fuels.query} refreshError={fuels.refreshError} what="the fuel mix">
-        {(fuelRows) => <FuelMixBody rows={fuelRows} loadRows={loadRows.query.data?.rows} date={date} />}
+        {(fuelRows) => (
+          <FuelMixBody rows={fuelRows} loadRows={loadRows.query.data?.rows} date={date} day={day} />
+        )}
       </RowsState>
     </TodayPanel>
   );
@@ -78,10 +80,12 @@ function FuelMixBody({
   rows,
   loadRows,
   date,
+  day,
 }: {
   rows: readonly Row[];
   loadRows: readonly Row[] | undefined;
   date: string;
+  day: MarketDay;
 }) {
   const loadPoints = useMemo(() => (loadRows ? pointsOf(loadRows, 'load') : []), [loadRows]);
   const series = useMemo(
@@ -120,6 +124,7 @@ function FuelMixBody({
       <LazyTimeSeriesChart
         series={series}
         stack={STACK}
+        span={day}
         title={`ERCOT fuel mix on ${date}, market time, stacked, with load and net load`}
         height={320}
         formatTime={marketHourMinute}

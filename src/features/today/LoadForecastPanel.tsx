@@ -76,6 +76,7 @@ export function LoadForecastPanel({ date, day }: { date: string; day: MarketDay 
       <RowsState query={actual.query} refreshError={actual.refreshError} what="the load">
         {(rows) => (
           <LoadForecastBody
+            day={day}
             rows={rows}
             newest={latest.query.data?.rows}
             dayAhead={bid.query.data?.rows}
@@ -98,12 +99,14 @@ export function LoadForecastPanel({ date, day }: { date: string; day: MarketDay 
 }
 
 function LoadForecastBody({
+  day,
   rows,
   newest,
   dayAhead,
   forecastState,
   retry,
 }: {
+  day: MarketDay;
   rows: readonly Row[];
   newest: readonly Row[] | undefined;
   dayAhead: readonly Row[] | undefined;
@@ -153,6 +156,7 @@ function LoadForecastBody({
       </p>
       <LazyTimeSeriesChart
         series={series}
+        span={day}
         title="ERCOT load and its forecasts over the market day, market time"
         height={260}
         formatTime={marketHourMinute}

@@ -76,6 +76,7 @@ export function PricesPanel({ date, day }: { date: string; day: MarketDay }) {
       <RowsState query={realTime.query} refreshError={realTime.refreshError} what="the real-time hub prices">
         {(rows) => (
           <HubPrices
+            day={day}
             rows={rows}
             dayAhead={dayAhead.query.data?.rows ?? []}
             dayAheadError={dayAhead.query.isError ? dayAhead.query.error : null}
@@ -90,12 +91,14 @@ export function PricesPanel({ date, day }: { date: string; day: MarketDay }) {
 }
 
 function HubPrices({
+  day,
   rows,
   dayAhead,
   dayAheadError,
   hub,
   onHub,
 }: {
+  day: MarketDay;
   rows: readonly Row[];
   dayAhead: readonly Row[];
   dayAheadError: unknown;
@@ -182,6 +185,7 @@ function HubPrices({
       </div>
       <LazyTimeSeriesChart
         series={series}
+        span={day}
         title={`${hub} real-time and day-ahead prices and their spread (DART), market time`}
         height={240}
         formatTime={marketHourMinute}

@@ -88,7 +88,7 @@ export function RenewablesPanel({ date, day }: { date: string; day: MarketDay })
         Day-ahead: the newest report published before {DAY_AHEAD_CUTOFF_TEXT}.
       </p>
       {[solar, wind].map((r) => (
-        <ResourceSection key={r.resource.id} {...r} />
+        <ResourceSection key={r.resource.id} day={day} {...r} />
       ))}
     </TodayPanel>
   );
@@ -106,7 +106,12 @@ function useResource(day: MarketDay, resource: Resource) {
   return { resource, newest, dayAhead };
 }
 
-function ResourceSection({ resource, newest, dayAhead }: ReturnType<typeof useResource>) {
+function ResourceSection({
+  day,
+  resource,
+  newest,
+  dayAhead,
+}: ReturnType<typeof useResource> & { day: MarketDay }) {
   const rows = newest.query.data?.rows;
   const bid = dayAhead.query.data?.rows;
   const series = useMemo(() => {
@@ -144,6 +149,7 @@ function ResourceSection({ resource, newest, dayAhead }: ReturnType<typeof useRe
             )}
             <LazyTimeSeriesChart
               series={series}
+              span={day}
               title={`${resource.label} generation, actual and forecast, by hour, market time`}
               height={200}
               formatTime={marketHourMinute}

@@ -80,6 +80,7 @@ export function ReservesPanel({ day }: { day: MarketDay }) {
             </dl>
             <LazyTimeSeriesChart
               series={series}
+              span={day}
               title="Physical responsive capability over the market day, minute means, market time"
               height={220}
               formatTime={marketHourMinute}
