@@ -229,6 +229,39 @@ describe('The grid today, as time passes', () => {
     expect(await within(prices).findByText(/^Highest node at 15:05 CDT/)).toBeInTheDocument();
   });
 
+  it('cancels a refresh still in flight when the updates are paused, and shows none of it', async () => {
+    const { user } = renderApp('/today');
+    const fuelMix = await screen.findByRole('region', { name: 'Fuel mix' });
+    await waitFor(() =>
+      expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('As of 15:00 CDT'),
+    );
+    // The new interval's answer is held until the test lets it go; the request's signal is watched.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    let cancelled = false;
+    server.use(
+      http.get('*/v1/datasets/ercot_fuel_mix/query', async ({ request }) => {
+        asked = true;
+        request.signal.addEventListener('abort', () => {
+          cancelled = true;
+        });
+        await held;
+        return undefined;
+      }),
+    );
+
+    await act(() => vi.advanceTimersByTimeAsync(FIVE_MINUTES_MS));
+    await waitFor(() => expect(asked).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Pause updates' }));
+    await waitFor(() => expect(cancelled).toBe(true));
+    release();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(within(fuelMix).getByTestId('fuel-mix-as-of').textContent).toBe('As of 15:00 CDT');
+  });
+
   it('says why a refresh failed, keeps the rows shown, and clears the warning once new rows come', async () => {
     renderApp('/today');
     const fuelMix = await screen.findByRole('region', { name: 'Fuel mix' });

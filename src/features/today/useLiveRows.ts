@@ -59,6 +59,7 @@ export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsS
     const controller = new AbortController();
     const at = askAt(plan.dueAt, plan.stepMs, last.at === 0 ? null : last);
     let timer: number | undefined;
+    let inFlight = false;
     const ask = (): void => {
       const now = Date.now();
       // A capped wait ended before the plan's instant: wait again, without rendering anything.
@@ -66,9 +67,11 @@ export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsS
         timer = window.setTimeout(ask, timerDelay(at, now));
         return;
       }
+      inFlight = true;
       inRefreshBatch(
         () => fetchNewRows(client, id, plan.since(now), controller.signal),
         (fresh) => {
+          inFlight = false;
           if (controller.signal.aborted) return;
           commitNewRows(client, id, params, fresh, keyOf);
           // Rows that came are planned from by the rows themselves (`askAt` reads the last attempt
@@ -82,6 +85,7 @@ export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsS
           );
         },
         (error) => {
+          inFlight = false;
           if (controller.signal.aborted) return;
           setLast({ at: Date.now(), brought: 0, error });
         },
@@ -90,8 +94,10 @@ export function useLiveRows({ id, params, next, keyOf = intervalKey }: LiveRowsS
     timer = window.setTimeout(ask, timerDelay(at, Date.now()));
     return () => {
       window.clearTimeout(timer);
-      // Paused, hidden, another day or new rows: a request still in flight is cancelled.
-      controller.abort();
+      // Paused, hidden, another day or new rows: a request still in flight is cancelled. Only one
+      // in flight: after every refresh the rows' own render ends this effect, and an abort (its
+      // error object, the cache's cancel) would be work for nothing.
+      if (inFlight) controller.abort();
     };
     // `plan` is remade each render; its due instant and the rows it was made from are what count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
