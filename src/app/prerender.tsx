@@ -109,10 +109,8 @@ export async function prerenderPages(): Promise<PrerenderedPage[]> {
       pages.push({ path, route, shell: true, html: renderPage(path, createQueryClient()) });
     };
     for (const item of NAV_ITEMS) if (item.to !== '/') shell(item.to, item.to);
-    for (const id of ids) {
-      shell(`/${PAGES.dataset.path}`, `/datasets/${id}`);
-      shell(`/${PAGES.query.path}`, `/datasets/${id}/query`);
-    }
+    for (const route of [`/${PAGES.dataset.path}`, `/${PAGES.query.path}`])
+      for (const id of ids) shell(route, route.replace(':id', id));
     return pages;
   } finally {
     restore();
