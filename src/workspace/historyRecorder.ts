@@ -12,7 +12,7 @@ import { appBase } from '@/lib/appBase';
 import { whenIdle } from '@/lib/idle';
 import { isRecord } from '@/lib/isRecord';
 import type { FinishedQuery } from './historyEntries';
-import { recordedSource, summariseAnswer, type QuerySource } from './historySources';
+import { mayRecord, recordedSource, summariseAnswer, type QuerySource } from './historySources';
 import { viewKindOf } from './viewPath';
 import { isHistoryRecording } from './historySetting';
 import { noteHistoryFailure } from './historyStatus';
@@ -164,7 +164,7 @@ export function installHistoryRecorder(
     const query = event.query as Query;
     if (action.type === 'fetch') {
       // Turned off in Settings: the query is not noted at all.
-      if (!isHistoryRecording()) return;
+      if (!mayRecord(query.queryKey) || !isHistoryRecording()) return;
       const path = currentPath();
       const page = viewKindOf(path);
       const source = recordedSource(query.queryKey, page);

@@ -31,6 +31,19 @@ const QUERY = queryKeys.all[0];
 const PRICES = priceKeys.all[0];
 const COMPARE = compareSeriesKeys.all[0];
 
+/** The query-key kinds that may be recorded on some page (`recordedSource` decides by the page). */
+const RECORDABLE_QUERY_KINDS: ReadonlySet<unknown> = new Set(['table', 'rows', 'live']);
+
+/**
+ * Whether a query with this key could be recorded on any page: read before the page's path is,
+ * so the many queries never recorded (metadata, a live page's new rows, usage) cost one look at
+ * their key.
+ */
+export function mayRecord(key: readonly unknown[]): boolean {
+  const [root, , kind] = key;
+  return (root === QUERY && RECORDABLE_QUERY_KINDS.has(kind)) || root === COMPARE || root === PRICES;
+}
+
 /**
  * The source of a query the history records, or null. `page` is the kind of the page it runs on:
  * a plain dataset query (`rows`) is the page's own query only on the peak report; on the query
