@@ -62,7 +62,10 @@ test(
  */
 async function assertHubTableFits(page: Page): Promise<void> {
   const region = page.getByRole('region', { name: 'Hub prices table' });
-  await region.getByRole('cell', { name: /^-?\d+\.\d\d$/ }).first().waitFor();
+  await region
+    .getByRole('cell', { name: /^-?\d+\.\d\d$/ })
+    .first()
+    .waitFor();
   const fit = await region.evaluate((el) => {
     const plain = { scroll: el.scrollWidth, client: el.clientWidth };
     const cell = el.querySelector('tbody td') as HTMLElement;
