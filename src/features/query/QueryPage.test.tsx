@@ -63,8 +63,12 @@ describe('QueryPage', () => {
 
   it('asks a resampled "last 7 days" for whole buckets and says so in the summary', async () => {
     renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NORTH&range=last_7d&rs=1d&rsfn=mean&tz=UTC`);
+    // The mock's data ends on its own clock, long before now: the summary says so.
     expect(await screen.findByLabelText('Query summary')).toHaveTextContent(
-      'last 7 days, aligned to whole days: 2025-07-08 00:00 → 2025-07-15 00:00 (UTC)',
+      /last 7 days of its data, which ends \d+ \w+ ago, aligned to whole days: 2025-07-08 00:00 → 2025-07-15 00:00 \(UTC\)/,
+    );
+    expect(screen.getByText(/the range counts back from there/)).toHaveTextContent(
+      /This dataset's data ends \d+ \w+ ago \(2025-07-15 \d\d:\d\d UTC\): the range counts back from there\./,
     );
     // Seven whole days, the first starting at midnight: no day stands for a part of itself.
     expect(await screen.findByText('7 rows loaded · all rows loaded')).toBeInTheDocument();

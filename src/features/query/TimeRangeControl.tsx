@@ -1,15 +1,23 @@
+import { useState } from 'react';
+import { formatTimestamp } from '@/lib/format';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
+import { countsFromDataEnd, dataEndAge } from './requestParams';
 import { TimeField } from './TimeField';
 import { TIME_FIELD_IDS } from './typedTime';
-import { TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset, zoneLabel } from './timeRange';
+import { presetAnchor, TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset, zoneLabel } from './timeRange';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-time-error';
 
 /** Presets count back from the end of the dataset's data when that is earlier than now (see presetAnchor). */
-export function TimeRangeControl({ draft, onChange, error, timeErrors }: ControlProps) {
+export function TimeRangeControl({ dataset, draft, onChange, error, timeErrors }: ControlProps) {
   const described = describedBy(ERROR_ID, error);
+  // When the page opened: a dataset's data ends days before now, so minutes do not matter here.
+  const [now] = useState(() => Date.now());
+  const anchor = presetAnchor(dataset, now);
+  const fromDataEnd =
+    draft.range !== 'custom' && draft.range !== 'latest' && countsFromDataEnd(dataset, anchor, now);
   return (
     <fieldset className={styles.control}>
       <legend>Time</legend>
@@ -27,6 +35,12 @@ export function TimeRangeControl({ draft, onChange, error, timeErrors }: Control
           ))}
         </select>
       </label>
+      {fromDataEnd && (
+        <p className={styles.hint}>
+          This dataset&apos;s data ends {dataEndAge(anchor, now)} (
+          {formatTimestamp(anchor, { timeZone: zoneLabel(draft.tz) })}): the range counts back from there.
+        </p>
+      )}
       {draft.range === 'custom' && (
         <>
           <TimeField

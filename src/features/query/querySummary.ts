@@ -5,7 +5,7 @@ import { formatTimestamp } from '@/lib/format';
 import { RESAMPLE_UNIT_INFO } from '@/lib/queryDescription';
 import { parseFrequency } from './frequency';
 import type { QueryState } from './queryUrl';
-import type { PresetRange } from './requestParams';
+import { dataEndAge, type PresetRange } from './requestParams';
 import { TIME_PRESET_LABELS, zoneLabel } from './timeRange';
 
 function readable(ts: string): string {
@@ -21,14 +21,21 @@ function wholeBucketsText({ count, unit }: Frequency): string {
   return count === 1 ? `whole ${info.plural}` : `whole ${count}-${info.singular} buckets`;
 }
 
-function timeText(state: QueryState, range: PresetRange | null): string {
+function timeText(state: QueryState, range: PresetRange | null, nowMs: number): string {
   if (state.range === 'latest') return 'latest';
   if (state.range !== 'custom') {
-    const label = TIME_PRESET_LABELS[state.range].replace(' (market time)', '').toLowerCase();
-    if (!range?.alignedTo) return label;
-    // The preset moved back to bucket starts: say so, and the instants the query asks for.
+    const preset = TIME_PRESET_LABELS[state.range].replace(' (market time)', '').toLowerCase();
+    // Counted back from where the data ends, long before now (a feed published late): "last 24
+    // hours" alone would pass for the day just gone.
+    const label =
+      range?.dataEnd != null
+        ? `${preset} of its data, which ends ${dataEndAge(range.dataEnd, nowMs)}`
+        : preset;
+    if (!range || (range.alignedTo === null && range.dataEnd === null)) return label;
+    // Say the instants the query asks for: moved back to bucket starts, or before now.
     const wall = (ms: number) => formatTimestamp(ms, { timeZone: zoneLabel(state.tz), zoneName: false });
-    return `${label}, aligned to ${wholeBucketsText(range.alignedTo)}: ${wall(range.start)} → ${wall(range.end)}`;
+    const aligned = range.alignedTo ? `, aligned to ${wholeBucketsText(range.alignedTo)}` : '';
+    return `${label}${aligned}: ${wall(range.start)} → ${wall(range.end)}`;
   }
   const start = state.start === '' ? 'start of data' : readable(state.start);
   const end = state.end === '' ? 'now' : readable(state.end);
@@ -56,6 +63,7 @@ export function descriptionInput(
   state: QueryState,
   dataset: Dataset,
   range: PresetRange | null = null,
+  nowMs: number = Date.now(),
 ): QueryDescriptionInput {
   const freq = state.rs === '' ? null : parseFrequency(state.rs);
   return {
@@ -64,7 +72,7 @@ export function descriptionInput(
       state.fcol !== '' && state.fval !== ''
         ? { column: state.fcol, operator: state.fop, value: state.fval }
         : null,
-    time: timeText(state, range),
+    time: timeText(state, range, nowMs),
     timeZone: zoneLabel(state.tz),
     resample: freq ? { ...freq, fn: state.rsfn, by: state.rsby } : null,
     vintage: vintageText(state, dataset),

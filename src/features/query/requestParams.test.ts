@@ -16,6 +16,29 @@ const spp: Dataset = { ...SPP_DATASET, latestData: '2026-11-25T07:30:00+00:00' }
 const NOW = Date.UTC(2026, 10, 26, 12);
 const state = (s: Partial<QueryState>): QueryState => ({ ...DEFAULT_QUERY_STATE, ...s });
 
+describe('relative presets of a dataset whose data ends long before now', () => {
+  /** A 60-day disclosure: its newest interval is 60 days old. */
+  const late: Dataset = { ...SPP_DATASET, latestData: '2026-09-27T20:15:00+00:00' };
+
+  it('say they count back from where its data ends, and the instants they ask for', () => {
+    const s = state({ range: 'last_24h', tz: 'market' });
+    const range = presetRange(s, late, NOW);
+    expect(range?.dataEnd).toBe(Date.parse('2026-09-27T20:30:00Z'));
+    expect(describeQuery(descriptionInput(s, late, range, NOW))).toContain(
+      'last 24 hours of its data, which ends 59 days ago: 2026-09-26 15:30 → 2026-09-27 15:30 (US/Central)',
+    );
+  });
+
+  it('say nothing more of a live feed whose newest interval is still being published', () => {
+    const live: Dataset = { ...SPP_DATASET, latestData: new Date(NOW - 20 * 60_000).toISOString() };
+    const s = state({ range: 'last_24h', tz: 'market' });
+    expect(presetRange(s, live, NOW)?.dataEnd).toBeNull();
+    expect(describeQuery(descriptionInput(s, live, presetRange(s, live, NOW), NOW))).toContain(
+      '· last 24 hours (US/Central)',
+    );
+  });
+});
+
 describe('relative presets of a resampled query ask for whole buckets', () => {
   it('moves "last 7 days" hourly back to whole hours, and the summary says so', () => {
     const s = state({ range: 'last_7d', rs: '1h', rsfn: 'mean', tz: 'market' });
@@ -23,8 +46,9 @@ describe('relative presets of a resampled query ask for whole buckets', () => {
     // Data ends 07:45 UTC (01:45 CST): the hour 01:00–02:00 is still filling and is left out.
     expect(params.start_time).toBe('2026-11-18T07:00:00+00:00');
     expect(params.end_time).toBe('2026-11-25T07:00:00+00:00');
-    expect(describeQuery(descriptionInput(s, spp, presetRange(s, spp, NOW)))).toContain(
-      'last 7 days, aligned to whole hours: 2026-11-18 01:00 → 2026-11-25 01:00 (US/Central)',
+    // The data ends 28 hours before now: the summary says the range is its data's last 7 days.
+    expect(describeQuery(descriptionInput(s, spp, presetRange(s, spp, NOW), NOW))).toContain(
+      'last 7 days of its data, which ends 28 hours ago, aligned to whole hours: 2026-11-18 01:00 → 2026-11-25 01:00 (US/Central)',
     );
   });
 

@@ -1,7 +1,7 @@
 /** The API request a builder state stands for. */
-import type { Dataset, DatasetQueryParams, Frequency } from '@/contract';
+import { CADENCE_MS, type Dataset, type DatasetQueryParams, type Frequency } from '@/contract';
 import type { QueryState } from './queryUrl';
-import { formatUtc } from '@/time';
+import { formatUtc, HOUR_MS } from '@/time';
 import { parseFrequency } from './frequency';
 import { alignToBuckets, presetAnchor, resolvePreset } from './timeRange';
 
@@ -11,6 +11,29 @@ export interface PresetRange {
   end: number;
   /** The resampling frequency the range was moved back to, when the preset cut its buckets. */
   alignedTo: Frequency | null;
+  /**
+   * Where the preset counted back from when that was the end of the dataset's data, well before
+   * now (a feed published late, such as a 60-day disclosure): "last 24 hours" is then its data's
+   * last 24 hours, which the page must say. Null when it counted back from now.
+   */
+  dataEnd: number | null;
+}
+
+/**
+ * Whether presets count back from the end of the dataset's data rather than from now: its data
+ * ends more than an interval (and at least an hour) before now. A live feed's newest interval,
+ * still being published, is not that.
+ */
+export function countsFromDataEnd(dataset: Dataset, anchor: number, nowMs: number): boolean {
+  return nowMs - anchor > Math.max(CADENCE_MS[dataset.cadence], HOUR_MS);
+}
+
+/** How long before now a dataset's data ends, in whole days, hours or minutes: "59 days ago". */
+export function dataEndAge(dataEnd: number, nowMs: number): string {
+  const minutes = Math.floor((nowMs - dataEnd) / 60_000);
+  if (minutes >= 2 * 24 * 60) return `${Math.floor(minutes / (24 * 60))} days ago`;
+  if (minutes >= 2 * 60) return `${Math.floor(minutes / 60)} hours ago`;
+  return `${minutes} minutes ago`;
 }
 
 /**
@@ -20,12 +43,14 @@ export interface PresetRange {
  */
 export function presetRange(state: QueryState, dataset: Dataset, nowMs: number): PresetRange | null {
   if (state.range === 'custom' || state.range === 'latest') return null;
-  const range = resolvePreset(state.range, presetAnchor(dataset, nowMs));
+  const anchor = presetAnchor(dataset, nowMs);
+  const range = resolvePreset(state.range, anchor);
   const frequency = state.rs === '' ? null : parseFrequency(state.rs);
   const aligned = frequency ? alignToBuckets(range, frequency, state.tz) : null;
+  const dataEnd = countsFromDataEnd(dataset, anchor, nowMs) ? anchor : null;
   return aligned
-    ? { start: aligned[0], end: aligned[1], alignedTo: frequency }
-    : { start: range[0], end: range[1], alignedTo: null };
+    ? { start: aligned[0], end: aligned[1], alignedTo: frequency, dataEnd }
+    : { start: range[0], end: range[1], alignedTo: null, dataEnd };
 }
 
 /** The request a state stands for (without `cursor` and `page`, which paging adds). */
