@@ -67,6 +67,9 @@ describe('QueryPage', () => {
     expect(await screen.findByLabelText('Query summary')).toHaveTextContent(
       /last 7 days of its data, which ends \d+ \w+ ago, aligned to whole days: 2025-07-08 00:00 → 2025-07-15 00:00 \(UTC\)/,
     );
+    expect(screen.getByLabelText('Time range')).toHaveAccessibleDescription(
+      /the range counts back from there/,
+    );
     expect(screen.getByText(/the range counts back from there/)).toHaveTextContent(
       /This dataset's data ends \d+ \w+ ago \(2025-07-15 \d\d:\d\d UTC\): the range counts back from there\./,
     );

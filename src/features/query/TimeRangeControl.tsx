@@ -9,6 +9,7 @@ import { presetAnchor, TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset, zoneLa
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-time-error';
+const ANCHOR_HINT_ID = 'query-time-anchor';
 
 /** Presets count back from the end of the dataset's data when that is earlier than now (see presetAnchor). */
 export function TimeRangeControl({ dataset, draft, onChange, error, timeErrors }: ControlProps) {
@@ -25,7 +26,7 @@ export function TimeRangeControl({ dataset, draft, onChange, error, timeErrors }
         Time range
         <select
           value={draft.range}
-          aria-describedby={described}
+          aria-describedby={fromDataEnd ? [described, ANCHOR_HINT_ID].filter(Boolean).join(' ') : described}
           onChange={(e) => onChange({ range: e.target.value as TimePreset })}
         >
           {TIME_PRESETS.map((preset) => (
@@ -36,7 +37,7 @@ export function TimeRangeControl({ dataset, draft, onChange, error, timeErrors }
         </select>
       </label>
       {fromDataEnd && (
-        <p className={styles.hint}>
+        <p id={ANCHOR_HINT_ID} className={styles.hint}>
           This dataset&apos;s data ends {dataEndAge(anchor, now)} (
           {formatTimestamp(anchor, { timeZone: zoneLabel(draft.tz) })}): the range counts back from there.
         </p>
