@@ -119,6 +119,12 @@ describe('formatRelative', () => {
     expect(formatRelative(now - 400 * 86_400_000, now)).toBe('1 y ago');
   });
 
+  it('counts whole days past a day when asked to, never months or years', () => {
+    expect(formatRelative(now - 59.9 * 86_400_000, now, { inDays: true })).toBe('59 d ago');
+    expect(formatRelative(now - 400 * 86_400_000, now, { inDays: true })).toBe('400 d ago');
+    expect(formatRelative(now - 3 * 3_600_000, now, { inDays: true })).toBe('3 h ago');
+  });
+
   it('says how far ahead for future instants', () => {
     expect(formatRelative(now + 26 * 3_600_000, now)).toBe('in 1 d');
     expect(formatRelative(now + 90 * 60_000, now)).toBe('in 1 h');

@@ -164,18 +164,22 @@ const RELATIVE_STEPS: readonly [limitMs: number, unitMs: number, unit: string][]
   [365 * 86_400_000, 30 * 86_400_000, 'mo'],
   [Infinity, 365 * 86_400_000, 'y'],
 ];
+/** The same, counting whole days past a day. */
+const DAY_STEPS: typeof RELATIVE_STEPS = [...RELATIVE_STEPS.slice(0, 3), [Infinity, 86_400_000, 'd']];
 
 /**
  * How long ago (or how far ahead: forecasts and day-ahead prices lie in the future) an instant is,
  * relative to `now`: `just now`, `45 s ago`, `3 h ago`, `in 2 d`. Rounded down, so "1 h ago"
- * never means 59 minutes.
+ * never means 59 minutes. `inDays` counts whole days past a day instead of months and years
+ * ("59 d ago", not "1 mo ago", where a day either way counts).
  */
-export function formatRelative(value: Instant, now: Instant): string {
+export function formatRelative(value: Instant, now: Instant, { inDays = false } = {}): string {
   const diff = toMillis(now) - toMillis(value);
   if (Number.isNaN(diff)) return MISSING;
   const abs = Math.abs(diff);
   if (abs < 5_000) return 'just now';
-  const step = RELATIVE_STEPS.find(([limit]) => abs < limit) ?? RELATIVE_STEPS[RELATIVE_STEPS.length - 1];
+  const steps = inDays ? DAY_STEPS : RELATIVE_STEPS;
+  const step = steps.find(([limit]) => abs < limit) ?? steps[steps.length - 1];
   if (!step) return MISSING;
   const amount = Math.floor(abs / step[1]);
   const text = `${amount} ${step[2]}`;

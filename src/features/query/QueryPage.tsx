@@ -213,7 +213,7 @@ function QueryBuilder({ dataset }: { dataset: Dataset }) {
   const options = datasetTablePageOptions(dataset.id, params);
   const results = useQuery({ ...options, enabled: !cancelled && !waiting });
   const summary = link.ready
-    ? describeQuery(descriptionInput(link.ready, dataset, presetRange(link.ready, dataset, runAt), runAt))
+    ? describeQuery(descriptionInput(link.ready, dataset, presetRange(link.ready, dataset, runAt)))
     : `${dataset.name} · not run: a time in the form cannot be read`;
 
   const firstPage = results.data;

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { formatTimestamp } from '@/lib/format';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
-import { countsFromDataEnd, dataEndAge } from './requestParams';
+import { dataEndAge, presetRange } from './requestParams';
 import { TimeField } from './TimeField';
 import { TIME_FIELD_IDS } from './typedTime';
-import { presetAnchor, TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset, zoneLabel } from './timeRange';
+import { TIME_PRESET_LABELS, TIME_PRESETS, type TimePreset, zoneLabel } from './timeRange';
 import styles from './QueryPage.module.css';
 
 const ERROR_ID = 'query-time-error';
@@ -16,9 +16,9 @@ export function TimeRangeControl({ dataset, draft, onChange, error, timeErrors }
   const described = describedBy(ERROR_ID, error);
   // When the page opened: a dataset's data ends days before now, so minutes do not matter here.
   const [now] = useState(() => Date.now());
-  const anchor = presetAnchor(dataset, now);
-  const fromDataEnd =
-    draft.range !== 'custom' && draft.range !== 'latest' && countsFromDataEnd(dataset, anchor, now);
+  const range = presetRange(draft, dataset, now);
+  const dataEnd = range?.dataEnd ?? null;
+  const fromDataEnd = range !== null && dataEnd !== null;
   return (
     <fieldset className={styles.control}>
       <legend>Time</legend>
@@ -38,8 +38,8 @@ export function TimeRangeControl({ dataset, draft, onChange, error, timeErrors }
       </label>
       {fromDataEnd && (
         <p id={ANCHOR_HINT_ID} className={styles.hint}>
-          This dataset&apos;s data ends {dataEndAge(anchor, now)} (
-          {formatTimestamp(anchor, { timeZone: zoneLabel(draft.tz) })}): the range counts back from there.
+          This dataset&apos;s data ends {dataEndAge({ ...range, dataEnd })} (
+          {formatTimestamp(dataEnd, { timeZone: zoneLabel(draft.tz) })}): the range counts back from there.
         </p>
       )}
       {draft.range === 'custom' && (

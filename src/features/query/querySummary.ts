@@ -21,17 +21,17 @@ function wholeBucketsText({ count, unit }: Frequency): string {
   return count === 1 ? `whole ${info.plural}` : `whole ${count}-${info.singular} buckets`;
 }
 
-function timeText(state: QueryState, range: PresetRange | null, nowMs: number): string {
+function timeText(state: QueryState, range: PresetRange | null): string {
   if (state.range === 'latest') return 'latest';
   if (state.range !== 'custom') {
     const preset = TIME_PRESET_LABELS[state.range].replace(' (market time)', '').toLowerCase();
     // Counted back from where the data ends, long before now (a feed published late): "last 24
     // hours" alone would pass for the day just gone.
+    if (range === null) return preset;
+    const { dataEnd } = range;
     const label =
-      range?.dataEnd != null
-        ? `${preset} of its data, which ends ${dataEndAge(range.dataEnd, nowMs)}`
-        : preset;
-    if (!range || (range.alignedTo === null && range.dataEnd === null)) return label;
+      dataEnd === null ? preset : `${preset} of its data, which ends ${dataEndAge({ ...range, dataEnd })}`;
+    if (range.alignedTo === null && dataEnd === null) return label;
     // Say the instants the query asks for: moved back to bucket starts, or before now.
     const wall = (ms: number) => formatTimestamp(ms, { timeZone: zoneLabel(state.tz), zoneName: false });
     const aligned = range.alignedTo ? `, aligned to ${wholeBucketsText(range.alignedTo)}` : '';
@@ -63,7 +63,6 @@ export function descriptionInput(
   state: QueryState,
   dataset: Dataset,
   range: PresetRange | null = null,
-  nowMs: number = Date.now(),
 ): QueryDescriptionInput {
   const freq = state.rs === '' ? null : parseFrequency(state.rs);
   return {
@@ -72,7 +71,7 @@ export function descriptionInput(
       state.fcol !== '' && state.fval !== ''
         ? { column: state.fcol, operator: state.fop, value: state.fval }
         : null,
-    time: timeText(state, range, nowMs),
+    time: timeText(state, range),
     timeZone: zoneLabel(state.tz),
     resample: freq ? { ...freq, fn: state.rsfn, by: state.rsby } : null,
     vintage: vintageText(state, dataset),

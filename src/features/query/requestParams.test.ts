@@ -24,8 +24,8 @@ describe('relative presets of a dataset whose data ends long before now', () => 
     const s = state({ range: 'last_24h', tz: 'market' });
     const range = presetRange(s, late, NOW);
     expect(range?.dataEnd).toBe(Date.parse('2026-09-27T20:30:00Z'));
-    expect(describeQuery(descriptionInput(s, late, range, NOW))).toContain(
-      'last 24 hours of its data, which ends 59 days ago: 2026-09-26 15:30 → 2026-09-27 15:30 (US/Central)',
+    expect(describeQuery(descriptionInput(s, late, range))).toContain(
+      'last 24 hours of its data, which ends 59 d ago: 2026-09-26 15:30 → 2026-09-27 15:30 (US/Central)',
     );
   });
 
@@ -33,7 +33,7 @@ describe('relative presets of a dataset whose data ends long before now', () => 
     const live: Dataset = { ...SPP_DATASET, latestData: new Date(NOW - 20 * 60_000).toISOString() };
     const s = state({ range: 'last_24h', tz: 'market' });
     expect(presetRange(s, live, NOW)?.dataEnd).toBeNull();
-    expect(describeQuery(descriptionInput(s, live, presetRange(s, live, NOW), NOW))).toContain(
+    expect(describeQuery(descriptionInput(s, live, presetRange(s, live, NOW)))).toContain(
       '· last 24 hours (US/Central)',
     );
   });
@@ -47,8 +47,8 @@ describe('relative presets of a resampled query ask for whole buckets', () => {
     expect(params.start_time).toBe('2026-11-18T07:00:00+00:00');
     expect(params.end_time).toBe('2026-11-25T07:00:00+00:00');
     // The data ends 28 hours before now: the summary says the range is its data's last 7 days.
-    expect(describeQuery(descriptionInput(s, spp, presetRange(s, spp, NOW), NOW))).toContain(
-      'last 7 days of its data, which ends 28 hours ago, aligned to whole hours: 2026-11-18 01:00 → 2026-11-25 01:00 (US/Central)',
+    expect(describeQuery(descriptionInput(s, spp, presetRange(s, spp, NOW)))).toContain(
+      'last 7 days of its data, which ends 1 d ago, aligned to whole hours: 2026-11-18 01:00 → 2026-11-25 01:00 (US/Central)',
     );
   });
 

@@ -1,6 +1,7 @@
 /** The API request a builder state stands for. */
 import { CADENCE_MS, type Dataset, type DatasetQueryParams, type Frequency } from '@/contract';
 import type { QueryState } from './queryUrl';
+import { formatRelative } from '@/lib/format';
 import { formatUtc, HOUR_MS } from '@/time';
 import { parseFrequency } from './frequency';
 import { alignToBuckets, presetAnchor, resolvePreset } from './timeRange';
@@ -17,6 +18,8 @@ export interface PresetRange {
    * last 24 hours, which the page must say. Null when it counted back from now.
    */
   dataEnd: number | null;
+  /** The instant the preset was resolved at (its "now"). */
+  resolvedAt: number;
 }
 
 /**
@@ -24,17 +27,13 @@ export interface PresetRange {
  * ends more than an interval (and at least an hour) before now. A live feed's newest interval,
  * still being published, is not that.
  */
-export function countsFromDataEnd(dataset: Dataset, anchor: number, nowMs: number): boolean {
+function countsFromDataEnd(dataset: Dataset, anchor: number, nowMs: number): boolean {
   return nowMs - anchor > Math.max(CADENCE_MS[dataset.cadence], HOUR_MS);
 }
 
-/** How long before now a dataset's data ends, in whole days, hours or minutes: "59 days ago". */
-export function dataEndAge(dataEnd: number, nowMs: number): string {
-  const minutes = Math.floor((nowMs - dataEnd) / 60_000);
-  if (minutes >= 2 * 24 * 60) return `${Math.floor(minutes / (24 * 60))} days ago`;
-  if (minutes >= 2 * 60) return `${Math.floor(minutes / 60)} hours ago`;
-  return `${minutes} minutes ago`;
-}
+/** How long before the preset was resolved its dataset's data ends: "59 d ago". */
+export const dataEndAge = (range: PresetRange & { dataEnd: number }): string =>
+  formatRelative(range.dataEnd, range.resolvedAt, { inDays: true });
 
 /**
  * A relative preset's range at `nowMs`. A resampled query asks for whole buckets: a preset that
@@ -49,8 +48,8 @@ export function presetRange(state: QueryState, dataset: Dataset, nowMs: number):
   const aligned = frequency ? alignToBuckets(range, frequency, state.tz) : null;
   const dataEnd = countsFromDataEnd(dataset, anchor, nowMs) ? anchor : null;
   return aligned
-    ? { start: aligned[0], end: aligned[1], alignedTo: frequency, dataEnd }
-    : { start: range[0], end: range[1], alignedTo: null, dataEnd };
+    ? { start: aligned[0], end: aligned[1], alignedTo: frequency, dataEnd, resolvedAt: nowMs }
+    : { start: range[0], end: range[1], alignedTo: null, dataEnd, resolvedAt: nowMs };
 }
 
 /** The request a state stands for (without `cursor` and `page`, which paging adds). */
