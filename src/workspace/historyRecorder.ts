@@ -12,7 +12,7 @@ import { appBase } from '@/lib/appBase';
 import { whenIdle } from '@/lib/idle';
 import { isRecord } from '@/lib/isRecord';
 import type { FinishedQuery } from './historyEntries';
-import { mayRecord, recordedSource, summariseAnswer, type QuerySource } from './historySources';
+import { recordedSource, summariseAnswer, type QuerySource } from './historySources';
 import { viewKindOf } from './viewPath';
 import { isHistoryRecording } from './historySetting';
 import { noteHistoryFailure } from './historyStatus';
@@ -163,12 +163,19 @@ export function installHistoryRecorder(
     const { action } = event;
     const query = event.query as Query;
     if (action.type === 'fetch') {
+      // The page's path is read once, and only for a query whose recording depends on its page.
+      let at: { path: string; page: ViewKind | null } | undefined;
+      const here = () => {
+        if (at === undefined) {
+          const path = currentPath();
+          at = { path, page: viewKindOf(path) };
+        }
+        return at;
+      };
+      const source = recordedSource(query.queryKey, () => here().page);
       // Turned off in Settings: the query is not noted at all.
-      if (!mayRecord(query.queryKey) || !isHistoryRecording()) return;
-      const path = currentPath();
-      const page = viewKindOf(path);
-      const source = recordedSource(query.queryKey, page);
-      if (source === null) return;
+      if (source === null || !isHistoryRecording()) return;
+      const { path, page } = here();
       started.set(query, {
         source,
         kind: page ?? KIND_OF_SOURCE[source.type],

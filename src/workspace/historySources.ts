@@ -31,31 +31,20 @@ const QUERY = queryKeys.all[0];
 const PRICES = priceKeys.all[0];
 const COMPARE = compareSeriesKeys.all[0];
 
-/** The query-key kinds that may be recorded on some page (`recordedSource` decides by the page). */
-const RECORDABLE_QUERY_KINDS: ReadonlySet<unknown> = new Set(['table', 'rows', 'live']);
-
-/**
- * Whether a query with this key could be recorded on any page: read before the page's path is,
- * so the many queries never recorded (metadata, a live page's new rows, usage) cost one look at
- * their key.
- */
-export function mayRecord(key: readonly unknown[]): boolean {
-  const [root, , kind] = key;
-  return (root === QUERY && RECORDABLE_QUERY_KINDS.has(kind)) || root === COMPARE || root === PRICES;
-}
-
 /**
  * The source of a query the history records, or null. `page` is the kind of the page it runs on:
  * a plain dataset query (`rows`) is the page's own query only on the peak report; on the query
- * builder it is the data-quality count of the query already recorded.
+ * builder it is the data-quality count of the query already recorded. `page` is read only for a
+ * key whose recording depends on it, so the many queries never recorded (metadata, a live page's
+ * new rows, usage) cost one look at their key.
  */
-export function recordedSource(key: readonly unknown[], page: ViewKind | null): QuerySource | null {
+export function recordedSource(key: readonly unknown[], page: () => ViewKind | null): QuerySource | null {
   const [root, a, b, c] = key;
   if (root === QUERY) {
     if (typeof a !== 'string' || !isRecord(c)) return null;
     if (b === 'table') return { type: 'table', dataset: a, params: c };
-    if (b === 'rows' && page === 'dailyPeak') return { type: 'rows', dataset: a, params: c };
-    if (b === 'live' && page === 'today') return { type: 'live', dataset: a, params: c };
+    if (b === 'rows' && page() === 'dailyPeak') return { type: 'rows', dataset: a, params: c };
+    if (b === 'live' && page() === 'today') return { type: 'live', dataset: a, params: c };
     return null;
   }
   if (root === COMPARE) {
@@ -64,7 +53,7 @@ export function recordedSource(key: readonly unknown[], page: ViewKind | null): 
   }
   // The price map's own queries only: another page reading a snapshot (the overview's highest node,
   // asked again every five minutes) is a figure on that page, not a query the analyst made.
-  if (root === PRICES && page === 'priceMap') {
+  if (root === PRICES && page() === 'priceMap') {
     if (a === 'snapshot' && typeof b === 'string' && typeof c === 'string' && typeof key[4] === 'string')
       return { type: 'snapshot', key: { dataset: b, column: c, time: key[4] } };
     if (a === 'location-day' && isRecord(b) && typeof b.dataset === 'string')
