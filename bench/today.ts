@@ -127,6 +127,27 @@ export async function untilRefresh(refreshAt: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, refreshAt - Date.now())));
 }
 
+/** What `measure` finds `during` a window (the main thread's work, by one measure or another). */
+export type WindowCost = (during: () => Promise<void>) => Promise<number>;
+
+/**
+ * A settled page's refresh window, less an idle window of the same length before it, both by
+ * `cost`. Throws when the new interval did not reach the page within the window, so a refresh that
+ * never came is not counted as one that cost nothing.
+ */
+export async function refreshCost(page: Page, refreshAt: number, cost: WindowCost): Promise<number> {
+  const window = () => page.waitForTimeout(WINDOW_MS);
+  const idle = await cost(window);
+  const shown = await fuelAsOf(page);
+  // The timers due at the interval's start (fuel mix, load, the minute's PRC, the newest node
+  // prices) fire as they would on a page left open.
+  await untilRefresh(refreshAt);
+  const busy = await cost(window);
+  const now = await fuelAsOf(page);
+  if (now === shown) throw new Error(`the refresh did not arrive within the window (${now})`);
+  return Math.max(0, busy - idle);
+}
+
 /** TaskDuration of refreshes that each bring one new interval, less an idle window of the same length. */
 export async function refreshWork(browser: Browser, url: string): Promise<number[]> {
   const out: number[] = [];
@@ -139,19 +160,13 @@ export async function refreshWork(browser: Browser, url: string): Promise<number
         const { metrics } = await cdp.send('Performance.getMetrics');
         return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
       };
-      let before = await taskMs();
-      await page.waitForTimeout(WINDOW_MS);
-      const idle = (await taskMs()) - before;
-      const shown = await fuelAsOf(page);
-      // The timers due at the interval's start (fuel mix, load, the minute's PRC, the newest node
-      // prices) fire as they would on a page left open.
-      await untilRefresh(refreshAt);
-      before = await taskMs();
-      await page.waitForTimeout(WINDOW_MS);
-      const busy = (await taskMs()) - before;
-      const now = await fuelAsOf(page);
-      if (now === shown) throw new Error(`the refresh did not arrive within the window (${now})`);
-      out.push(Math.max(0, busy - idle));
+      out.push(
+        await refreshCost(page, refreshAt, async (during) => {
+          const before = await taskMs();
+          await during();
+          return (await taskMs()) - before;
+        }),
+      );
     } finally {
       await context.close();
     }

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { formatNumber, summarise } from './harness';
 import { assertChromium, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
-import { refreshWork, settledToday, untilRefresh, WINDOW_MS } from './today';
+import { refreshCost, refreshWork, settledToday } from './today';
 
 const PORT = Number(process.env.BENCH_TODAY_PORT ?? 4641);
 
@@ -51,10 +51,7 @@ export async function refreshCpu(browser: Browser, url: string, runs = 6): Promi
   for (let run = 0; run < runs; run++) {
     const { context, page, refreshAt } = await settledToday(browser, url, run);
     try {
-      const idle = await tracedCpu(browser, page, () => page.waitForTimeout(WINDOW_MS));
-      await untilRefresh(refreshAt);
-      const busy = await tracedCpu(browser, page, () => page.waitForTimeout(WINDOW_MS));
-      out.push(Math.max(0, busy - idle));
+      out.push(await refreshCost(page, refreshAt, (during) => tracedCpu(browser, page, during)));
     } finally {
       await context.close();
     }
