@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { PriceSnapshot } from '@/api/prices/fetchers';
 import { priceSnapshotOptions } from '@/api/prices/queries';
 import type { Row } from '@/api/query/liveRows';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
@@ -210,8 +211,11 @@ export const highestNodeOptions = (at: number) =>
 export const highestNodeAt = (now: number, day: MarketDay): number =>
   Math.min(newestIntervalAt(now, FIVE_MINUTES_MS), day.end - FIVE_MINUTES_MS);
 
-/** The highest price of a snapshot and its location; the first of equals. */
-function highestOf(names: readonly string[], values: readonly (number | null)[]) {
+/**
+ * The highest price of a snapshot and its location (the first of equals), with the snapshot's
+ * time: the query's `select`, so it is worked out once per snapshot, not at every render.
+ */
+function highestOf({ time, names, values }: PriceSnapshot) {
   let top: { name: string; value: number } | null = null;
   for (let i = 0; i < names.length; i++) {
     const value = values[i];
@@ -219,7 +223,7 @@ function highestOf(names: readonly string[], values: readonly (number | null)[])
     if (typeof value === 'number' && name !== undefined && (top === null || value > top.value))
       top = { name, value };
   }
-  return top;
+  return { time, top };
 }
 
 /** The highest-priced node at the newest 5-minute interval (the day's last for a past day), from the price map's query. */
@@ -229,12 +233,13 @@ function HighestNode({ date, day }: { date: string; day: MarketDay }) {
   const at = Math.min(useIntervalStart(FIVE_MINUTES_MS, live), day.end - FIVE_MINUTES_MS);
   const snapshot = useQuery({
     ...highestNodeOptions(at),
+    select: highestOf,
     placeholderData: keepPreviousData,
   });
   if (snapshot.isPending) return <p className={styles.asOf}>Loading the highest node…</p>;
   if (snapshot.isError)
     return <ApiErrorMessage error={snapshot.error} onRetry={() => void snapshot.refetch()} />;
-  const shown = highestOf(snapshot.data.names, snapshot.data.values);
+  const shown = snapshot.data.top;
   const index = Math.round((Date.parse(snapshot.data.time) - day.start) / FIVE_MINUTES_MS);
   const mapHref = `/price-map?${new URLSearchParams({
     ds: DATASET_IDS.realTimeLmp,
