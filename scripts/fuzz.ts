@@ -34,7 +34,7 @@ import {
 import { ISO_TIMESTAMP_RE } from '@/time';
 import { parseCsv } from '@/lib/csv';
 import { DATASETS } from '@/mock/data/catalog';
-import { LOCATIONS } from '@/mock/data/locations';
+import { locationDefs } from '@/mock/data/locations';
 import type { DatasetDef } from '@/mock/data/types';
 import { startHttpServer } from '@/mock/server';
 import { TEST_NOW } from '@/test/clock';
@@ -303,7 +303,7 @@ function frequency(d: Draw): string {
 }
 
 function locationName(d: Draw): string {
-  return d.pick(LOCATIONS).location;
+  return d.pick(locationDefs()).location;
 }
 
 /** A value for a filter on `column` of `def`, usually of the right kind; numbers sometimes respelled. */
@@ -485,7 +485,7 @@ function nearbyParams(d: Draw, params: Params, spellings: Spelling[]): void {
     maybe(d, params, 'latitude', 0.95, () => float('latitude', d.int(-9000, 9000) / 100));
     maybe(d, params, 'longitude', 0.95, () => float('longitude', d.int(-18000, 18000) / 100));
   } else {
-    maybe(d, params, 'location_id', 0.95, () => d.pick(LOCATIONS).gsEntityId);
+    maybe(d, params, 'location_id', 0.95, () => d.pick(locationDefs()).gsEntityId);
   }
   maybe(d, params, 'limit', 0.3, () => intValue(d, spellings, 'limit', 1, 100));
   maybe(d, params, 'max_distance_miles', 0.2, () => float('max_distance_miles', d.int(1, 500)));
@@ -564,7 +564,9 @@ function randomRequest(d: Draw): FuzzRequest {
     nearbyParams(d, params, spellings);
   } else if (roll < 0.92) {
     endpoint = 'location';
-    const entity = d.chance(0.85) ? d.pick(LOCATIONS).gsEntityId : d.pick(GARBAGE.filter((g) => g !== ''));
+    const entity = d.chance(0.85)
+      ? d.pick(locationDefs()).gsEntityId
+      : d.pick(GARBAGE.filter((g) => g !== ''));
     path = `/v1/pricing_locations/${oddSegment(d, entity)}`;
     maybe(d, params, 'isos', 0.2, () => d.pick(['ercot', 'caiso']));
   } else if (roll < 0.95) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { DATASET_IDS } from '@/contract';
-import { BUSES } from '@/mock/data/buses';
+import { buses } from '@/mock/data/buses';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
@@ -74,7 +74,7 @@ describe('Compare over forecast reports and buses', () => {
     expect((await statsRow(/^A: /))[0]).toBe('864');
     expect((await statsRow(/^C = A - B/))[0]).toBe('864');
     await waitFor(() => expect(suggestions('A')).toContain('ALICE_8'), SLOW);
-    expect(suggestions('A')).toHaveLength(BUSES.length);
+    expect(suggestions('A')).toHaveLength(buses().length);
     expect(suggestions('A')).not.toContain('HB_HOUSTON');
     // The settlement-point series keeps the registry's names.
     expect(suggestions('B')).toContain('HB_HOUSTON');

@@ -2,7 +2,7 @@ import { DATASETS, getDataset } from './catalog';
 import { addDays, marketMidnight } from '@/time';
 import { countRows } from './counting';
 import { datasetAudit } from './audit';
-import { LOCATIONS } from './locations';
+import { locationDefs } from './locations';
 import type { DatasetDef } from './types';
 
 // The 30-day window includes the 25-hour market day of 2024-11-03.
@@ -47,7 +47,7 @@ describe('datasetAudit', () => {
     const rt = datasetAudit(dataset('ercot_spp_real_time_15_min'), NOW).find(
       (r) => r.market_date === '2024-11-10',
     );
-    const active = LOCATIONS.filter(
+    const active = locationDefs().filter(
       (l) =>
         l.firstSeen <= marketMidnight('2024-11-10') &&
         (l.retiredAt ?? Infinity) > marketMidnight('2024-11-11'),

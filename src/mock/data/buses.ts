@@ -6,7 +6,8 @@ import { FIVE_MINUTES_MS } from '@/time';
  * that node's LMP plus a small term of its own (losses and local congestion on the way to the node).
  */
 import { DATA_START } from './climate';
-import { LOCATIONS } from './locations';
+import { locationDefs } from './locations';
+import { once } from './once';
 import { gauss3, round2, u1, uniformsOf } from './noise';
 import { scedLmp } from './prices';
 import type { LocationDef, Millis, SeriesMember } from './types';
@@ -40,9 +41,10 @@ function station(node: LocationDef): string {
 
 function buildDrafts(): BusDraft[] {
   // A bus is never named like a settlement point: the two lists must not be confused.
-  const seen = new Set<string>(LOCATIONS.map((l) => l.location));
+  const locations = locationDefs();
+  const seen = new Set<string>(locations.map((l) => l.location));
   const drafts: BusDraft[] = [];
-  for (const node of LOCATIONS) {
+  for (const node of locations) {
     // Buses behind nodes that exist over the whole history: a bus row is there every interval.
     if (node.locationType !== 'Resource Node' || node.firstSeen > DATA_START || node.retiredAt !== null)
       continue;
@@ -58,15 +60,17 @@ function buildDrafts(): BusDraft[] {
   return drafts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The buses, sorted by name bytes. */
-export const BUSES: readonly Bus[] = buildDrafts().map((d, index) => ({
-  index,
-  name: d.name,
-  firstSeen: DATA_START,
-  retiredAt: null,
-  node: d.node,
-  offset: (u1(S_BUS, 100_000 + index) - 0.5) * 1.5,
-}));
+/** The buses, sorted by name bytes (built on first use: `once`). */
+export const buses = once((): readonly Bus[] =>
+  buildDrafts().map((d, index) => ({
+    index,
+    name: d.name,
+    firstSeen: DATA_START,
+    retiredAt: null,
+    node: d.node,
+    offset: (u1(S_BUS, 100_000 + index) - 0.5) * 1.5,
+  })),
+);
 
 export function asBus(member: SeriesMember | null): Bus {
   if (member === null || !('node' in member)) throw new Error('a bus price row needs a bus');

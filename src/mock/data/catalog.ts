@@ -13,9 +13,9 @@ import { estimateRows } from './counting';
 import { fuelMixAt } from './fuelMix';
 import { loadAt } from './load';
 import { forecastLastTime, forecastValues, forecastVintages, LOAD_FORECAST_WINDOW } from './loadForecast';
-import { asLocation, LOCATIONS } from './locations';
+import { asLocation, locationDefs } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedSystemLambda, scedTimestamp } from './prices';
-import { asBus, BUSES, busLmp } from './buses';
+import { asBus, buses, busLmp } from './buses';
 import { RENEWABLE_DATASETS } from './renewableDatasets';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import type { ColumnDef, DatasetDef, Millis } from './types';
@@ -39,10 +39,10 @@ const intervalDataset = {
   firstTime: (): Millis => DATA_START,
 } as const;
 
+/** Spread first, then `locations` (a getter, so the registry is built on first use: a spread would read it). */
 const priceDataset = {
   ...intervalDataset,
   subseriesColumn: 'location',
-  locations: LOCATIONS,
 } as const;
 
 const ZONE_DESCRIPTIONS = {
@@ -77,11 +77,15 @@ const definitions: DatasetDef[] = [
     ...intervalDataset,
     id: DATASET_IDS.lmpByBus,
     name: 'ERCOT LMP by Bus',
-    description: `Locational marginal prices from each 5-minute SCED run at ${BUSES.length} electrical buses of the network model, in $/MWh. Buses are not settlement points: each sits behind a resource node and prices within a dollar or so of it.`,
+    get description() {
+      return `Locational marginal prices from each 5-minute SCED run at ${buses().length} electrical buses of the network model, in $/MWh. Buses are not settlement points: each sits behind a resource node and prices within a dollar or so of it.`;
+    },
     cadence: '5_MINUTES',
     stepMs: FIVE_MINUTES_MS,
     subseriesColumn: 'location',
-    locations: BUSES,
+    get locations() {
+      return buses();
+    },
     columns: [
       ...intervalColumns('5-minute'),
       ts('sced_timestamp_utc', 'When the SCED run that produced the price executed (UTC)'),
@@ -185,6 +189,9 @@ const definitions: DatasetDef[] = [
   },
   {
     ...priceDataset,
+    get locations() {
+      return locationDefs();
+    },
     id: DATASET_IDS.realTimeSpp,
     name: 'ERCOT Real-Time Settlement Point Prices (15-minute)',
     description:
@@ -205,6 +212,9 @@ const definitions: DatasetDef[] = [
   },
   {
     ...priceDataset,
+    get locations() {
+      return locationDefs();
+    },
     id: DATASET_IDS.dayAheadSpp,
     name: 'ERCOT Day-Ahead Settlement Point Prices (hourly)',
     description:
@@ -225,6 +235,9 @@ const definitions: DatasetDef[] = [
   },
   {
     ...priceDataset,
+    get locations() {
+      return locationDefs();
+    },
     id: DATASET_IDS.realTimeLmp,
     name: 'ERCOT Real-Time LMP by Settlement Point',
     description:

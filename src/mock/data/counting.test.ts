@@ -2,7 +2,7 @@ import { DATASETS, getDataset } from './catalog';
 import { DAY_MS, HOUR_MS, marketMidnight } from '@/time';
 import { DATA_START } from './climate';
 import { activeLocationCount, countRows, type RowCount } from './counting';
-import { LOCATIONS } from './locations';
+import { locationDefs } from './locations';
 import type { DatasetDef, Millis } from './types';
 
 const NOW = Date.UTC(2025, 6, 15, 20, 7, 13);
@@ -59,8 +59,8 @@ describe('countRows', () => {
 
   it('counts a location that retires or appears mid-range', () => {
     const def = dataset('ercot_spp_real_time_15_min');
-    const retired = LOCATIONS.find((l) => l.retiredAt !== null);
-    const late = LOCATIONS.find((l) => l.firstSeen > DATA_START);
+    const retired = locationDefs().find((l) => l.retiredAt !== null);
+    const late = locationDefs().find((l) => l.firstSeen > DATA_START);
     if (!retired?.retiredAt || !late) throw new Error('registry lacks retired or late nodes');
     for (const edge of [retired.retiredAt, late.firstSeen]) {
       const from = edge - 5 * HOUR_MS - 15 * 60_000;
@@ -115,7 +115,9 @@ describe('activeLocationCount', () => {
     const def = getDataset('ercot_spp_real_time_15_min');
     const locations = def?.locations;
     if (!def || !locations) throw new Error('no price dataset');
-    const edges = LOCATIONS.flatMap((l) => [l.firstSeen, l.retiredAt ?? l.firstSeen]).slice(0, 200);
+    const edges = locationDefs()
+      .flatMap((l) => [l.firstSeen, l.retiredAt ?? l.firstSeen])
+      .slice(0, 200);
     for (const edge of edges) {
       for (const t of [edge - 15 * 60_000, edge, edge + 15 * 60_000]) {
         expect(activeLocationCount(locations, t)).toBe(countRows(def, t, t + def.stepMs, NOW).rows);

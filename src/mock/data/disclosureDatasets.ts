@@ -7,13 +7,13 @@ import { DATASET_IDS } from '@/contract';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS } from '@/time';
 import { DATA_START } from './climate';
 import { intervalColumns, num, text, ts } from './columnDefs';
-import { GEN_RESOURCES, genResourceRow, resourceAttribute } from './genResources';
+import { genResourceRow, genResources, resourceAttribute } from './genResources';
 import { scedTimestamp } from './prices';
 import { dayAheadLastTime, lastStarted } from './schedule';
 import {
   constraintAttribute,
   constraintBinds,
-  CONSTRAINTS,
+  constraints,
   DAY_AHEAD_MARKET,
   SCED_MARKET,
   type ShadowField,
@@ -99,7 +99,9 @@ function shadowPriceDataset(spec: ShadowPriceSpec): DatasetDef {
     stepMs,
     subseriesColumn: 'constraint_name',
     extraKeyColumns: ['contingency_name'],
-    locations: CONSTRAINTS,
+    get locations() {
+      return constraints();
+    },
     columns: [...head, ...spec.columns.map(([, column]) => column)],
     lastTime: spec.lastTime,
     rowExists: (t, member) => constraintBinds(t, member, market),
@@ -123,7 +125,9 @@ export const DISCLOSURE_DATASETS: readonly DatasetDef[] = [
     cadence: '5_MINUTES',
     stepMs: FIVE_MINUTES_MS,
     subseriesColumn: 'resource_name',
-    locations: GEN_RESOURCES,
+    get locations() {
+      return genResources();
+    },
     columns: [
       ...intervalColumns('5-minute'),
       ts('sced_timestamp_utc', 'When the SCED run executed (UTC)'),

@@ -3,7 +3,7 @@ import { DAY_MS, FIVE_MINUTES_MS, MINUTE_MS } from '@/time';
 import { getDataset } from './catalog';
 import { DATA_START } from './climate';
 import { fuelMixAt, FUEL_COLUMNS } from './fuelMix';
-import { FLEET_SIZED_THROUGH, type Fuel, FUEL_COLUMN_OF_FUEL, GEN_RESOURCES } from './genResources';
+import { FLEET_SIZED_THROUGH, type Fuel, FUEL_COLUMN_OF_FUEL, genResources } from './genResources';
 
 const def = getDataset('ercot_sced_gen_resource_60_day');
 if (!def) throw new Error('no disclosure dataset');
@@ -12,7 +12,7 @@ const at = (name: string): number => cols.indexOf(name);
 
 describe('the 60-day generation fleet', () => {
   it('is a few hundred uniquely named resources, sorted by name bytes', () => {
-    const names = GEN_RESOURCES.map((r) => r.name);
+    const names = genResources().map((r) => r.name);
     expect(names.length).toBeGreaterThan(300);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
@@ -22,7 +22,7 @@ describe('the 60-day generation fleet', () => {
     const byFuel = new Map<string, number>();
     for (const t of [Date.UTC(2024, 0, 12, 8), Date.UTC(2024, 6, 20, 21, 35), Date.UTC(2025, 3, 2, 3, 10)]) {
       byFuel.clear();
-      for (const r of GEN_RESOURCES) {
+      for (const r of genResources()) {
         const out = def.row(t, r, null)[at('telemetered_net_output')] as number;
         const fuel = FUEL_COLUMN_OF_FUEL[r.fuel];
         byFuel.set(fuel, (byFuel.get(fuel) ?? 0) + out);
@@ -50,7 +50,7 @@ describe('the 60-day generation fleet', () => {
 
   it('keeps each row within its own limits, and names a status the output agrees with', () => {
     for (let t = Date.UTC(2024, 7, 1, 5); t < Date.UTC(2024, 7, 1, 5) + DAY_MS; t += 97 * 5 * MINUTE_MS) {
-      for (const r of GEN_RESOURCES) {
+      for (const r of genResources()) {
         const row = def.row(t, r, null);
         const n = (c: string): number => row[at(c)] as number;
         expect(n('lsl')).toBeLessThanOrEqual(n('hsl'));
@@ -67,9 +67,9 @@ describe('the 60-day generation fleet', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: intervals - 1 }),
-        fc.integer({ min: 0, max: GEN_RESOURCES.length - 1 }),
+        fc.integer({ min: 0, max: genResources().length - 1 }),
         (i, k) => {
-          const r = GEN_RESOURCES[k];
+          const r = genResources()[k];
           if (!r) return;
           const row = def.row(DATA_START + i * FIVE_MINUTES_MS, r, null);
           const n = (c: string): number => row[at(c)] as number;
@@ -86,7 +86,7 @@ describe('the 60-day generation fleet', () => {
 
   it("has, fuel by fuel, the capacity for the fuel mix's peak through the time it is sized for", () => {
     const capacity = new Map<Fuel, number>();
-    for (const r of GEN_RESOURCES) capacity.set(r.fuel, (capacity.get(r.fuel) ?? 0) + r.capacity);
+    for (const r of genResources()) capacity.set(r.fuel, (capacity.get(r.fuel) ?? 0) + r.capacity);
     const fuels = [...capacity.keys()];
     const peak = new Map<Fuel, number>(fuels.map((f) => [f, -Infinity]));
     for (let t = DATA_START; t < FLEET_SIZED_THROUGH; t += FIVE_MINUTES_MS) {

@@ -19,6 +19,7 @@ import { fuelMixAt, type FuelMix } from './fuelMix';
 import { clamp, gauss2, round2, seriesNoise, u1 } from './noise';
 import { scedTimestamp } from './prices';
 import type { Millis, RawCell, SeriesMember } from './types';
+import { once } from './once';
 
 export type Fuel = Exclude<keyof FuelMix, 'load'>;
 
@@ -212,8 +213,8 @@ function buildFleet(): GenResource[] {
     }));
 }
 
-/** The fleet, sorted by resource name in byte order (the subseries order). */
-export const GEN_RESOURCES: readonly GenResource[] = buildFleet();
+/** The fleet, sorted by resource name in byte order (the subseries order; built on first use: `once`). */
+export const genResources = once((): readonly GenResource[] => buildFleet());
 
 /** The fuel-mix column a resource type reports under. */
 export const FUEL_COLUMN_OF_FUEL: Record<Fuel, string> = {
@@ -289,10 +290,10 @@ function rowKit(r: GenResource): RowKit {
 }
 
 /** One kit per resource, at the resource's `index`. */
-const ROW_KITS: readonly RowKit[] = GEN_RESOURCES.map(rowKit);
+const rowKits = once((): readonly RowKit[] => genResources().map(rowKit));
 
 function kitOf(member: SeriesMember | null): RowKit {
-  const kit = member ? ROW_KITS[member.index] : undefined;
+  const kit = member ? rowKits()[member.index] : undefined;
   if (!kit || kit.resource !== member) throw new Error('a disclosure row needs a resource of the fleet');
   return kit;
 }

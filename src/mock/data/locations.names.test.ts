@@ -1,8 +1,8 @@
 import { DATA_START } from './climate';
-import { areaContains, LOAD_ZONES, LOCATIONS, ZONE_AREAS, ZONE_PLACES, type LoadZone } from './locations';
+import { areaContains, LOAD_ZONES, locationDefs, ZONE_AREAS, ZONE_PLACES, type LoadZone } from './locations';
 import type { LocationDef } from './types';
 
-const NODES = LOCATIONS.filter((l) => l.locationType === 'Resource Node');
+const NODES = locationDefs().filter((l) => l.locationType === 'Resource Node');
 
 /** Where a few well-known places really are, independent of the generator's own table. */
 const LANDMARKS: readonly [word: string, zone: LoadZone, lat: number, lon: number][] = [
@@ -162,6 +162,6 @@ describe('resource node names', () => {
   it('builds the same registry on every load', async () => {
     vi.resetModules();
     const again = await import('./locations');
-    expect(again.LOCATIONS).toEqual(LOCATIONS);
+    expect(again.locationDefs()).toEqual(locationDefs());
   });
 });

@@ -5,7 +5,7 @@ import {
   getLocationByEntityId,
   getLocationByName,
   locationLatestSeen,
-  LOCATIONS,
+  locationDefs,
   toPricingLocation,
 } from './locations';
 
@@ -40,7 +40,7 @@ function miles(aLat: number, aLon: number, bLat: number, bLon: number): number {
 
 describe('pricing location registry', () => {
   it('has 7 hubs, 8 load zones, 4 DC ties and 400–800 resource nodes', () => {
-    const count = (type: string): number => LOCATIONS.filter((l) => l.locationType === type).length;
+    const count = (type: string): number => locationDefs().filter((l) => l.locationType === type).length;
     expect(count('Trading Hub')).toBe(7);
     expect(count('Load Zone')).toBe(8);
     expect(count('Load Zone DC Tie')).toBe(4);
@@ -49,10 +49,10 @@ describe('pricing location registry', () => {
   });
 
   it('is sorted by name in byte order with unique names, ids and indexes', () => {
-    const names = LOCATIONS.map((l) => l.location);
+    const names = locationDefs().map((l) => l.location);
     expect(new Set(names).size).toBe(names.length);
     for (let i = 1; i < names.length; i++) expect((names[i - 1] ?? '') < (names[i] ?? '')).toBe(true);
-    LOCATIONS.forEach((l, i) => {
+    locationDefs().forEach((l, i) => {
       expect(l.index).toBe(i);
       expect(l.gsEntityId).toBe(`ercot-${l.location.toLowerCase()}`);
       expect(l.location).toMatch(/^[A-Z][A-Z0-9_]+$/);
@@ -64,7 +64,7 @@ describe('pricing location registry', () => {
   });
 
   it('places nodes and ties inside Texas, in their zone, and leaves aggregates without coordinates', () => {
-    for (const l of LOCATIONS) {
+    for (const l of locationDefs()) {
       if (l.locationType === 'Trading Hub' || l.locationType === 'Load Zone') {
         expect(l.latitude).toBeNull();
         expect(l.longitude).toBeNull();
@@ -94,7 +94,7 @@ describe('pricing location registry', () => {
   });
 
   it('marks about 5% of resource nodes inactive, all of them retired', () => {
-    const items = LOCATIONS.map((l) => toPricingLocation(l, NOW));
+    const items = locationDefs().map((l) => toPricingLocation(l, NOW));
     const inactive = items.filter((i) => i.status === 'inactive');
     const nodes = items.filter((i) => i.location_type === 'Resource Node').length;
     expect(inactive.length / nodes).toBeGreaterThan(0.03);
@@ -130,8 +130,8 @@ describe('pricing location registry', () => {
   });
 
   it('bounds a retired node by its last rows and a new node by its first', () => {
-    const retired = LOCATIONS.find((l) => l.retiredAt !== null);
-    const late = LOCATIONS.find((l) => l.firstSeen > DATA_START);
+    const retired = locationDefs().find((l) => l.retiredAt !== null);
+    const late = locationDefs().find((l) => l.firstSeen > DATA_START);
     if (!retired?.retiredAt || !late) throw new Error('registry lacks retired or late nodes');
     expect(retired.retiredAt % 3_600_000).toBe(0);
     expect(late.firstSeen % 3_600_000).toBe(0);

@@ -8,6 +8,7 @@
  * `BAYTOWN_CT1` on the Houston ship channel, as an analyst who knows Texas would expect.
  */
 import type { PricingLocation } from '@/contract';
+import { once } from './once';
 import { DATA_START } from './climate';
 import { DAY_MS, FIFTEEN_MINUTES_MS, FIVE_MINUTES_MS, formatUtc, HOUR_MS, wallMs } from '@/time';
 import { uniformsOf } from './noise';
@@ -557,26 +558,31 @@ function buildDrafts(): Draft[] {
   return drafts;
 }
 
-const DRAFTS = buildDrafts();
+const allDrafts = once(buildDrafts);
 
-export const LOCATIONS: readonly LocationDef[] = DRAFTS.map((d, index) => ({
-  index,
-  gsEntityId: d.gsEntityId,
-  name: d.location,
-  location: d.location,
-  locationType: d.locationType,
-  zone: d.zone,
-  latitude: d.latitude,
-  longitude: d.longitude,
-  firstSeen: d.firstSeen,
-  retiredAt: d.retiredAt,
-}));
+/** The registry, in name byte order (built on first use: `once`). */
+export const locationDefs = once((): readonly LocationDef[] =>
+  allDrafts().map((d, index) => ({
+    index,
+    gsEntityId: d.gsEntityId,
+    name: d.location,
+    location: d.location,
+    locationType: d.locationType,
+    zone: d.zone,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    firstSeen: d.firstSeen,
+    retiredAt: d.retiredAt,
+  })),
+);
 
 /** Pricing zone by registry index (null for the system-wide averages). */
-export const PRICE_ZONE_BY_INDEX: readonly (LoadZone | null)[] = DRAFTS.map((d) => d.priceZone);
+export const priceZoneByIndex = once((): readonly (LoadZone | null)[] => allDrafts().map((d) => d.priceZone));
 
 /** A stable per-location integer for seeding its noise. */
-export const LOCATION_SEED_BY_INDEX: readonly number[] = DRAFTS.map((d) => hashName(d.location));
+export const locationSeedByIndex = once((): readonly number[] =>
+  allDrafts().map((d) => hashName(d.location)),
+);
 
 function hashName(name: string): number {
   let h = 0x811c9dc5;
@@ -584,15 +590,15 @@ function hashName(name: string): number {
   return h >>> 0;
 }
 
-const BY_ID = new Map(LOCATIONS.map((l) => [l.gsEntityId, l]));
-const BY_NAME = new Map(LOCATIONS.map((l) => [l.location, l]));
+const byId = once(() => new Map(locationDefs().map((l) => [l.gsEntityId, l])));
+const byName = once(() => new Map(locationDefs().map((l) => [l.location, l])));
 
 export function getLocationByEntityId(id: string): LocationDef | undefined {
-  return BY_ID.get(id);
+  return byId().get(id);
 }
 
 export function getLocationByName(name: string): LocationDef | undefined {
-  return BY_NAME.get(name);
+  return byName().get(name);
 }
 
 const PRICE_GRIDS: readonly { step: Millis; last: (now: Millis) => Millis }[] = [

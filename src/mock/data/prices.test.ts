@@ -1,7 +1,7 @@
 import { getDataset } from './catalog';
 import { centralOffsetMinutes, HOUR_MS, MINUTE_MS } from '@/time';
 import { DATA_START } from './climate';
-import { getLocationByName, LOCATIONS } from './locations';
+import { getLocationByName, locationDefs } from './locations';
 import { dayAheadSpp, realTimeSpp, scedLmp, scedTimestamp } from './prices';
 import type { LocationDef } from './types';
 
@@ -16,9 +16,9 @@ const Q = 15 * MINUTE_MS;
 
 describe('settlement point prices', () => {
   it('are deterministic whatever the order of the calls', () => {
-    const samples = LOCATIONS.slice(0, 50).flatMap((l, i) => [
-      [DATA_START + ((i * 977) % 5000) * Q, l] as const,
-    ]);
+    const samples = locationDefs()
+      .slice(0, 50)
+      .flatMap((l, i) => [[DATA_START + ((i * 977) % 5000) * Q, l] as const]);
     const a = samples.map(([t, l]) => [realTimeSpp(t, l), dayAheadSpp(t - (t % HOUR_MS), l), scedLmp(t, l)]);
     const b = [...samples]
       .reverse()
@@ -73,7 +73,7 @@ describe('settlement point prices', () => {
   it('day-ahead and real-time of one location and hour are close but not equal', () => {
     let equal = 0;
     const diffs: number[] = [];
-    for (const l of LOCATIONS.filter((_, i) => i % 40 === 0)) {
+    for (const l of locationDefs().filter((_, i) => i % 40 === 0)) {
       for (let t = DATA_START + HOUR_MS * 24 * 30; t < DATA_START + YEAR; t += 97 * HOUR_MS) {
         const d = dayAheadSpp(t, l);
         const r = realTimeSpp(t, l);

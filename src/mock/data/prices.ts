@@ -15,7 +15,8 @@ import {
 } from './climate';
 import { FIFTEEN_MINUTES_MS, FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { loadRaw } from './load';
-import { LOAD_ZONES, LOCATION_SEED_BY_INDEX, LOCATIONS, PRICE_ZONE_BY_INDEX } from './locations';
+import { LOAD_ZONES, locationDefs, locationSeedByIndex, priceZoneByIndex } from './locations';
+import { once } from './once';
 import { clamp, gauss2, gauss3, hash1, round2, signedNoise, u1, u2 } from './noise';
 import type { LocationDef, Millis } from './types';
 
@@ -38,16 +39,22 @@ const S_LOC_SCED = 89;
 const S_SCED_DELAY = 90;
 const S_SYS_DRIFT = 91;
 
-/** Per-location traits by registry index. */
-const zoneIdx = Int8Array.from(PRICE_ZONE_BY_INDEX, (z) => (z === null ? AVG : LOAD_ZONES.indexOf(z)));
-const locSeed = Uint32Array.from(LOCATION_SEED_BY_INDEX);
-const locBias = Float64Array.from(LOCATIONS, (l) =>
-  l.locationType === 'Resource Node' ? (u1(71, l.index * 7 + 1) - 0.5) * 4 : 0,
-);
 const NOISE_BY_TYPE = { 'Resource Node': 1, 'Load Zone DC Tie': 0.8, 'Load Zone': 0.45, 'Trading Hub': 0.3 };
-const locNoise = Float64Array.from(LOCATIONS, (l) => NOISE_BY_TYPE[l.locationType]);
-/** The panhandle hub sits behind the same export constraint as the West, only harder. */
-const westGain = Float64Array.from(LOCATIONS, (l) => (l.location === 'HB_PAN' ? 1.3 : 1));
+
+/** Per-location traits by registry index. */
+const locationTraits = once(() => {
+  const locations = locationDefs();
+  return {
+    zoneIdx: Int8Array.from(priceZoneByIndex(), (z) => (z === null ? AVG : LOAD_ZONES.indexOf(z))),
+    locSeed: Uint32Array.from(locationSeedByIndex()),
+    locBias: Float64Array.from(locations, (l) =>
+      l.locationType === 'Resource Node' ? (u1(71, l.index * 7 + 1) - 0.5) * 4 : 0,
+    ),
+    locNoise: Float64Array.from(locations, (l) => NOISE_BY_TYPE[l.locationType]),
+    /** The panhandle hub sits behind the same export constraint as the West, only harder. */
+    westGain: Float64Array.from(locations, (l) => (l.location === 'HB_PAN' ? 1.3 : 1)),
+  };
+});
 
 /** Net load (MW): what thermal generation must cover, which sets the marginal price. */
 function netLoad(t: Millis, slot: number): number {
@@ -178,6 +185,7 @@ function dayAheadSystem(t: Millis): SystemCache {
 
 function locationPrice(sys: SystemCache, loc: LocationDef, i: number, stream: number, noise: number): number {
   const k = loc.index;
+  const { zoneIdx, westGain, locBias, locNoise, locSeed } = locationTraits();
   const z = zoneIdx[k] ?? AVG;
   const basis = sys.basis.at(z) * (z === WEST ? (westGain[k] ?? 1) : 1);
   const p =

@@ -1,7 +1,7 @@
 import { DATASET_IDS } from '@/contract';
 import { centralOffsetMinutes, DAY_MS, MINUTE_MS, wallMs } from '@/time';
 import { getDataset } from './catalog';
-import { CONSTRAINTS } from './shadowPrices';
+import { constraints } from './shadowPrices';
 import type { DatasetDef, Millis } from './types';
 
 const IDS = [DATASET_IDS.shadowPricesSced, DATASET_IDS.shadowPricesDam];
@@ -21,7 +21,7 @@ const days = (year: number, month: number, day: number, count: number): Millis[]
 
 /** Rows per grid point of a region's constraints, over the Central hours of the days that `pick` keeps. */
 function bindingRate(def: DatasetDef, region: string, from: Millis[], pick: (h: number) => boolean): number {
-  const members = CONSTRAINTS.filter((c) => c.region === region);
+  const members = constraints().filter((c) => c.region === region);
   let rows = 0;
   let cells = 0;
   for (const day of from) {
@@ -48,7 +48,7 @@ describe('shadow prices of binding constraints', () => {
       const perInterval: number[] = [];
       const from = SUMMER[0] ?? 0;
       for (let t = from; t < from + 3 * DAY_MS; t += def.stepMs) {
-        perInterval.push(CONSTRAINTS.filter((c) => def.rowExists?.(t, c)).length);
+        perInterval.push(constraints().filter((c) => def.rowExists?.(t, c)).length);
       }
       expect(Math.max(...perInterval), id).toBeGreaterThanOrEqual(6);
       // Quiet intervals have no rows: the interval is absent from the dataset, not listed empty.
@@ -75,11 +75,11 @@ describe('shadow prices of binding constraints', () => {
 
   it('lists rows by constraint name, then contingency, with names as text', () => {
     const def = dataset(DATASET_IDS.shadowPricesSced);
-    const keys = CONSTRAINTS.map((c) => `${c.name}\u0000${c.contingency}`);
+    const keys = constraints().map((c) => `${c.name}\u0000${c.contingency}`);
     expect([...keys].sort()).toEqual(keys);
-    const row = def.row(Date.UTC(2024, 6, 3, 21), CONSTRAINTS[0] ?? null, null);
+    const row = def.row(Date.UTC(2024, 6, 3, 21), constraints()[0] ?? null, null);
     const cols = def.columns.map((c) => c.name);
-    expect(row[cols.indexOf('constraint_name')]).toBe(CONSTRAINTS[0]?.name);
+    expect(row[cols.indexOf('constraint_name')]).toBe(constraints()[0]?.name);
     expect(typeof row[cols.indexOf('contingency_name')]).toBe('string');
     expect(row[cols.indexOf('shadow_price')] as number).toBeLessThanOrEqual(
       row[cols.indexOf('max_shadow_price')] as number,
@@ -116,7 +116,7 @@ describe('shadow prices of binding constraints', () => {
       const def = dataset(id);
       const attributes = def.columns.filter((c) => def.memberAttribute?.(c.name)).map((c) => c.name);
       expect(attributes, id).toEqual(expected[id]);
-      for (const m of CONSTRAINTS) {
+      for (const m of constraints()) {
         for (let t = SUMMER[2] ?? 0; t < (SUMMER[2] ?? 0) + DAY_MS; t += 7 * def.stepMs) {
           if (!def.rowExists?.(t, m)) continue;
           const row = def.row(t, m, null);

@@ -11,6 +11,7 @@
 import { FIVE_MINUTES_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { climate, DATA_START, hourSlot, standardHour, windFactor } from './climate';
 import { clamp, gauss2, round2, u1, valueNoise } from './noise';
+import { once } from './once';
 import type { Millis, RawCell, SeriesMember } from './types';
 
 type Region = 'west' | 'houston' | 'north' | 'south';
@@ -266,7 +267,8 @@ function buildMembers(): ConstraintMember[] {
   return members;
 }
 
-export const CONSTRAINTS: readonly ConstraintMember[] = buildMembers();
+/** The constraints, by name then contingency (built on first use: `once`). */
+export const constraints = once((): readonly ConstraintMember[] => buildMembers());
 
 const REGIONS: readonly Region[] = ['west', 'houston', 'north', 'south'];
 // The engine asks about every member of one interval in a row: the four stresses are shared.

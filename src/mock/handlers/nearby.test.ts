@@ -1,6 +1,6 @@
 import type { ErrorBody, NearbyPricingLocation, PricingLocation } from '@/contract';
 import { createMockApi } from '../createMockApi';
-import { LOCATIONS, toPricingLocation } from '../data/locations';
+import { locationDefs, toPricingLocation } from '../data/locations';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
 // The real API with every route; unexpected errors surface in the test.
@@ -22,7 +22,7 @@ async function problem(query: string): Promise<{ status: number; detail: ErrorBo
   return { status: response.status, detail: ((await response.json()) as ErrorBody).detail };
 }
 
-const ALL = LOCATIONS.map((loc) => toPricingLocation(loc, NOW));
+const ALL = locationDefs().map((loc) => toPricingLocation(loc, NOW));
 const BY_ID = new Map(ALL.map((i) => [i.gs_entity_id, i]));
 
 /** Haversine written independently of the engine (degrees in, miles out). */

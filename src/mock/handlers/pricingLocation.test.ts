@@ -1,7 +1,7 @@
 import type { ErrorBody, PricingLocation, PricingLocationList } from '@/contract';
 import { createMockApi } from '../createMockApi';
 import { DAY_MS } from '@/time';
-import { LOCATIONS, toPricingLocation } from '../data/locations';
+import { locationDefs, toPricingLocation } from '../data/locations';
 
 const NOW = Date.UTC(2024, 6, 15, 17, 30);
 let clock = NOW;
@@ -61,7 +61,7 @@ describe('GET /v1/pricing_locations/{gs_entity_id}', () => {
     const after = await item('/v1/pricing_locations/ercot-lz_west');
     expect(after.latest_seen_utc > before.latest_seen_utc).toBe(true);
     expect(after.status).toBe('active');
-    const retired = LOCATIONS.find((l) => l.retiredAt !== null && l.retiredAt < NOW - 8 * DAY_MS);
+    const retired = locationDefs().find((l) => l.retiredAt !== null && l.retiredAt < NOW - 8 * DAY_MS);
     if (retired === undefined) throw new Error('some nodes are retired');
     const answer = await item(`/v1/pricing_locations/${retired.gsEntityId}`);
     expect(answer).toEqual(toPricingLocation(retired, clock));

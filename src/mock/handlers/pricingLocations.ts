@@ -1,5 +1,5 @@
 import type { Order, PricingLocation } from '@/contract';
-import { LOCATIONS, toPricingLocation } from '../data/locations';
+import { locationDefs, toPricingLocation } from '../data/locations';
 import type { Millis } from '../data/types';
 import { LOCATION_SORT_COLUMNS, queryLocations } from '../engine/locationQuery';
 import { intInRange, oneOf, type ParamReader } from '../engine/params';
@@ -35,7 +35,7 @@ let cached: Registry | null = null;
 /** Every pricing location of the registry as wire items as of `now`, sorted by `location`. */
 function registryAsOf(now: Millis): Registry {
   if (cached?.now !== now) {
-    const items = LOCATIONS.map((loc) => toPricingLocation(loc, now));
+    const items = locationDefs().map((loc) => toPricingLocation(loc, now));
     cached = { now, items, byId: new Map(items.map((item) => [item.gs_entity_id, item])) };
   }
   return cached;
