@@ -39,11 +39,20 @@ const intervalDataset = {
   firstTime: (): Millis => DATA_START,
 } as const;
 
-/** Spread first, then `locations` (a getter, so the registry is built on first use: a spread would read it). */
-const priceDataset = {
-  ...intervalDataset,
-  subseriesColumn: 'location',
-} as const;
+/**
+ * A dataset priced at every location of the registry. Its members are a getter placed after the
+ * spreads: the registry is built on first use (`once`), and a spread would read it at load.
+ */
+function priceDataset(def: Omit<DatasetDef, keyof typeof intervalDataset>): DatasetDef {
+  return {
+    ...intervalDataset,
+    subseriesColumn: 'location',
+    ...def,
+    get locations() {
+      return locationDefs();
+    },
+  };
+}
 
 const ZONE_DESCRIPTIONS = {
   coast: 'Coast weather zone (Houston, Galveston)',
@@ -187,11 +196,7 @@ const definitions: DatasetDef[] = [
       return [t, t + HOUR_MS, publish, ...forecastValues(t, publish)];
     },
   },
-  {
-    ...priceDataset,
-    get locations() {
-      return locationDefs();
-    },
+  priceDataset({
     id: DATASET_IDS.realTimeSpp,
     name: 'ERCOT Real-Time Settlement Point Prices (15-minute)',
     description:
@@ -209,12 +214,8 @@ const definitions: DatasetDef[] = [
       const l = asLocation(loc);
       return [t, t + FIFTEEN_MINUTES_MS, l.location, l.locationType, 'REAL_TIME_15_MIN', realTimeSpp(t, l)];
     },
-  },
-  {
-    ...priceDataset,
-    get locations() {
-      return locationDefs();
-    },
+  }),
+  priceDataset({
     id: DATASET_IDS.dayAheadSpp,
     name: 'ERCOT Day-Ahead Settlement Point Prices (hourly)',
     description:
@@ -232,12 +233,8 @@ const definitions: DatasetDef[] = [
       const l = asLocation(loc);
       return [t, t + HOUR_MS, l.location, l.locationType, 'DAY_AHEAD_HOURLY', dayAheadSpp(t, l)];
     },
-  },
-  {
-    ...priceDataset,
-    get locations() {
-      return locationDefs();
-    },
+  }),
+  priceDataset({
     id: DATASET_IDS.realTimeLmp,
     name: 'ERCOT Real-Time LMP by Settlement Point',
     description:
@@ -264,7 +261,7 @@ const definitions: DatasetDef[] = [
         scedLmp(t, l),
       ];
     },
-  },
+  }),
   {
     ...intervalDataset,
     id: DATASET_IDS.ancillaryPrices,
