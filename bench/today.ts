@@ -127,8 +127,8 @@ export async function untilRefresh(refreshAt: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, refreshAt - Date.now())));
 }
 
-/** What `measure` finds `during` a window (the main thread's work, by one measure or another). */
-export type WindowCost = (during: () => Promise<void>) => Promise<number>;
+/** The main thread's work while `during` (a window) runs, by one measure or another. */
+type WindowCost = (during: () => Promise<void>) => Promise<number>;
 
 /**
  * A settled page's refresh window, less an idle window of the same length before it, both by
@@ -136,13 +136,13 @@ export type WindowCost = (during: () => Promise<void>) => Promise<number>;
  * never came is not counted as one that cost nothing.
  */
 export async function refreshCost(page: Page, refreshAt: number, cost: WindowCost): Promise<number> {
-  const window = () => page.waitForTimeout(WINDOW_MS);
-  const idle = await cost(window);
+  const wait = () => page.waitForTimeout(WINDOW_MS);
+  const idle = await cost(wait);
   const shown = await fuelAsOf(page);
   // The timers due at the interval's start (fuel mix, load, the minute's PRC, the newest node
   // prices) fire as they would on a page left open.
   await untilRefresh(refreshAt);
-  const busy = await cost(window);
+  const busy = await cost(wait);
   const now = await fuelAsOf(page);
   if (now === shown) throw new Error(`the refresh did not arrive within the window (${now})`);
   return Math.max(0, busy - idle);
