@@ -23,6 +23,8 @@ describe('Compare over datasets keyed by a text column', () => {
       }),
     );
     const row = await screen.findByRole('listitem', { name: 'Series A' }, SLOW);
+    // The row is drawn before the catalog answers; its filter field and columns come with the dataset.
+    const name = await within(row).findByLabelText('Constraint name of A', undefined, SLOW);
     const column = within(row).getByLabelText('Column of A');
     const offered = within(column)
       .getAllByRole('option')
@@ -32,7 +34,6 @@ describe('Compare over datasets keyed by a text column', () => {
     expect(offered).not.toContain('constraint_name');
     expect(offered).not.toContain('from_station');
 
-    const name = within(row).getByLabelText('Constraint name of A');
     await user.type(name, 'WESTEX{Enter}');
     await waitFor(() => expect(router.state.location.search).toContain('constraint_name%3DWESTEX'));
     expect(within(row).getByLabelText('Constraint name of A')).toHaveValue('WESTEX');
@@ -56,7 +57,7 @@ describe('Compare over datasets keyed by a text column', () => {
     const row = await screen.findByRole('listitem', { name: 'Series A' }, SLOW);
     await user.selectOptions(within(row).getByLabelText('Dataset of A'), DATASET_IDS.shadowPricesDam);
     // Not the constraint's limit, its first number column: the value an analyst compares constraints by.
-    await waitFor(() => expect(within(row).getByLabelText('Column of A')).toHaveValue('shadow_price'));
+    await waitFor(() => expect(within(row).getByLabelText('Column of A')).toHaveValue('shadow_price'), SLOW);
     expect(router.state.location.search).toContain(DATASET_IDS.shadowPricesDam);
     expect(within(row).getByLabelText('Constraint name of A')).toHaveValue('');
   });
