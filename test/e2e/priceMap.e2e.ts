@@ -243,3 +243,36 @@ test(
   },
   { timeoutMs: 60_000 },
 );
+
+test(
+  'price map on a 390 px phone: the page never scrolls sideways, and the highest table shows each name with its value',
+  async ({ context, appUrl }) => {
+    const browser = context.browser();
+    assert.ok(browser, 'the journey runs in a browser it can open a phone context in');
+    const phone = await browser.newContext({
+      baseURL: appUrl,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await phone.newPage();
+      await openPriceMap(page, `?day=${marketDate(Date.now() - 86_400_000)}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `the page stays as wide as the phone (${width} px)`);
+      // The name and the value are in view at once, without scrolling anything sideways; the
+      // zone is left out on a phone (the location's panel names it).
+      const value = highest(page).locator('tbody tr').first().locator('td').last();
+      assert.match(await value.innerText(), /\$\d/);
+      const right = await value.evaluate((el) => el.getBoundingClientRect().right);
+      assert.ok(right <= 390, `the value is within the screen (its right edge at ${right} px)`);
+      const shown = await highest(page)
+        .locator('thead th')
+        .evaluateAll((ths) => ths.filter((th) => th.checkVisibility()).map((th) => th.textContent));
+      assert.deepEqual(shown, ['#', 'Location', 'Price ($/MWh)']);
+    } finally {
+      await phone.close();
+    }
+  },
+  { timeoutMs: 60_000 },
+);
