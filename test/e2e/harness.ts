@@ -29,6 +29,26 @@ export interface JourneyContext {
   hostedApiUrl: string;
 }
 
+/**
+ * A 390 px phone as the browser sees one (`isMobile`, touch): a page wider than the screen is
+ * zoomed out to fit, which a desktop window of the same size does not do (there it only scrolls
+ * sideways). The caller closes it.
+ */
+export async function openPhone({
+  context,
+  appUrl,
+}: Pick<JourneyContext, 'context' | 'appUrl'>): Promise<BrowserContext> {
+  const browser = context.browser();
+  if (browser === null) throw new Error('the journey runs in a browser it can open a phone context in');
+  return browser.newContext({
+    baseURL: appUrl,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+  });
+}
+
 export interface TestOptions {
   /** Per-test limit; the test fails when it is exceeded. */
   timeoutMs?: number;

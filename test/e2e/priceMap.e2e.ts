@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { DatasetQueryArraysResponse } from '../../src/contract/index.ts';
-import { assertAccessible, eventually, routeMockApi, test, type JourneyContext } from './harness.ts';
+import {
+  assertAccessible,
+  eventually,
+  openPhone,
+  routeMockApi,
+  test,
+  type JourneyContext,
+} from './harness.ts';
 
 const LMP = 'ercot_lmp_by_settlement_point';
 
@@ -247,14 +254,7 @@ test(
 test(
   'price map on a 390 px phone: the page never scrolls sideways, and the highest table shows each name with its value',
   async ({ context, appUrl }) => {
-    const browser = context.browser();
-    assert.ok(browser, 'the journey runs in a browser it can open a phone context in');
-    const phone = await browser.newContext({
-      baseURL: appUrl,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await openPhone({ context, appUrl });
     try {
       const page = await phone.newPage();
       await openPriceMap(page, `?day=${marketDate(Date.now() - 86_400_000)}`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { eventually, test } from './harness.ts';
+import { eventually, openPhone, test } from './harness.ts';
 
 const DATASET = 'ercot_spp_real_time_15_min';
 const LOCATION = 'HB_NORTH';
@@ -167,17 +167,7 @@ test(
 test(
   'on a phone, tapping the Chart tab keeps the page where it is while the chart loads and once it is drawn',
   async ({ context, appUrl }) => {
-    // A phone as the browser sees one: a page wider than the screen is zoomed out to fit, which a
-    // desktop window of the same size does not do (there it only scrolls sideways).
-    const browser = context.browser();
-    assert.ok(browser, 'the journey runs in a browser it can open a phone context in');
-    const phone = await browser.newContext({
-      baseURL: appUrl,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 3,
-    });
+    const phone = await openPhone({ context, appUrl });
     const errors: string[] = [];
     phone.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
