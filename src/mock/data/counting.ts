@@ -142,9 +142,10 @@ export function estimateRows(def: DatasetDef, now: Millis): number {
   let cached = densityCache.get(def);
   if (cached?.day !== day) {
     const from = Math.max(first, end - ESTIMATE_SAMPLE_DAYS * DAY_MS);
-    const stride = Math.max(1, Math.ceil(pointsIn(first, def.stepMs, from, end) / ESTIMATE_SAMPLE_TIMES));
+    const points = pointsIn(first, def.stepMs, from, end);
+    const stride = Math.max(1, Math.ceil(points / ESTIMATE_SAMPLE_TIMES));
     const sample = countSparse(def, def.rowExists, first, def.stepMs, from, end, stride);
-    const times = Math.ceil(pointsIn(first, def.stepMs, from, end) / stride);
+    const times = Math.ceil(points / stride);
     const density = times === 0 ? 0 : sample.rows / times;
     cached = { day, density };
     densityCache.set(def, cached);

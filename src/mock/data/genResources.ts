@@ -214,7 +214,7 @@ function buildFleet(): GenResource[] {
 }
 
 /** The fleet, sorted by resource name in byte order (the subseries order; built on first use: `once`). */
-export const genResources = once((): readonly GenResource[] => buildFleet());
+export const genResources = once<readonly GenResource[]>(buildFleet);
 
 /** The fuel-mix column a resource type reports under. */
 export const FUEL_COLUMN_OF_FUEL: Record<Fuel, string> = {

@@ -7,6 +7,7 @@
 import { climate, hourSlot } from './climate';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS } from '@/time';
 import { clamp, gauss2, round2 } from './noise';
+import { once } from './once';
 import type { Millis } from './types';
 
 const SLOTS_PER_DAY = 288;
@@ -32,26 +33,21 @@ interface IntradayShapes {
   spring: Float64Array;
 }
 
-let shapes: IntradayShapes | undefined;
-
 /**
  * Intraday shapes by local 5-minute slot, scaled so the daily peak is 1: built at the first load
  * value, not when the module loads (the catalog, the first screen, needs none of them).
  */
-function intradayShapes(): IntradayShapes {
-  shapes ??= {
-    summer: shapeTable(
-      (h) => Math.cos((TAU * (h - 16.8)) / 24) + 0.25 * Math.cos((2 * TAU * (h - 16.5)) / 24),
-      0.66,
-    ),
-    winter: shapeTable(
-      (h) => 0.85 * gaussBump(h, 7.5, 2) + gaussBump(h, 19, 3) + 0.3 * gaussBump(h, 13, 4),
-      0.8,
-    ),
-    spring: shapeTable((h) => Math.cos((TAU * (h - 17.5)) / 24) + 0.15 * gaussBump(h, 8, 2), 0.78),
-  };
-  return shapes;
-}
+const intradayShapes = once((): IntradayShapes => ({
+  summer: shapeTable(
+    (h) => Math.cos((TAU * (h - 16.8)) / 24) + 0.25 * Math.cos((2 * TAU * (h - 16.5)) / 24),
+    0.66,
+  ),
+  winter: shapeTable(
+    (h) => 0.85 * gaussBump(h, 7.5, 2) + gaussBump(h, 19, 3) + 0.3 * gaussBump(h, 13, 4),
+    0.8,
+  ),
+  spring: shapeTable((h) => Math.cos((TAU * (h - 17.5)) / 24) + 0.15 * gaussBump(h, 8, 2), 0.78),
+}));
 
 /** Unrounded load (MW) at a 5-minute grid point. */
 export function loadRaw(t: Millis): number {

@@ -268,7 +268,7 @@ function buildMembers(): ConstraintMember[] {
 }
 
 /** The constraints, by name then contingency (built on first use: `once`). */
-export const constraints = once((): readonly ConstraintMember[] => buildMembers());
+export const constraints = once<readonly ConstraintMember[]>(buildMembers);
 
 const REGIONS: readonly Region[] = ['west', 'houston', 'north', 'south'];
 // The engine asks about every member of one interval in a row: the four stresses are shared.
