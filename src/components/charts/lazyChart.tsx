@@ -1,16 +1,44 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import styles from './chart.module.css';
+
+/** A chart in its own chunk, whose code a page can ask for before it has anything to draw. */
+export type LazyChart<P> = ComponentType<P> & {
+  /**
+   * Starts loading the chart's code (once; a failed load may be asked for again). Settles when it
+   * has loaded or failed, never rejecting: a failure is reported by the chart once it is shown.
+   */
+  preload: () => Promise<void>;
+};
 
 /**
  * A chart in its own chunk: the chart code loads with the first chart shown, never with the
  * page that links to it. Until it arrives, a placeholder of the chart's height keeps the layout still.
+ *
+ * A page whose first screen is a chart asks for its code while its data is on the way
+ * (`usePreloadChart`): a chart mounted after that code arrived is drawn in the same render as its
+ * data, not one round trip and one more render later (docs/decisions/0032-cold-links.md).
  */
 export function lazyChart<P extends { height?: number }>(
   load: () => Promise<ComponentType<P>>,
   defaultHeight: number,
-): ComponentType<P> {
-  const Chart = lazy(async () => ({ default: await load() }));
+): LazyChart<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const start = (): Promise<ComponentType<P>> => {
+    loading ??= load().then(
+      (chart) => (loaded = chart),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Chart = lazy(async () => ({ default: await start() }));
   function LazyChart(props: P) {
+    // Decided once per chart: switching from the lazy path to the loaded one would remount it.
+    const [Loaded] = useState(() => loaded);
+    if (Loaded !== null) return <Loaded {...props} />;
     return (
       <Suspense
         fallback={
@@ -23,5 +51,17 @@ export function lazyChart<P extends { height?: number }>(
       </Suspense>
     );
   }
-  return LazyChart;
+  const preload = (): Promise<void> =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(LazyChart, { preload });
+}
+
+/** Asks for `chart`'s code once the calling page has mounted, while `when` holds (none: nothing). */
+export function usePreloadChart(chart: Pick<LazyChart<never>, 'preload'> | undefined, when = true): void {
+  useEffect(() => {
+    if (when) void chart?.preload();
+  }, [chart, when]);
 }

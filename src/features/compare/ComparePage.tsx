@@ -14,7 +14,13 @@ import { formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUrlState } from '@/lib/urlState';
 import { alignedCsv } from './alignedCsv';
-import { LazyMultiAxisChart, type AxisSeries } from '@/components/charts/LazyCompareCharts';
+import {
+  LazyBandChart,
+  LazyLinesChart,
+  LazyMultiAxisChart,
+  type AxisSeries,
+} from '@/components/charts/LazyCompareCharts';
+import { usePreloadChart, type LazyChart } from '@/components/charts/lazyChart';
 import { compareScript } from './compareScript';
 import { seriesCsvFormats } from './csvPrecision';
 import { EventsPanel } from './EventsPanel';
@@ -134,6 +140,13 @@ function SeriesSelect({
   );
 }
 
+/** The chart each view draws, where it draws one. */
+const CHART_OF_VIEW: Partial<Record<CompareView, Pick<LazyChart<never>, 'preload'>>> = {
+  chart: LazyMultiAxisChart,
+  profile: LazyBandChart,
+  forecast: LazyLinesChart,
+};
+
 // Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
 export { prefetchCompare } from './firstScreen';
 
@@ -147,6 +160,8 @@ export function ComparePage() {
   const data = useCompareData(state, now);
   const connection = useConnection();
   const { grid, series, datasets } = data;
+  // The view's chart code comes while the series are on their way, not after them.
+  usePreloadChart(CHART_OF_VIEW[state.view], series.length > 0);
   const cadence = gridCadenceFor(state, datasets);
   const { from, to } = workspaceRange(state, now);
   // Series of datasets the catalog lacks are named once the catalog is known.

@@ -5,6 +5,7 @@ import { datasetQueryOptions } from '@/api/query/queries';
 import { DATASET_IDS, type DatasetQueryParams, type Row } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyDailyPeaksChart, type DailyPeakDatum } from '@/components/charts/LazyDailyPeaksChart';
+import { usePreloadChart } from '@/components/charts/lazyChart';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import { Loading } from '@/components/Loading';
@@ -153,6 +154,7 @@ function PeaksBody({ range, selectedDate, today, onSelectDate, hrefFor }: Props 
 /** Peaks of every market day over a range, from the query API, each day linking to its report. */
 export function DailyPeaksPanel(props: Props) {
   const { range, notice, min, max, onRangeChange } = props;
+  usePreloadChart(LazyDailyPeaksChart);
   return (
     <div className={styles.stack}>
       <div className={styles.controls} role="group" aria-label="Range of days">

@@ -4,6 +4,7 @@ import { datasetQueryOptions } from '@/api/query/queries';
 import { DATASET_IDS, type DatasetQueryParams } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyPeakCurveChart } from '@/components/charts/LazyPeakCurveChart';
+import { usePreloadChart } from '@/components/charts/lazyChart';
 import { EmptyState } from '@/components/EmptyState';
 import { Loading } from '@/components/Loading';
 import { formatNumber, formatTimestamp, zoneAbbreviation } from '@/lib/format';
@@ -37,6 +38,7 @@ function atMarketTime(p: CurvePoint): string {
 /** The load of one market day from the query API, every 5-minute interval, with its peak marked. */
 export function LoadCurvePanel({ date }: { date: string }) {
   const query = useQuery(datasetQueryOptions(DATASET_IDS.load, curveParams(date)));
+  usePreloadChart(LazyPeakCurveChart);
   const annotations = useActiveAnnotations('dailyPeak');
   const rows = query.data?.data;
   const points = useMemo(() => (rows ? curvePoints(rows) : []), [rows]);

@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { datasetOptions } from '@/api/datasets/queries';
 import { DATASET_IDS } from '@/contract';
 import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
+import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
+import { usePreloadChart } from '@/components/charts/lazyChart';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 import { unreadUrlSettings } from '@/lib/linkSettings';
 import { createValueStore, type ExternalStore } from '@/lib/store';
@@ -50,6 +52,8 @@ function statusText(date: string, today: string, paused: boolean, visible: boole
  */
 export function TodayPage() {
   const [state, setState, invalid] = useUrlState(todayUrlState);
+  // Every panel draws one: its code comes while their data is on the way.
+  usePreloadChart(LazyTimeSeriesChart);
   const [params] = useSearchParams();
   const today = useMarketToday();
   const date = state.date || today;
