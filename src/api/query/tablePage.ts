@@ -4,7 +4,10 @@
  * transferred (not copied) to a small module worker that decodes, parses and converts them, so a
  * 50,000-row page costs the page's main thread only the transfer of a few buffers (a 5 MB string
  * is slow to make and as slow again to post); where there is no Worker (Vitest, jsdom, an old
- * browser, a worker that failed to start) the same code runs in the thread.
+ * browser, a worker that failed to start) the same code runs in the thread. So does a small page
+ * (`IN_THREAD_BYTES`): it decodes in about a millisecond, where a worker not yet started would
+ * first have to be fetched and booted, on a cold link the longest step between the answer and
+ * its rows (decision 0032).
  */
 import type { CellValue, Dataset, Meta } from '@/contract';
 import { toColumnar, transferables, type ColumnarPage } from '@/lib/columnar';
@@ -71,6 +74,9 @@ interface Job {
   reject: (e: unknown) => void;
 }
 
+/** Answers up to this size decode in the page's thread (a week of hourly rows is about 20 kB). */
+export const IN_THREAD_BYTES = 64 * 1024;
+
 let worker: Worker | null | undefined;
 let nextId = 1;
 const jobs = new Map<number, Job>();
@@ -120,7 +126,7 @@ function startWorker(): Worker | null {
 export function decodeTablePage(bytes: ArrayBuffer, signal?: AbortSignal): Promise<TablePage> {
   return new Promise<TablePage>((resolve, reject) => {
     const job: Job = { bytes, resolve, reject };
-    const w = startWorker();
+    const w = bytes.byteLength <= IN_THREAD_BYTES ? null : startWorker();
     if (w === null) {
       inThread(job);
       return;
