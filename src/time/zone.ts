@@ -2,7 +2,11 @@
  * A resolved IANA zone for the query engine (contract §6.1): offsets, wall-clock conversion and
  * `_local` formatting. Formatting 100k `_local` values must be fast, so a zone's UTC offset is
  * asked of Intl once per hour (per minute only inside an hour that holds a transition) and cached.
+ * The market zone, US/Central, is computed in closed form from 2007 on (`centralTime.ts`) and asks
+ * Intl only before that: a demo engine worker's first query then does not wait for Intl's zone
+ * data to load (20–30 ms).
  */
+import { CENTRAL_TIME_ZONE, CLOSED_FORM_FROM, centralOffsetMinutes } from './centralTime';
 import { HOUR_MS as HOUR, MINUTE_MS as MINUTE } from './constants';
 import { formatWithOffset } from './isoFormat';
 import type { ParsedTimestamp } from './timestamp';
@@ -14,33 +18,39 @@ const CACHE_LIMIT = 200_000;
 export class Zone {
   readonly name: string;
   readonly isUtc: boolean;
-  private readonly format: Intl.DateTimeFormat | null;
+  /** Made on first use: a zone computed in closed form may never need it. */
+  private format: Intl.DateTimeFormat | null = null;
+  private readonly closedForm: boolean;
   private readonly hourOffsets = new Map<number, number>();
   private readonly minuteOffsets = new Map<number, number>();
 
   constructor(name: string, isUtc: boolean) {
     this.name = name;
     this.isUtc = isUtc;
-    this.format = isUtc
-      ? null
-      : new Intl.DateTimeFormat('en-US', {
-          timeZone: name,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: 'numeric',
-          day: 'numeric',
-          hour: 'numeric',
-          minute: 'numeric',
-          second: 'numeric',
-          era: 'short',
-        });
+    this.closedForm = name === CENTRAL_TIME_ZONE;
   }
+
+  private intl(): Intl.DateTimeFormat {
+    this.format ??= new Intl.DateTimeFormat('en-US', {
+      timeZone: this.name,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      era: 'short',
+    });
+    return this.format;
+  }
+
   /** Offset from Intl, uncached. */
   private rawOffset(ms: number): number {
-    if (!this.format) return 0;
+    if (this.isUtc) return 0;
     const at = Math.floor(ms / 1000) * 1000;
     const f: Record<string, string> = {};
-    for (const part of this.format.formatToParts(at)) f[part.type] = part.value;
+    for (const part of this.intl().formatToParts(at)) f[part.type] = part.value;
     let year = Number(f.year);
     if (f.era === 'BC' || f.era === 'B') year = 1 - year;
     const wall = new Date(0).setUTCFullYear(year, Number(f.month) - 1, Number(f.day));
@@ -51,6 +61,7 @@ export class Zone {
   /** Minutes to add to UTC to get the zone's wall clock at `ms`. */
   offsetMinutes(ms: number): number {
     if (this.isUtc) return 0;
+    if (this.closedForm && ms >= CLOSED_FORM_FROM) return centralOffsetMinutes(ms);
     const hour = Math.floor(ms / HOUR);
     let off = this.hourOffsets.get(hour);
     if (off === undefined) {
