@@ -220,6 +220,15 @@ function upstreamProxy(): Plugin {
   };
 }
 
+/**
+ * The contract's modules run no code that matters beyond their own exports (schemas, tables,
+ * `z.config`), so a module of it whose exports nothing uses is left out of a chunk. Without this,
+ * a module taking one header name from `@/contract` would carry zod and every schema.
+ */
+const CONTRACT_WITHOUT_SIDE_EFFECTS = {
+  moduleSideEffects: [{ test: /[\\/]src[\\/]contract[\\/]/, sideEffects: false }],
+};
+
 export default defineConfig({
   plugins: [
     react(),
@@ -243,20 +252,18 @@ export default defineConfig({
     cors: false,
     headers: PREVIEW_HEADERS,
   },
-  // The demo backend's engine worker (src/mock/worker/engineWorker.ts) is a module worker.
-  worker: { format: 'es' },
+  // The demo backend's engine worker (src/mock/worker/engineWorker.ts) is a module worker. Its
+  // bundle is built apart and takes the same rule for the contract's modules as the page's: the
+  // mock uses no schema, and without it the worker carried zod and built every schema as it
+  // started (about 50 ms of a cold link's worker boot; decision 0032).
+  worker: { format: 'es', rolldownOptions: { treeshake: CONTRACT_WITHOUT_SIDE_EFFECTS } },
   build: {
     target: 'es2022',
     sourcemap: true,
     // scripts/bundleBudget.ts reads it to sum the chunks the catalog route needs.
     manifest: true,
     rolldownOptions: {
-      // The contract's modules run no code that matters beyond their own exports (schemas, tables,
-      // `z.config`), so a module of it whose exports nothing uses is left out of a chunk. Without
-      // this, a module taking one header name from `@/contract` would carry zod and every schema.
-      treeshake: {
-        moduleSideEffects: [{ test: /[\\/]src[\\/]contract[\\/]/, sideEffects: false }],
-      },
+      treeshake: CONTRACT_WITHOUT_SIDE_EFFECTS,
       output: {
         codeSplitting: {
           groups: [
