@@ -6,26 +6,28 @@
 import { z } from 'zod';
 import {
   apiUsageSchema,
-  dailyPeakParamsSchema,
   dailyPeakReportSchema,
   hostedApiUsageSchema,
   hostedDailyPeakReportSchema,
   datasetAuditResponseSchema,
   datasetListResponseSchema,
   datasetQueryArraysResponseSchema,
-  datasetQueryParamsSchema,
   datasetQueryResponseSchema,
   datasetSchema,
-  datasetUpdatesParamsSchema,
   datasetUpdatesResponseSchema,
-  formatParamsSchema,
   healthResponseSchema,
-  nearbyParamsSchema,
   nearbyPricingLocationsSchema,
-  pricingLocationListParamsSchema,
   pricingLocationListSchema,
   pricingLocationSchema,
 } from './schemas';
+import {
+  dailyPeakParamsSchema,
+  datasetQueryParamsSchema,
+  datasetUpdatesParamsSchema,
+  formatParamsSchema,
+  nearbyParamsSchema,
+  pricingLocationListParamsSchema,
+} from './params';
 import { API_ROUTES, type EndpointName } from './routes';
 
 export interface Endpoint {

@@ -8,6 +8,7 @@ export * from './cadence';
 export * from './datasets';
 export * from './endpoints';
 export * from './http';
+export * from './params';
 export * from './plans';
 export * from './routes';
 export * from './schemas';

@@ -1,38 +1,15 @@
 /**
- * Every wire shape of the API as a zod schema, and its TypeScript type inferred from it: the schema
+ * Every answer of the API as a zod schema (its query parameters: `params.ts`), and its TypeScript type inferred from it: the schema
  * is the definition, there is no hand-written twin. The client checks answers against these in
  * development and tests, the fuzzer checks every 200, and the OpenAPI document is generated from
  * them. Objects are not strict: the API may add properties, and a client must tolerate them.
  */
 import { z } from 'zod';
-import { CALENDAR_DATE_RE, ISO_TIMESTAMP_RE } from '../time';
-import {
-  CADENCES,
-  COLUMN_TYPES,
-  FILTER_OPERATOR_ALIASES,
-  FILTER_OPERATORS,
-  JSON_SCHEMA_ALIASES,
-  JSON_SCHEMAS,
-  LOCATION_STATUSES,
-  LOCATION_TYPES,
-  ORDERS,
-  PRICING_LOCATION_SORT_COLUMNS,
-  RESAMPLE_FUNCTIONS,
-  RETURN_FORMATS,
-  TIME_COMPARISONS,
-} from './vocabulary';
+import { CADENCES, COLUMN_TYPES, LOCATION_STATUSES, LOCATION_TYPES } from './vocabulary';
+import { calendarDateSchema, isoTimestampSchema } from './scalars';
+import { configureZod } from './zodConfig';
 
-// Zod compiles object parsers with `new Function` when it may; to learn whether it may, it tries
-// once, and the app's Content-Security-Policy (no eval, docs/decisions/0005) reports that try as
-// a violation even though zod catches it. Parsing without compiling needs no try.
-z.config({ jitless: true });
-
-/** Contract preamble: second precision and an explicit offset, never `Z`. */
-const isoTimestampSchema = z
-  .string()
-  .regex(ISO_TIMESTAMP_RE, 'Expected an ISO timestamp with offset')
-  .meta({ description: 'ISO 8601 with seconds and an explicit offset, e.g. 2024-03-01T00:00:00-06:00' });
-const calendarDateSchema = z.string().regex(CALENDAR_DATE_RE, 'Expected a YYYY-MM-DD date');
+configureZod();
 
 // ---------------------------------------------------------------------------------------------
 // Envelopes and errors
@@ -297,93 +274,6 @@ export type HostedDailyPeakReport = z.infer<typeof hostedDailyPeakReportSchema>;
 /** The daily peak report as either server answers it. */
 const anyDailyPeakReportSchema = z.union([dailyPeakReportSchema, hostedDailyPeakReportSchema]);
 export type AnyDailyPeakReport = z.infer<typeof anyDailyPeakReportSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Query parameters, as the client sends them (every value optional; the server's defaults apply)
-// ---------------------------------------------------------------------------------------------
-
-const described = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });
-
-export const formatParamsSchema = z.object({
-  return_format: described(z.enum(RETURN_FORMATS), 'json (default) or csv').optional(),
-  download: described(z.boolean(), 'Adds Content-Disposition: attachment').optional(),
-  json_schema: described(
-    z.enum([...JSON_SCHEMAS, ...(Object.keys(JSON_SCHEMA_ALIASES) as (keyof typeof JSON_SCHEMA_ALIASES)[])]),
-    'Shape of `data` in JSON list answers; array_of_objects by default',
-  ).optional(),
-});
-
-export const datasetQueryParamsSchema = formatParamsSchema.extend({
-  order: z.enum(ORDERS).optional(),
-  filter_column: z.string().optional(),
-  filter_value: described(
-    z.string(),
-    'A value, or a comma-separated list of at most 1000 for `in`',
-  ).optional(),
-  filter_operator: z
-    .enum([
-      ...FILTER_OPERATORS,
-      ...(Object.keys(FILTER_OPERATOR_ALIASES) as (keyof typeof FILTER_OPERATOR_ALIASES)[]),
-    ])
-    .optional(),
-  limit: described(z.number().int().min(1), 'Caps the rows served across all pages').optional(),
-  page: z.number().int().min(1).optional(),
-  page_size: z.number().int().min(1).max(50_000).optional(),
-  columns: described(z.string(), 'Comma-separated column names').optional(),
-  cursor: described(z.string(), 'Present (empty for the first page) to page by cursor').optional(),
-  timezone: described(z.string(), 'UTC (default), market, or an IANA zone').optional(),
-  time: described(z.string(), '`latest` or a timestamp, compared with time_comparison').optional(),
-  time_comparison: z.enum(TIME_COMPARISONS).optional(),
-  start_time: described(z.string(), 'Inclusive; YYYY-MM-DD[THH:MM[:SS]] with an optional offset').optional(),
-  end_time: described(z.string(), 'Exclusive').optional(),
-  publish_time: described(z.string(), '`latest`, `latest_report` or a timestamp').optional(),
-  publish_time_start: z.string().optional(),
-  publish_time_end: z.string().optional(),
-  resample_frequency: described(
-    z.string(),
-    '<n><unit> or <n> <unit>, e.g. 15min, 1 hour, 1d, 1 month',
-  ).optional(),
-  resample_by: described(z.string(), 'Comma-separated group columns').optional(),
-  resample_function: z.enum(RESAMPLE_FUNCTIONS).optional(),
-});
-export type DatasetQueryParams = z.infer<typeof datasetQueryParamsSchema>;
-
-export const datasetUpdatesParamsSchema = formatParamsSchema.extend({
-  order: z.enum(ORDERS).optional(),
-  limit: z.number().int().min(1).optional(),
-});
-export type DatasetUpdatesParams = z.infer<typeof datasetUpdatesParamsSchema>;
-
-export const pricingLocationListParamsSchema = z.object({
-  isos: z.string().optional(),
-  search: z.string().optional(),
-  location_types: z.string().optional(),
-  zones: z.string().optional(),
-  statuses: z.string().optional(),
-  has_geo: z.boolean().optional(),
-  sort_column: z.enum(PRICING_LOCATION_SORT_COLUMNS).optional(),
-  sort_order: z.enum(ORDERS).optional(),
-  page: z.number().int().min(1).optional(),
-  page_size: z.number().int().min(1).optional(),
-});
-export type PricingLocationListParams = z.infer<typeof pricingLocationListParamsSchema>;
-
-export const nearbyParamsSchema = z.object({
-  isos: z.string().optional(),
-  limit: z.number().int().min(1).optional(),
-  latitude: z.number().min(-90).max(90).optional(),
-  longitude: z.number().min(-180).max(180).optional(),
-  location_id: z.string().optional(),
-  max_distance_miles: z.number().positive().optional(),
-});
-export type NearbyParams = z.infer<typeof nearbyParamsSchema>;
-
-export const dailyPeakParamsSchema = z.object({
-  date: described(
-    calendarDateSchema,
-    'Market date; default the latest complete day (hosted shapes: the current day so far)',
-  ).optional(),
-});
 
 /** Every JSON answer the client reads, by name: the client checks answers against these in development. */
 export const WIRE_SCHEMAS = {
