@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { basemapOptions } from './basemap/basemap';
 import type * as LocationMapModule from './LocationMap';
@@ -7,7 +7,19 @@ import styles from './LocationMap.module.css';
 
 // Leaflet (and its CSS) load with the first map shown, never with the page chunk that links to it.
 let mapModule: Promise<typeof LocationMapModule> | undefined;
-const loadLocationMap = () => (mapModule ??= import('./LocationMap'));
+/** The map's component once its code has arrived: a map mounted after that draws in its first render. */
+let loaded: typeof LocationMapModule.LocationMap | null = null;
+const loadLocationMap = () =>
+  (mapModule ??= import('./LocationMap').then(
+    (m) => {
+      loaded = m.LocationMap;
+      return m;
+    },
+    (error: unknown) => {
+      mapModule = undefined;
+      throw error;
+    },
+  ));
 const LocationMap = lazy(() => loadLocationMap().then((m) => ({ default: m.LocationMap })));
 
 /**
@@ -16,8 +28,14 @@ const LocationMap = lazy(() => loadLocationMap().then((m) => ({ default: m.Locat
  * is on its way instead of after it (the price map's first paint waited for each in turn; bench price-map).
  */
 export function preloadLocationMap(queryClient?: QueryClient): void {
-  void loadLocationMap();
+  loadLocationMap().catch(() => undefined);
   queryClient?.query(basemapOptions()).catch(() => undefined);
+}
+
+/** `preloadLocationMap` once the calling page has mounted: a page whose first screen has a map. */
+export function usePreloadLocationMap(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => preloadLocationMap(queryClient), [queryClient]);
 }
 
 export type { LocationMapProps } from './LocationMap';
@@ -39,6 +57,8 @@ export function LazyLocationMap(props: LocationMapProps & { className?: string }
   const { className, ...mapProps } = props;
   const boxRef = useRef<HTMLDivElement>(null);
   const [sized, setSized] = useState(false);
+  // Decided once per map: switching from the lazy path to the loaded one would remount it.
+  const [Loaded] = useState(() => loaded);
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
@@ -63,7 +83,9 @@ export function LazyLocationMap(props: LocationMapProps & { className?: string }
   );
   return (
     <div ref={boxRef} className={[styles.box, className].filter(Boolean).join(' ')}>
-      {sized ? (
+      {sized && Loaded !== null ? (
+        <Loaded {...mapProps} />
+      ) : sized ? (
         <Suspense fallback={placeholder}>
           <LocationMap {...mapProps} />
         </Suspense>

@@ -6,7 +6,7 @@ import { pricingLocationOptions, pricingLocationsOptions } from '@/api/locations
 import type { PricingLocation } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { QueryLoading } from '@/components/QueryLoading';
-import { LazyLocationMap } from '@/components/map/LazyLocationMap';
+import { LazyLocationMap, usePreloadLocationMap } from '@/components/map/LazyLocationMap';
 import { formatNumber, formatTimestamp } from '@/lib/format';
 import { hasCoordinates, queryBuilderHref, statusText, typeColor } from './locationTypes';
 import styles from './LocationsPage.module.css';
@@ -226,6 +226,7 @@ export { prefetchLocation } from './firstScreen';
  */
 export function LocationPage() {
   const { gsEntityId = '' } = useParams();
+  usePreloadLocationMap();
   const options = pricingLocationOptions(gsEntityId);
   const query = useQuery(options);
   const name = query.data?.location;

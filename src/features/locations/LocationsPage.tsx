@@ -10,7 +10,12 @@ import type { NearbyParams, PricingLocation, PricingLocationSortColumn } from '@
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryLoading } from '@/components/QueryLoading';
-import { LazyLocationMap, type MapPoint, type MapView } from '@/components/map/LazyLocationMap';
+import {
+  LazyLocationMap,
+  usePreloadLocationMap,
+  type MapPoint,
+  type MapView,
+} from '@/components/map/LazyLocationMap';
 import { MapSettings } from '@/components/map/MapSettings';
 import { formatInteger } from '@/lib/format';
 import { useUrlState } from '@/lib/urlState';
@@ -59,6 +64,7 @@ export function LocationsPage() {
   const id = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   useDocumentTitle('Pricing locations');
+  usePreloadLocationMap();
 
   // The box shows local text so typing never waits for the router; a URL change from elsewhere replaces it.
   const [text, setText] = useState(state.q);

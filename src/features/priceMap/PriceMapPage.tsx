@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { datasetsOptions } from '@/api/datasets/queries';
@@ -12,7 +13,7 @@ import { LinkSettingsNotice } from '@/components/LinkSettingsNotice';
 import { Loading } from '@/components/Loading';
 import {
   LazyLocationMap,
-  preloadLocationMap,
+  usePreloadLocationMap,
   type ClusterLook,
   type MapPoint,
   type MapView,
@@ -49,10 +50,8 @@ export function PriceMapPage() {
   const id = useId();
   const [hovered, setHovered] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
-  useEffect(() => {
-    document.title = 'Price map · GridScope';
-    preloadLocationMap(queryClient);
-  }, [queryClient]);
+  useDocumentTitle('Price map');
+  usePreloadLocationMap();
 
   const catalog = useQuery(datasetsOptions());
   const locations = useQuery(allPricingLocationsOptions());
