@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import styles from './chart.module.css';
 
 /** A chart in its own chunk, whose code a page can ask for before it has anything to draw. */
@@ -22,23 +23,8 @@ export function lazyChart<P extends { height?: number }>(
   load: () => Promise<ComponentType<P>>,
   defaultHeight: number,
 ): LazyChart<P> {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const start = (): Promise<ComponentType<P>> => {
-    loading ??= load().then(
-      (chart) => (loaded = chart),
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const Chart = lazy(async () => ({ default: await start() }));
+  const { Component: Chart, preload } = preloadable(load);
   function LazyChart(props: P) {
-    // Decided once per chart: switching from the lazy path to the loaded one would remount it.
-    const [Loaded] = useState(() => loaded);
-    if (Loaded !== null) return <Loaded {...props} />;
     return (
       <Suspense
         fallback={
@@ -51,11 +37,6 @@ export function lazyChart<P extends { height?: number }>(
       </Suspense>
     );
   }
-  const preload = (): Promise<void> =>
-    start().then(
-      () => undefined,
-      () => undefined,
-    );
   return Object.assign(LazyChart, { preload });
 }
 

@@ -1,26 +1,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { basemapOptions } from './basemap/basemap';
-import type * as LocationMapModule from './LocationMap';
 import type { LocationMapProps } from './LocationMap';
 import styles from './LocationMap.module.css';
 
 // Leaflet (and its CSS) load with the first map shown, never with the page chunk that links to it.
-let mapModule: Promise<typeof LocationMapModule> | undefined;
-/** The map's component once its code has arrived: a map mounted after that draws in its first render. */
-let loaded: typeof LocationMapModule.LocationMap | null = null;
-const loadLocationMap = () =>
-  (mapModule ??= import('./LocationMap').then(
-    (m) => {
-      loaded = m.LocationMap;
-      return m;
-    },
-    (error: unknown) => {
-      mapModule = undefined;
-      throw error;
-    },
-  ));
-const LocationMap = lazy(() => loadLocationMap().then((m) => ({ default: m.LocationMap })));
+const map = preloadable(() => import('./LocationMap').then((m) => m.LocationMap));
 
 /**
  * Starts loading the map's code (and, given the query client, its basemap) now: for a page that
@@ -28,7 +14,7 @@ const LocationMap = lazy(() => loadLocationMap().then((m) => ({ default: m.Locat
  * is on its way instead of after it (the price map's first paint waited for each in turn; bench price-map).
  */
 export function preloadLocationMap(queryClient?: QueryClient): void {
-  loadLocationMap().catch(() => undefined);
+  void map.preload();
   queryClient?.query(basemapOptions()).catch(() => undefined);
 }
 
@@ -57,8 +43,6 @@ export function LazyLocationMap(props: LocationMapProps & { className?: string }
   const { className, ...mapProps } = props;
   const boxRef = useRef<HTMLDivElement>(null);
   const [sized, setSized] = useState(false);
-  // Decided once per map: switching from the lazy path to the loaded one would remount it.
-  const [Loaded] = useState(() => loaded);
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
@@ -83,11 +67,9 @@ export function LazyLocationMap(props: LocationMapProps & { className?: string }
   );
   return (
     <div ref={boxRef} className={[styles.box, className].filter(Boolean).join(' ')}>
-      {sized && Loaded !== null ? (
-        <Loaded {...mapProps} />
-      ) : sized ? (
+      {sized ? (
         <Suspense fallback={placeholder}>
-          <LocationMap {...mapProps} />
+          <map.Component {...mapProps} />
         </Suspense>
       ) : (
         placeholder
