@@ -13,7 +13,7 @@ const map = preloadable(() => import('./LocationMap').then((m) => m.LocationMap)
  * will show a map as soon as its data arrives, so Leaflet and the basemap download while the data
  * is on its way instead of after it (the price map's first paint waited for each in turn; bench price-map).
  */
-export function preloadLocationMap(queryClient?: QueryClient): void {
+function preloadLocationMap(queryClient?: QueryClient): void {
   void map.preload();
   queryClient?.query(basemapOptions()).catch(() => undefined);
 }
