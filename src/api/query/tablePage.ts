@@ -74,7 +74,7 @@ interface Job {
   reject: (e: unknown) => void;
 }
 
-/** Answers up to this size decode in the page's thread (a week of hourly rows is about 20 kB). */
+/** Answers up to this size decode in the page's thread (a week of hourly rows is about 26 kB). */
 export const IN_THREAD_BYTES = 64 * 1024;
 
 let worker: Worker | null | undefined;
