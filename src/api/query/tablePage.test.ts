@@ -33,6 +33,8 @@ function answer(rows: number): ArrayBuffer {
 
 describe('decodeTablePage', () => {
   beforeEach(() => {
+    UnstartableWorker.created = 0;
+    UnstartableWorker.posted = [];
     vi.stubGlobal('Worker', UnstartableWorker);
   });
   afterEach(() => {
