@@ -1,15 +1,9 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { preloadable } from '@/lib/preloadable';
+import { preloadable, type Preloadable } from '@/lib/preloadable';
 import styles from './chart.module.css';
 
 /** A chart in its own chunk, whose code a page can ask for before it has anything to draw. */
-export type LazyChart<P> = ComponentType<P> & {
-  /**
-   * Starts loading the chart's code (once; a failed load may be asked for again). Settles when it
-   * has loaded or failed, never rejecting: a failure is reported by the chart once it is shown.
-   */
-  preload: () => Promise<void>;
-};
+export type LazyChart<P> = ComponentType<P> & Pick<Preloadable<P>, 'preload'>;
 
 /**
  * A chart in its own chunk: the chart code loads with the first chart shown, never with the
@@ -41,7 +35,7 @@ export function lazyChart<P extends { height?: number }>(
 }
 
 /** Asks for `chart`'s code once the calling page has mounted, while `when` holds (none: nothing). */
-export function usePreloadChart(chart: Pick<LazyChart<never>, 'preload'> | undefined, when = true): void {
+export function usePreloadChart(chart: Pick<Preloadable<never>, 'preload'> | undefined, when = true): void {
   useEffect(() => {
     if (when) void chart?.preload();
   }, [chart, when]);

@@ -20,7 +20,8 @@ import {
   LazyMultiAxisChart,
   type AxisSeries,
 } from '@/components/charts/LazyCompareCharts';
-import { usePreloadChart, type LazyChart } from '@/components/charts/lazyChart';
+import { usePreloadChart } from '@/components/charts/lazyChart';
+import type { Preloadable } from '@/lib/preloadable';
 import { compareScript } from './compareScript';
 import { seriesCsvFormats } from './csvPrecision';
 import { EventsPanel } from './EventsPanel';
@@ -141,7 +142,7 @@ function SeriesSelect({
 }
 
 /** The chart each view draws, where it draws one. */
-const CHART_OF_VIEW: Partial<Record<CompareView, Pick<LazyChart<never>, 'preload'>>> = {
+const CHART_OF_VIEW: Partial<Record<CompareView, Pick<Preloadable<never>, 'preload'>>> = {
   chart: LazyMultiAxisChart,
   profile: LazyBandChart,
   forecast: LazyLinesChart,
