@@ -57,12 +57,6 @@ export interface PageDef {
   /** Its first screen runs dataset queries (the demo engine's work): worth booting the engine early. */
   queries?: boolean;
   /**
-   * Its first screen can run one query for seconds (the query builder): the navigation's code
-   * loads at the first idle moment, so that a click away mid-query is answered at once. Every
-   * other page lets its first screen finish first.
-   */
-  longQueries?: boolean;
-  /**
    * Code its first screen needs besides its own chunk, loaded on demand by the page: fetched beside
    * the page's when the page is the first one shown, so it arrives with the data, not after it.
    */
@@ -99,7 +93,6 @@ export const PAGES = {
   query: {
     path: 'datasets/:id/query',
     queries: true,
-    longQueries: true,
     code: loader(
       () => import('@/features/query/QueryPage'),
       (m) => m.QueryPage,
