@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getConnection, holdDemoRequestsUntil, subscribeConnection } from '@/api/connection';
+import { holdUntilFirstScreenDone, markFirstScreenDone } from '@/api/firstScreen';
 import { createQueryClient } from '@/api/queryClient';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from '@/app/App';
@@ -37,6 +38,7 @@ export function boot(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element.');
   const prerendered = prerenderedPage(container);
+  holdUntilFirstScreenDone();
   const render = (): void => {
     const app = (
       <StrictMode>
@@ -45,7 +47,10 @@ export function boot(): void {
     );
     if (prerendered === null) createRoot(container).render(app);
     else hydrateRoot(container, app, { onRecoverableError: recoverableErrorOf(prerendered) });
-    preloadNavigation(queryClient);
+    whenFirstScreenDone(queryClient, () => {
+      markFirstScreenDone();
+      preloadNavigation();
+    });
     preloadLinkTargetsOnIntent();
   };
   // A prerendered page is on screen already: the catalog hydrates once its data is in the cache,
@@ -56,35 +61,21 @@ export function boot(): void {
   );
 }
 
-/** How long the navigation's pages wait for the first screen's requests before loading anyway. */
+/** How long the first screen may take before what waits for it goes anyway. */
 const FIRST_SCREEN_WAIT_MS = 3_000;
 
 /**
- * A click on a header link should show its page at once, not after its code downloads: once the
- * first page has had its first answer from the API and no request is left in flight (its first
- * screen is done), and the main thread is idle, the pages of the main navigation are fetched, all
- * at once. Earlier, they competed with the first page's own code and data for the network and the
- * main thread (bench catalog-load: the list came later with them in flight; bench
- * price-map: ~15 chunks evaluated between the snapshot's answer and the map's first paint).
- * The query builder is no exception: its query may run for seconds in the engine's worker, but
- * loading the navigation at the first idle moment put the chunks' requests and compiles between a
- * cold link's answer and its rows (paired, 12 rounds: 1,208 → 1,067 ms without; decision 0032).
- * A click away mid-query loads its own page: a pointer over or pressed on the link asks for it
- * (`preloadLinkTargetsOnIntent`), and after `FIRST_SCREEN_WAIT_MS` the whole navigation is loaded.
+ * Runs `then` once, when the first page has had its first answer from the API and no request is
+ * left in flight (its first screen is done), or after `FIRST_SCREEN_WAIT_MS` at the latest.
  */
-function preloadNavigation(queryClient: QueryClient): void {
-  // Each chunk is evaluated in its own task as it arrives, so no task grows with their number.
-  const preloadAll = (): void => {
-    for (const item of NAV_ITEMS) void preloadPageAt(appBase() + item.to);
-  };
-  const preloadWhenIdle = (): void => void whenIdle(preloadAll, 300, 100);
+function whenFirstScreenDone(queryClient: QueryClient, then: () => void): void {
   // The first render may have waited for the first screen's data (firstScreenData.ts): then the
-  // screen is done once that render is, and the next idle moment comes after its paint.
+  // screen is done once that render is.
   const cache = queryClient.getQueryCache();
   const firstScreenDone = (): boolean =>
     queryClient.isFetching() === 0 && cache.getAll().some((q) => q.state.status !== 'pending');
   if (firstScreenDone()) {
-    preloadWhenIdle();
+    then();
     return;
   }
   let answered = false;
@@ -94,7 +85,7 @@ function preloadNavigation(queryClient: QueryClient): void {
     started = true;
     unsubscribe();
     window.clearTimeout(fallback);
-    preloadWhenIdle();
+    then();
   };
   const unsubscribe = cache.subscribe((event) => {
     if (event.type !== 'updated') return;
@@ -104,6 +95,30 @@ function preloadNavigation(queryClient: QueryClient): void {
     if (answered) queueMicrotask(() => queryClient.isFetching() === 0 && start());
   });
   const fallback = window.setTimeout(start, FIRST_SCREEN_WAIT_MS);
+}
+
+/**
+ * A click on a header link should show its page at once, not after its code downloads: once the
+ * first screen is done and the main thread is idle, the pages of the main navigation are fetched,
+ * all at once. Earlier, they competed with the first page's own code and data for the network and
+ * the main thread (bench catalog-load: the list came later with them in flight; bench
+ * price-map: ~15 chunks evaluated between the snapshot's answer and the map's first paint).
+ * The query builder is no exception: its query may run for seconds in the engine's worker, but
+ * loading the navigation at the first idle moment put the chunks' requests and compiles between a
+ * cold link's answer and its rows (paired, 12 rounds: 1,208 → 1,067 ms without; decision 0032).
+ * A click away mid-query loads its own page: a pointer over or pressed on the link asks for it
+ * (`preloadLinkTargetsOnIntent`), and after `FIRST_SCREEN_WAIT_MS` the whole navigation is loaded.
+ */
+function preloadNavigation(): void {
+  // Each chunk is evaluated in its own task as it arrives, so no task grows with their number.
+  // The first screen's last render may still be on its way: the next idle moment comes after it.
+  whenIdle(
+    () => {
+      for (const item of NAV_ITEMS) void preloadPageAt(appBase() + item.to);
+    },
+    300,
+    100,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_API_KEY } from '@/api/connection';
+import { holdUntilFirstScreenDone, markFirstScreenDone } from '@/api/firstScreen';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
@@ -245,6 +246,29 @@ describe('QueryPage', () => {
     expect(
       await screen.findByText(/^At most [\d,]+ rows in this query: the filter on spp may keep fewer\.$/),
     ).toBeInTheDocument();
+  });
+
+  it('asks for the location registry (its checks and estimates) only once the first screen is done', async () => {
+    const asked: string[] = [];
+    const note = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', note);
+    holdUntilFirstScreenDone();
+    try {
+      renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NOWHERE&${ONE_DAY}`);
+      expect(await screen.findByText('No rows match this query.')).toBeInTheDocument();
+      expect(asked.some((path) => path.endsWith('/query'))).toBe(true);
+      expect(asked.filter((path) => path.endsWith('/pricing_locations'))).toEqual([]);
+      expect(screen.queryByText(/is not a known location/)).not.toBeInTheDocument();
+
+      act(() => markFirstScreenDone());
+      expect(
+        await screen.findByText(/“HB_NOWHERE” is not a known location; the nearest are/),
+      ).toBeInTheDocument();
+      expect(asked.filter((path) => path.endsWith('/pricing_locations')).length).toBeGreaterThan(0);
+    } finally {
+      markFirstScreenDone();
+      server.events.removeListener('request:start', note);
+    }
   });
 
   it('says plainly that a mistyped location returns nothing, and offers the nearest known ones', async () => {

@@ -6,6 +6,7 @@
  * set lets the builder say when a typed value is unknown, and which ones are near it.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useFirstScreenDone } from '@/api/firstScreen';
 import { allPricingLocationsOptions } from '@/api/locations/queries';
 import { subseriesValuesOptions } from '@/api/query/queries';
 import type { Dataset } from '@/contract';
@@ -39,7 +40,9 @@ function registryField(dataset: Dataset, column: string): 'location' | 'location
 /** The known values of `column`, undefined while they load or where none are known; `failed` when the registry did not answer. */
 export function useKnownValues(dataset: Dataset, column: string): { known?: KnownValues; failed: boolean } {
   const field = column === '' ? null : registryField(dataset, column);
-  const registry = useQuery({ ...REGISTRY, enabled: field !== null });
+  // A check beside the field, not the page's data: it waits for the first screen.
+  const firstScreenDone = useFirstScreenDone();
+  const registry = useQuery({ ...REGISTRY, enabled: field !== null && firstScreenDone });
   const priced = registry.data?.items.filter((l) => l.pricing_datasets.includes(dataset.id));
   // The registry answered and prices none of this dataset's rows: its own names are the ones to know.
   const own = field === 'location' && priced !== undefined && priced.length === 0;

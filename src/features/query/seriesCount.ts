@@ -5,6 +5,7 @@
  * or from its metadata when that interval is longer than a page.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useFirstScreenDone } from '@/api/firstScreen';
 import {
   allPricingLocationsOptions,
   pricedDatasetsOf,
@@ -21,7 +22,8 @@ const pricedByRegistry = (page: { items: readonly { pricing_datasets: readonly s
 
 /** The series count of `params` over `dataset`, null while it loads or where none is needed. */
 export function useSeriesCount(dataset: Dataset, params: DatasetQueryParams): SeriesCount | null {
-  const countParams = seriesCountParams(params, dataset);
+  // An estimate beside the export, not the page's data: it waits for the first screen.
+  const countParams = useFirstScreenDone() ? seriesCountParams(params, dataset) : null;
   // The set is made once per registry answer (a stable `select`), not on every render.
   const pricedDatasets = useQuery({
     ...REGISTRY,
