@@ -22,22 +22,25 @@ const pricedByRegistry = (page: { items: readonly { pricing_datasets: readonly s
 
 /** The series count of `params` over `dataset`, null while it loads or where none is needed. */
 export function useSeriesCount(dataset: Dataset, params: DatasetQueryParams): SeriesCount | null {
-  // An estimate beside the export, not the page's data: it waits for the first screen.
-  const countParams = useFirstScreenDone() ? seriesCountParams(params, dataset) : null;
+  const countParams = seriesCountParams(params, dataset);
+  // An estimate beside the export, not the page's data: its requests wait for the first screen
+  // (answers already in the cache are read at once).
+  const firstScreenDone = useFirstScreenDone();
+  const asking = countParams !== null && firstScreenDone;
   // The set is made once per registry answer (a stable `select`), not on every render.
   const pricedDatasets = useQuery({
     ...REGISTRY,
-    enabled: countParams !== null,
+    enabled: asking,
     select: pricedByRegistry,
   }).data;
   const priced = pricedDatasets?.has(dataset.id);
   const counted = useQuery({
     ...pricingLocationsOptions(countParams ?? { page_size: 1 }),
-    enabled: countParams !== null && priced === true,
+    enabled: asking && priced === true,
   });
   const own = useQuery({
     ...subseriesValuesOptions(dataset.id, dataset.subseries_index_column ?? ''),
-    enabled: countParams !== null && priced === false,
+    enabled: asking && priced === false,
   });
   if (countParams === null) return null;
   if (priced === true) return counted.data ? { count: counted.data.total_items, of: 'registry' } : null;
