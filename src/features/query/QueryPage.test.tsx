@@ -248,7 +248,7 @@ describe('QueryPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('asks for the location registry (its checks and estimates) only once the first screen is done', async () => {
+  it('asks for the location registry, for its check of a typed value, only once the first screen is done', async () => {
     const asked: string[] = [];
     const note = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
     server.events.on('request:start', note);
@@ -263,6 +263,30 @@ describe('QueryPage', () => {
       act(() => markFirstScreenDone());
       expect(
         await screen.findByText(/“HB_NOWHERE” is not a known location; the nearest are/),
+      ).toBeInTheDocument();
+      expect(asked.filter((path) => path.endsWith('/pricing_locations')).length).toBeGreaterThan(0);
+    } finally {
+      markFirstScreenDone();
+      server.events.removeListener('request:start', note);
+    }
+  });
+
+  it('holds the export’s row count from the registry until the first screen is done, and says nothing until then', async () => {
+    const asked: string[] = [];
+    const note = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', note);
+    holdUntilFirstScreenDone();
+    try {
+      const { user } = renderQueryPage(`${BASE}?v=1&fcol=spp&fop=>&fval=1000&${ONE_DAY}`);
+      await user.click(await screen.findByRole('tab', { name: 'Export' }));
+      expect(await screen.findByRole('button', { name: /^Export/ })).toBeInTheDocument();
+      // No number stands for the count it has not made: the estimate is absent, not a guess.
+      expect(screen.queryByText(/rows in this query/)).not.toBeInTheDocument();
+      expect(asked.filter((path) => path.endsWith('/pricing_locations'))).toEqual([]);
+
+      act(() => markFirstScreenDone());
+      expect(
+        await screen.findByText(/^At most [\d,]+ rows in this query: the filter on spp may keep fewer\.$/),
       ).toBeInTheDocument();
       expect(asked.filter((path) => path.endsWith('/pricing_locations')).length).toBeGreaterThan(0);
     } finally {
