@@ -10,6 +10,8 @@ import { createExternalStore } from '@/lib/store';
  * (tests, the prerender) asks at once, and so does every page after the first.
  */
 let done = true;
+// Not `createValueStore`: that one reads its initial value while React hydrates, and a page
+// hydrated during the hold would ask for what it holds.
 const store = createExternalStore(() => done);
 
 /** Boot, before the first render: the first screen is on its way. */
