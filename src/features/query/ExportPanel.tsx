@@ -39,7 +39,8 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
     message: '',
   });
   // How many locations the query covers: the registry's (all, or of the filtered types), or the dataset's own.
-  const estimate = estimateRows(params, dataset, nowMs, useSeriesCount(dataset, params));
+  const seriesCount = useSeriesCount(dataset, params);
+  const estimate = estimateRows(params, dataset, nowMs, seriesCount.count);
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [withSidecar, setWithSidecar] = useState(true);
@@ -148,8 +149,19 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
           </p>
         )}
       </fieldset>
+      {estimate === null && seriesCount.counting && (
+        <p className={styles.hint} data-testid="export-estimate">
+          Counting the locations this query covers, for its row estimate…
+        </p>
+      )}
+      {estimate === null && seriesCount.error !== null && (
+        <p className={styles.warning} data-testid="export-estimate">
+          No row estimate: the count of locations failed ({apiErrorText(seriesCount.error)}). The export
+          still runs; its progress shows the rows written so far, without a total.
+        </p>
+      )}
       {estimate !== null && (
-        <p className={styles.hint}>
+        <p className={styles.hint} data-testid="export-estimate">
           {estimate.kind === 'about'
             ? `About ${formatInteger(estimate.rows)} rows in this query.`
             : `At most ${formatInteger(estimate.rows)} rows in this query${

@@ -2,6 +2,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_API_KEY } from '@/api/connection';
 import { holdUntilFirstScreenDone, markFirstScreenDone } from '@/api/firstScreen';
+import { serverError } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
@@ -284,12 +285,15 @@ describe('QueryPage', () => {
       expect(registryAsks()).toBeGreaterThan(0);
     }));
 
-  it('holds the export’s row count from the registry until the first screen is done, and says nothing until then', () =>
+  it('holds the export’s row count from the registry until the first screen is done, and says it is counting until then', () =>
     withFirstScreenHeld(async (registryAsks, release) => {
       const { user } = renderQueryPage(`${BASE}?v=1&fcol=spp&fop=>&fval=1000&${ONE_DAY}`);
       await user.click(await screen.findByRole('tab', { name: 'Export' }));
       expect(await screen.findByRole('button', { name: /^Export/ })).toBeInTheDocument();
-      // No number stands for the count it has not made: the estimate is absent, not a guess.
+      // No number stands for the count it has not made: the estimate says it is coming, not a guess.
+      expect(screen.getByTestId('export-estimate')).toHaveTextContent(
+        'Counting the locations this query covers, for its row estimate…',
+      );
       expect(screen.queryByText(/rows in this query/)).not.toBeInTheDocument();
       expect(registryAsks()).toBe(0);
 
@@ -299,6 +303,21 @@ describe('QueryPage', () => {
       ).toBeInTheDocument();
       expect(registryAsks()).toBeGreaterThan(0);
     }));
+
+  it('says the export has no row estimate, and why, when the location count fails', async () => {
+    server.use(serverError('*/v1/pricing_locations', 'The registry is being rebuilt.').handler);
+    const { user } = renderQueryPage(`${BASE}?v=1&fcol=spp&fop=>&fval=1000&${ONE_DAY}`);
+    await user.click(await screen.findByRole('tab', { name: 'Export' }));
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('export-estimate')).toHaveTextContent(
+          /^No row estimate: the count of locations failed \(.*The registry is being rebuilt\..*\)\. The export still runs/,
+        ),
+      { timeout: 5000 },
+    );
+    expect(screen.queryByText(/rows in this query/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export all rows' })).toBeEnabled();
+  });
 
   it('says plainly that a mistyped location returns nothing, and offers the nearest known ones', async () => {
     const { user, router } = renderQueryPage(`${BASE}?v=1&fcol=location&fval=HB_NOWHERE&${ONE_DAY}`);

@@ -20,20 +20,31 @@ const REGISTRY = allPricingLocationsOptions();
 const pricedByRegistry = (page: { items: readonly { pricing_datasets: readonly string[] }[] }) =>
   pricedDatasetsOf(page.items);
 
-/** The series count of `params` over `dataset`, null while it loads or where none is needed. */
-export function useSeriesCount(dataset: Dataset, params: DatasetQueryParams): SeriesCount | null {
+/**
+ * Where the series count stands: `count` once known; `counting` while it is asked for or waits
+ * for the first screen; `error` when the request for it failed. All three empty where no count
+ * is needed.
+ */
+export interface SeriesCountState {
+  count: SeriesCount | null;
+  counting: boolean;
+  error: unknown;
+}
+
+/** The series count of `params` over `dataset`, and whether it is still being counted. */
+export function useSeriesCount(dataset: Dataset, params: DatasetQueryParams): SeriesCountState {
   const countParams = seriesCountParams(params, dataset);
   // An estimate beside the export, not the page's data: its requests wait for the first screen
   // (answers already in the cache are read at once).
   const firstScreenDone = useFirstScreenDone();
   const asking = countParams !== null && firstScreenDone;
   // The set is made once per registry answer (a stable `select`), not on every render.
-  const pricedDatasets = useQuery({
+  const registry = useQuery({
     ...REGISTRY,
     enabled: asking,
     select: pricedByRegistry,
-  }).data;
-  const priced = pricedDatasets?.has(dataset.id);
+  });
+  const priced = registry.data?.has(dataset.id);
   const counted = useQuery({
     ...pricingLocationsOptions(countParams ?? { page_size: 1 }),
     enabled: asking && priced === true,
@@ -42,12 +53,18 @@ export function useSeriesCount(dataset: Dataset, params: DatasetQueryParams): Se
     ...subseriesValuesOptions(dataset.id, dataset.subseries_index_column ?? ''),
     enabled: asking && priced === false,
   });
-  if (countParams === null) return null;
-  if (priced === true) return counted.data ? { count: counted.data.total_items, of: 'registry' } : null;
-  if (priced === false && own.data)
-    return {
-      count: own.data.complete ? own.data.names.length : Math.round(rowsPerTimePoint(dataset)),
-      of: 'dataset',
-    };
-  return null;
+  if (countParams === null) return { count: null, counting: false, error: null };
+  // The query that decides the count now: the registry until it says who counts, then that one.
+  const deciding = priced === true ? counted : priced === false ? own : registry;
+  const count: SeriesCount | null =
+    priced === true && counted.data
+      ? { count: counted.data.total_items, of: 'registry' }
+      : priced === false && own.data
+        ? {
+            count: own.data.complete ? own.data.names.length : Math.round(rowsPerTimePoint(dataset)),
+            of: 'dataset',
+          }
+        : null;
+  const error = count === null && deciding.isError ? deciding.error : null;
+  return { count, counting: count === null && error === null, error };
 }
