@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PriceSnapshot } from '@/api/prices/fetchers';
 import { priceSnapshotOptions } from '@/api/prices/queries';
@@ -229,8 +229,14 @@ function highestOf({ time, names, values }: PriceSnapshot) {
 /** The highest-priced node at the newest 5-minute interval (the day's last for a past day), from the price map's query. */
 function HighestNode({ date, day }: { date: string; day: MarketDay }) {
   const { live } = useLivePage();
+  const client = useQueryClient();
+  // The next interval's snapshot is asked for with the page's other new rows, and shown with them.
+  const prepare = useCallback(
+    (start: number) => client.query(highestNodeOptions(Math.min(start, day.end - FIVE_MINUTES_MS))),
+    [client, day],
+  );
   // Already the newest interval there to be asked for: only the day's end bounds it.
-  const at = Math.min(useIntervalStart(FIVE_MINUTES_MS, live), day.end - FIVE_MINUTES_MS);
+  const at = Math.min(useIntervalStart(FIVE_MINUTES_MS, live, prepare), day.end - FIVE_MINUTES_MS);
   const snapshot = useQuery({
     ...highestNodeOptions(at),
     select: highestOf,
