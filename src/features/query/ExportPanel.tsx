@@ -156,8 +156,8 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
       )}
       {estimate === null && seriesCount.error !== null && (
         <p className={styles.warning} data-testid="export-estimate">
-          No row estimate: the count of locations failed ({apiErrorText(seriesCount.error)}). The export
-          still runs; its progress shows the rows written so far, without a total.
+          No row estimate: the count of locations failed ({apiErrorText(seriesCount.error)}). The export still
+          runs; its progress shows the rows written so far, without a total.
         </p>
       )}
       {estimate !== null && (
