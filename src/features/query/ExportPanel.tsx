@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiErrorText } from '@/api/ApiError';
 import { describeBackend, scriptBaseUrl, useConnection } from '@/api/connection';
-import { exportPageSize, startExportJob } from '@/api/exports/exportJobs';
+import { exportPageSize, startExportJob, type RowEstimate } from '@/api/exports/exportJobs';
 import { saveBlob } from '@/lib/saveBlob';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exports/exportWriters';
 import type { SidecarQuality, SidecarSource } from '@/api/exports/sidecar';
@@ -14,7 +14,7 @@ import { neutraliseCsv } from '@/lib/csv';
 import { formatCount, formatInteger } from '@/lib/format';
 import { exceedsSentence, exportBudget, quotaSentence } from './exportBudget';
 import { estimateRows } from './rowEstimate';
-import { useSeriesCount } from './seriesCount';
+import { useSeriesCount, type SeriesCountState } from './seriesCount';
 import { exportFilename } from './exportFilename';
 import { notesInQuery } from './exportNotes';
 import { useActiveAnnotations } from '@/workspace/activeView';
@@ -49,6 +49,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   const usage = useQuery(usageOptions());
   const pageSize = exportPageSize(format, usage.data);
   const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data, nowMs) : null;
+  const estimateLine = estimateSentence(estimate, seriesCount, params);
 
   const startAll = () => {
     const notes = notesInQuery(annotations, params);
@@ -148,33 +149,47 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
             {budget.exceeds && ` ${exceedsSentence(budget)}`}
           </p>
         )}
+        {estimateLine !== null && (
+          <p className={estimateLine.warning ? styles.warning : styles.hint} data-testid="export-estimate">
+            {estimateLine.text}
+          </p>
+        )}
       </fieldset>
-      {estimate === null && seriesCount.counting && (
-        <p className={styles.hint} data-testid="export-estimate">
-          Counting the locations this query covers, for its row estimate…
-        </p>
-      )}
-      {estimate === null && seriesCount.error !== null && (
-        <p className={styles.warning} data-testid="export-estimate">
-          No row estimate: the count of locations failed ({apiErrorText(seriesCount.error)}). The export still
-          runs; its progress shows the rows written so far, without a total.
-        </p>
-      )}
-      {estimate !== null && (
-        <p className={styles.hint} data-testid="export-estimate">
-          {estimate.kind === 'about'
-            ? `About ${formatInteger(estimate.rows)} rows in this query.`
-            : `At most ${formatInteger(estimate.rows)} rows in this query${
-                params.limit !== undefined && params.limit <= estimate.rows
-                  ? ' (its row limit)'
-                  : `: the filter on ${params.filter_column ?? 'values'} may keep fewer`
-              }.`}
-        </p>
-      )}
       <p role="status">{pageState.message}</p>
       <p className={styles.hint}>
         Exports run in the background and show their progress under the header on every page.
       </p>
     </div>
   );
+}
+
+/**
+ * The export's row estimate in words, beside "Export all rows": the estimate, or that it is still
+ * being counted, or why there is none. Null where no estimate is possible (a `time` query without
+ * a limit, a range that ends before it starts).
+ */
+function estimateSentence(
+  estimate: RowEstimate | null,
+  seriesCount: SeriesCountState,
+  params: DatasetQueryParams,
+): { text: string; warning: boolean } | null {
+  if (estimate !== null) {
+    const text =
+      estimate.kind === 'about'
+        ? `About ${formatInteger(estimate.rows)} rows in this query.`
+        : `At most ${formatInteger(estimate.rows)} rows in this query${
+            params.limit !== undefined && params.limit <= estimate.rows
+              ? ' (its row limit)'
+              : `: the filter on ${params.filter_column ?? 'values'} may keep fewer`
+          }.`;
+    return { text, warning: false };
+  }
+  if (seriesCount.error !== null)
+    return {
+      text: `No row estimate: the count of locations failed (${apiErrorText(seriesCount.error)}). The export still runs; its progress shows the rows written so far, without a total.`,
+      warning: true,
+    };
+  if (seriesCount.counting)
+    return { text: 'Counting the locations this query covers, for its row estimate…', warning: false };
+  return null;
 }

@@ -316,7 +316,10 @@ describe('QueryPage', () => {
       { timeout: 5000 },
     );
     expect(screen.queryByText(/rows in this query/)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export all rows' })).toBeEnabled();
+    // Beside the control it is about.
+    const exportAll = screen.getByRole('group', { name: 'Export all rows' });
+    expect(within(exportAll).getByTestId('export-estimate')).toHaveClass(/warning/);
+    expect(within(exportAll).getByRole('button', { name: 'Export all rows' })).toBeEnabled();
   });
 
   it('says plainly that a mistyped location returns nothing, and offers the nearest known ones', async () => {
