@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { hashSource, policyForBuild } from './scripts/firstPaintPolicy';
 import { precompress, precompressedMiddleware } from './scripts/precompressed';
 import { MODULES_META, prerenderedPages, SHARED_FIRST_SCREEN } from './scripts/prerender';
 import { FIRST_PAINT_SCRIPT } from './src/app/firstPaint';
@@ -28,7 +28,7 @@ import {
  * The one inline script the page may run, named by its hash: the first-paint script
  * (src/app/firstPaint.ts), which must run before the first paint without a round trip.
  */
-const FIRST_PAINT_HASH = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+const FIRST_PAINT_HASH = hashSource(FIRST_PAINT_SCRIPT);
 
 const CSP_DIRECTIVES: readonly (readonly [string, string])[] = [
   ['default-src', "'self'"],
@@ -195,6 +195,24 @@ function precompressedAssets(): Plugin {
 }
 
 /**
+ * The header names the first-paint script of the build being served (scripts/firstPaintPolicy.ts):
+ * the benches serve a change's parent from this checkout, and a policy naming this source's script
+ * blocked the parent's own (that page ran without it: no verdict, no preloads, no theme).
+ */
+function servedFirstPaintPolicy(): Plugin {
+  return {
+    name: 'gridscope-served-first-paint-policy',
+    configurePreviewServer: (server) => {
+      const headers = server.config.preview.headers;
+      const current = headers['Content-Security-Policy'];
+      if (typeof current !== 'string') return;
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      headers['Content-Security-Policy'] = policyForBuild(current, FIRST_PAINT_HASH, outDir);
+    },
+  };
+}
+
+/**
  * `GRIDSCOPE_UPSTREAM=https://api.example.com npm start` (or `npm run dev`): the app's origin
  * forwards `/upstream/health` and `/upstream/v1/…` to that server, for servers that refuse a
  * browser's cross-origin requests (scripts/upstreamProxy.ts); `GRIDSCOPE_UPSTREAM_TIMEOUT` (seconds,
@@ -238,6 +256,7 @@ export default defineConfig({
     upstreamProxy(),
     precompressedAssets(),
     prerenderedPages(),
+    servedFirstPaintPolicy(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
