@@ -15,7 +15,8 @@
  *
  * A change's paired A/B: BENCH_COLD_LINKS_BASELINE_DIST names another build (the change's parent,
  * built beforehand), served on the next port and opened in the same rounds, each page on one build
- * then the other (in turns); its rows follow, marked "baseline". BENCH_COLD_LINKS_PAGES (names,
+ * then the other (in turns); its rows follow, marked "baseline", after a line per page with the
+ * median of the pairs' differences and the pairs won. BENCH_COLD_LINKS_PAGES (names,
  * comma-separated) keeps only those linked pages, the catalog and the static page; it can also
  * name the layout-painted probes, which no default run measures ("dataset page: layout painted",
  * "query builder: layout painted"): a cold link's time until the app's header is on screen.
@@ -32,7 +33,7 @@ import {
   writeStaticCatalog,
   type ContentProbe,
 } from './coldPage';
-import { formatNumber, judge, summarise, type BenchRow } from './harness';
+import { formatNumber, judge, median, summarise, type BenchRow } from './harness';
 import { assertChromium, BENCH_DIST, CHROMIUM, CHROMIUM_ARGS, startPreview } from './previewServer';
 
 const PORT = Number(process.env.BENCH_COLD_LINKS_PORT ?? 4661);
@@ -250,6 +251,21 @@ async function measure(browser: Browser, url: string, baselineUrl?: string): Pro
   return samples;
 }
 
+/**
+ * Each page's loads on the two builds, pair by pair (a round opens a page on both, back to back):
+ * the median of the pairs' differences, positive when this build was faster, and how many pairs
+ * it won. Medians of each build alone move by ±100 ms between runs here; a pair shares the round's load.
+ */
+function pairedGains(samples: Map<string, number[]>): string[] {
+  return ALL.map((p) => {
+    const mine = samples.get(p.name) ?? [];
+    const theirs = samples.get(p.name + BASELINE) ?? [];
+    const gains = mine.map((ms, i) => (theirs[i] ?? ms) - ms);
+    const won = gains.filter((g) => g > 0).length;
+    return `paired, ${p.name}: median gain ${formatNumber(median(gains))} ms, faster in ${won} of ${gains.length}`;
+  });
+}
+
 function rows(samples: Map<string, number[]>, suffix = ''): BenchRow[] {
   const of = (p: ColdPage) => summarise(samples.get(p.name + suffix) ?? []);
   const catalog = of(CATALOG);
@@ -298,7 +314,9 @@ export async function run({ build = process.env.BENCH_SKIP_BUILD !== '1' } = {})
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
       const samples = await measure(browser, server.url, baseline?.url);
-      return baseline === undefined ? rows(samples) : [...rows(samples), ...rows(samples, BASELINE)];
+      if (baseline === undefined) return rows(samples);
+      console.log(pairedGains(samples).join('\n'));
+      return [...rows(samples), ...rows(samples, BASELINE)];
     } finally {
       await browser.close();
     }
