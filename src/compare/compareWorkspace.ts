@@ -112,45 +112,48 @@ const seriesParam = (key: SeriesKey) =>
 export const VIEWS = ['chart', 'heatmap', 'profile', 'forecast', 'code'] as const;
 export type CompareView = (typeof VIEWS)[number];
 
-const date = z.string().refine(isCalendarDate);
-const letter = z.enum(SERIES_KEYS);
-const maybeLetter = z.union([letter, z.literal('')]);
-
+// The schemas are built at the first read of a Compare link (see defineUrlState): the dataset page
+// and the query builder only write Compare links.
 export const compareUrlState = defineUrlState(
-  {
-    A: seriesParam('A').nullable(),
-    B: seriesParam('B').nullable(),
-    C: seriesParam('C').nullable(),
-    D: seriesParam('D').nullable(),
-    E: seriesParam('E').nullable(),
-    F: seriesParam('F').nullable(),
-    G: seriesParam('G').nullable(),
-    H: seriesParam('H').nullable(),
-    from: z.union([date, z.literal('')]),
-    to: z.union([date, z.literal('')]),
-    tz: z.string().regex(/^[A-Za-z0-9_+\-/]{1,64}$/),
-    grid: z.enum(['auto', ...GRID_CADENCES]),
-    when: z.string().max(200),
-    view: z.enum(VIEWS),
-    /** The series the heatmap and the profile show. */
-    of: maybeLetter,
-    /** The two series whose correlation is shown. */
-    corr: z.string().regex(/^[A-H],[A-H]$/),
-    /** Forecast view: the forecast series, its actual, and the lead time in hours. */
-    fc: maybeLetter,
-    act: maybeLetter,
-    lead: z
-      .string()
-      .regex(/^\d{1,3}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(168)),
-    /** The chart's series as stacked areas in letter order (A on zero), when they share one unit. */
-    stack: z.enum(['off', 'on']),
-    /** The chart's zoom: two epoch-ms bounds, or empty for the whole range. */
-    zoom: z
-      .string()
-      .regex(/^\d{1,15}_\d{1,15}$/)
-      .or(z.literal('')),
+  () => {
+    const date = z.string().refine(isCalendarDate);
+    const letter = z.enum(SERIES_KEYS);
+    const maybeLetter = z.union([letter, z.literal('')]);
+    return {
+      A: seriesParam('A').nullable(),
+      B: seriesParam('B').nullable(),
+      C: seriesParam('C').nullable(),
+      D: seriesParam('D').nullable(),
+      E: seriesParam('E').nullable(),
+      F: seriesParam('F').nullable(),
+      G: seriesParam('G').nullable(),
+      H: seriesParam('H').nullable(),
+      from: z.union([date, z.literal('')]),
+      to: z.union([date, z.literal('')]),
+      tz: z.string().regex(/^[A-Za-z0-9_+\-/]{1,64}$/),
+      grid: z.enum(['auto', ...GRID_CADENCES]),
+      when: z.string().max(200),
+      view: z.enum(VIEWS),
+      /** The series the heatmap and the profile show. */
+      of: maybeLetter,
+      /** The two series whose correlation is shown. */
+      corr: z.string().regex(/^[A-H],[A-H]$/),
+      /** Forecast view: the forecast series, its actual, and the lead time in hours. */
+      fc: maybeLetter,
+      act: maybeLetter,
+      lead: z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .transform(Number)
+        .pipe(z.number().int().min(1).max(168)),
+      /** The chart's series as stacked areas in letter order (A on zero), when they share one unit. */
+      stack: z.enum(['off', 'on']),
+      /** The chart's zoom: two epoch-ms bounds, or empty for the whole range. */
+      zoom: z
+        .string()
+        .regex(/^\d{1,15}_\d{1,15}$/)
+        .or(z.literal('')),
+    };
   },
   {
     A: null,

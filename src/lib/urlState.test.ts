@@ -97,3 +97,19 @@ describe('writeUrlState', () => {
     expect(writeUrlState(upper, { s: 'ercot' }).toString()).toBe('s=ERCOT');
   });
 });
+
+describe('a codec whose schemas are built on first read', () => {
+  it('writes links without building them, and builds them once when a link is read', () => {
+    const build = vi.fn(() => ({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), n: z.coerce.number().int() }));
+    const lazy = defineUrlState(build, { day: '', n: 1 });
+    expect(writeUrlState(lazy, { day: '2025-07-15', n: 1 }).toString()).toBe('day=2025-07-15');
+    expect(build).not.toHaveBeenCalled();
+
+    expect(readUrlState(lazy, new URLSearchParams('day=2025-07-15&n=x'))).toEqual({
+      state: { day: '2025-07-15', n: 1 },
+      invalid: ['n'],
+    });
+    readUrlState(lazy, new URLSearchParams('day=nope'));
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});

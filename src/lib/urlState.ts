@@ -65,16 +65,29 @@ export interface UrlStateReadResult<S extends UrlStateShape> {
   invalid: (keyof S & string)[];
 }
 
+/**
+ * `shape` may be a function that builds it: it then runs at the first read of a link, not when the
+ * module loads. A page that only writes another page's links (the query builder's Compare links)
+ * never builds that page's schemas; making zod schemas is most of such a module's load time.
+ */
 export function defineUrlState<S extends UrlStateShape>(
-  shape: S,
+  shape: S | (() => S),
   defaults: UrlStateOf<S>,
   serializers: UrlStateCodec<S>['serializers'] = {},
 ): UrlStateCodec<S> {
-  return { shape, defaults, serializers };
+  let built = typeof shape === 'function' ? undefined : shape;
+  return {
+    get shape(): S {
+      return (built ??= (shape as () => S)());
+    },
+    defaults,
+    serializers,
+  };
 }
 
+/** The codec's keys, read from its defaults (which name every key) so that writing builds no schema. */
 function keysOf<S extends UrlStateShape>(codec: UrlStateCodec<S>): (keyof S & string)[] {
-  return Object.keys(codec.shape);
+  return Object.keys(codec.defaults);
 }
 
 function serializeValue<S extends UrlStateShape>(
