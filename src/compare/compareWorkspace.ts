@@ -112,8 +112,9 @@ const seriesParam = (key: SeriesKey) =>
 export const VIEWS = ['chart', 'heatmap', 'profile', 'forecast', 'code'] as const;
 export type CompareView = (typeof VIEWS)[number];
 
-// The schemas are built at the first read of a Compare link (see defineUrlState): the dataset page
-// and the query builder only write Compare links.
+// The schemas are built at the first read of a Compare link (see defineUrlState): on a cold link the
+// dataset page, the query builder and the location page only write Compare links (their "Add to
+// compare" reads the session's last workspace, once Compare has been opened).
 export const compareUrlState = defineUrlState(
   () => {
     const date = z.string().refine(isCalendarDate);
