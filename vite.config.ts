@@ -3,7 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { hashSource, policyForBuild } from './scripts/firstPaintPolicy';
+import { FIRST_PAINT_TAG, firstPaintElement, hashSource, policyForBuild } from './scripts/firstPaintPolicy';
 import { precompress, precompressedMiddleware } from './scripts/precompressed';
 import { MODULES_META, prerenderedPages, SHARED_FIRST_SCREEN } from './scripts/prerender';
 import { FIRST_PAINT_SCRIPT } from './src/app/firstPaint';
@@ -95,10 +95,7 @@ function firstPaintScript(): Plugin {
     name: 'gridscope-first-paint',
     transformIndexHtml: (html) => {
       if (!html.includes(charset)) throw new Error(`index.html has no ${charset}`);
-      return html.replace(
-        charset,
-        () => `${charset}\n    <script data-first-paint>${FIRST_PAINT_SCRIPT}</script>`,
-      );
+      return html.replace(charset, () => `${charset}\n    ${FIRST_PAINT_TAG}${FIRST_PAINT_SCRIPT}</script>`);
     },
   };
 }
@@ -158,14 +155,14 @@ function firstScreenPreload(): Plugin {
           .filter((f) => !html.includes(href(f)))
           .map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`)
           .join('\n    ');
-        const firstPaint = /<script data-first-paint>[\s\S]*?<\/script>/.exec(html);
-        if (firstPaint === null)
+        const firstPaint = firstPaintElement(html)?.element;
+        if (firstPaint === undefined)
           throw new Error('first-screen preload: index.html has no first-paint script');
         // The modules are listed for the first-paint script, which asks for them unless the page
         // is whole already (src/app/firstPaint.ts); read before it, so listed before it.
         const modules = [...scripts].filter((f) => !html.includes(href(f))).map(href);
         const list = `<meta name="${MODULES_META}" content="${modules.join(' ')}">`;
-        return html.replace(firstPaint[0], () => `${list}\n    ${firstPaint[0]}\n    ${sheets}`);
+        return html.replace(firstPaint, () => `${list}\n    ${firstPaint}\n    ${sheets}`);
       },
     },
   };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtFirstPaintHash, hashSource, policyForBuild } from './firstPaintPolicy';
+import { builtFirstPaintHash, firstPaintElement, hashSource, policyForBuild } from './firstPaintPolicy';
 
 describe('the served policy names the served build’s first-paint script', () => {
   const dir = mkdtempSync(join(tmpdir(), 'first-paint-policy-'));
@@ -29,6 +29,8 @@ describe('the served policy names the served build’s first-paint script', () =
       writeFileSync(join(bare, 'index.html'), '<!doctype html><script>alert(1)</script>');
       // Only the marked first-paint script counts: any other inline script stays refused.
       expect(builtFirstPaintHash(bare)).toBeNull();
+      // A tag that is never closed names no script either.
+      expect(firstPaintElement('<script data-first-paint>(function(){})();')).toBeNull();
       expect(policyForBuild(policy, "'sha256-x'", bare)).toBe(policy);
     } finally {
       rmSync(bare, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PrerenderedPage } from '../src/app/prerender';
 import { readManifest, type Manifest } from './bundleBudget';
+import { FIRST_PAINT_TAG } from './firstPaintPolicy';
 
 /** The server entry, and the name of the meta tag src/app/firstPaint.ts reads. */
 const PRERENDER_ENTRY = 'src/app/prerender.tsx';
@@ -20,7 +21,6 @@ const PRERENDERED_META = 'gridscope-prerendered';
 /** The meta tag listing the first screen's modules for the first-paint script (vite.config.ts writes it). */
 export const MODULES_META = 'gridscope-modules';
 const EMPTY_ROOT = '<div id="root"></div>';
-const FIRST_PAINT_TAG = '<script data-first-paint>';
 
 const escapeAttribute = (s: string): string =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
