@@ -230,13 +230,14 @@ function highestOf({ time, names, values }: PriceSnapshot) {
 function HighestNode({ date, day }: { date: string; day: MarketDay }) {
   const { live } = useLivePage();
   const client = useQueryClient();
+  // Already the newest interval there to be asked for: only the day's end bounds it.
+  const lastOfDay = day.end - FIVE_MINUTES_MS;
   // The next interval's snapshot is asked for with the page's other new rows, and shown with them.
   const prepare = useCallback(
-    (start: number) => client.query(highestNodeOptions(Math.min(start, day.end - FIVE_MINUTES_MS))),
-    [client, day],
+    (start: number) => client.query(highestNodeOptions(Math.min(start, lastOfDay))),
+    [client, lastOfDay],
   );
-  // Already the newest interval there to be asked for: only the day's end bounds it.
-  const at = Math.min(useIntervalStart(FIVE_MINUTES_MS, live, prepare), day.end - FIVE_MINUTES_MS);
+  const at = Math.min(useIntervalStart(FIVE_MINUTES_MS, live, prepare), lastOfDay);
   const snapshot = useQuery({
     ...highestNodeOptions(at),
     select: highestOf,
