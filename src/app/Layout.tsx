@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { describeBackend, useConnection } from '@/api/connection';
 import { useDemoMockState } from '@/app/demoMockStatus';
+import { PageCommitted } from '@/app/pageCommitted';
 import { useTheme, type ThemeChoice } from '@/app/theme';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Loading } from '@/components/Loading';
@@ -141,6 +142,7 @@ export function Layout() {
         <ErrorBoundary key={location.pathname}>
           <Suspense fallback={<Loading label="Loading page…" />}>
             <Outlet />
+            <PageCommitted />
           </Suspense>
         </ErrorBoundary>
       </main>

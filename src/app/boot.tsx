@@ -10,6 +10,7 @@ import { prefetchFirstScreen } from '@/app/firstScreenData';
 import { prerenderedPage, recoverableErrorOf } from '@/app/hydration';
 import { getDemoMockState } from '@/app/demoMockStatus';
 import { NAV_ITEMS } from '@/app/Layout';
+import { whenPageCommitted } from '@/app/pageCommitted';
 import { preloadPageAt } from '@/app/pages';
 import { appBase } from '@/lib/appBase';
 import { whenIdle } from '@/lib/idle';
@@ -65,21 +66,13 @@ export function boot(): void {
 const FIRST_SCREEN_WAIT_MS = 3_000;
 
 /**
- * Runs `then` once, when the first page has had its first answer from the API and no request is
- * left in flight (its first screen is done), or after `FIRST_SCREEN_WAIT_MS` at the latest.
+ * Runs `then` once, when the first page has been committed, has had its first answer from the API
+ * and no request is left in flight (its first screen is done), or after `FIRST_SCREEN_WAIT_MS` at
+ * the latest.
  */
 function whenFirstScreenDone(queryClient: QueryClient, then: () => void): void {
-  // The first render may have waited for the first screen's data (firstScreenData.ts): then the
-  // screen is done once that render is.
-  const cache = queryClient.getQueryCache();
-  const firstScreenDone = (): boolean =>
-    queryClient.isFetching() === 0 && cache.getAll().some((q) => q.state.status !== 'pending');
-  if (firstScreenDone()) {
-    then();
-    return;
-  }
-  let answered = false;
   let started = false;
+  let unsubscribe = (): void => undefined;
   const start = (): void => {
     if (started) return;
     started = true;
@@ -87,20 +80,34 @@ function whenFirstScreenDone(queryClient: QueryClient, then: () => void): void {
     window.clearTimeout(fallback);
     then();
   };
-  const unsubscribe = cache.subscribe((event) => {
-    if (event.type !== 'updated') return;
-    if (event.action.type === 'success' || event.action.type === 'error') answered = true;
-    // Checked once the cache has settled this event (a finished fetch still counts as fetching
-    // while its listeners run).
-    if (answered) queueMicrotask(() => queryClient.isFetching() === 0 && start());
-  });
   const fallback = window.setTimeout(start, FIRST_SCREEN_WAIT_MS);
+  // The first render may have waited for the first screen's data (firstScreenData.ts), and a cold
+  // link's answer may be in the cache before its page is committed: the screen is done once the
+  // page is committed and nothing is in flight.
+  whenPageCommitted(() => {
+    if (started) return;
+    const cache = queryClient.getQueryCache();
+    const firstScreenDone = (): boolean =>
+      queryClient.isFetching() === 0 && cache.getAll().some((q) => q.state.status !== 'pending');
+    if (firstScreenDone()) {
+      start();
+      return;
+    }
+    let answered = false;
+    unsubscribe = cache.subscribe((event) => {
+      if (event.type !== 'updated') return;
+      if (event.action.type === 'success' || event.action.type === 'error') answered = true;
+      // Checked once the cache has settled this event (a finished fetch still counts as fetching
+      // while its listeners run).
+      if (answered) queueMicrotask(() => queryClient.isFetching() === 0 && start());
+    });
+  });
 }
 
 /**
  * A click on a header link should show its page at once, not after its code downloads: once the
- * first screen is done and the main thread is idle, the pages of the main navigation are fetched,
- * all at once. Earlier, they competed with the first page's own code and data for the network and
+ * first screen is done, the pages of the main navigation are fetched, page by page in the main
+ * thread's idle moments. Earlier, they competed with the first page's own code and data for the network and
  * the main thread (bench catalog-load: the list came later with them in flight; bench
  * price-map: ~15 chunks evaluated between the snapshot's answer and the map's first paint).
  * The query builder is no exception: its query may run for seconds in the engine's worker, but
@@ -110,16 +117,24 @@ function whenFirstScreenDone(queryClient: QueryClient, then: () => void): void {
  * (`preloadLinkTargetsOnIntent`), and after `FIRST_SCREEN_WAIT_MS` the whole navigation is loaded.
  */
 function preloadNavigation(): void {
-  // Each chunk is evaluated in its own task as it arrives, so no task grows with their number.
+  // One page per idle moment, more while the moment lasts: asking for a page adds a
+  // `<link rel=modulepreload>` per chunk (about 1 ms each on a cold page), and the whole navigation
+  // at once was one task of 80–90 ms. Each chunk is evaluated in its own task as it arrives.
+  const paths = NAV_ITEMS.map((item) => appBase() + item.to);
+  const next = (deadline?: IdleDeadline): void => {
+    do {
+      const path = paths.shift();
+      if (path === undefined) return;
+      void preloadPageAt(path);
+    } while (deadline !== undefined && !deadline.didTimeout && deadline.timeRemaining() > IDLE_SLICE_MS);
+    whenIdle(next, 300, 50);
+  };
   // The first screen's last render may still be on its way: the next idle moment comes after it.
-  whenIdle(
-    () => {
-      for (const item of NAV_ITEMS) void preloadPageAt(appBase() + item.to);
-    },
-    300,
-    100,
-  );
+  whenIdle(next, 300, 100);
 }
+
+/** What an idle moment must still have left to ask for one more page of the navigation. */
+const IDLE_SLICE_MS = 12;
 
 /**
  * A pointer over or pressed on an in-app link starts loading its page's code: a person's hover
