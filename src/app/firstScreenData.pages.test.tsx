@@ -86,11 +86,18 @@ async function prefetchThenRender(
 
 const count = (sent: readonly string[], pattern: RegExp) => sent.filter((r) => pattern.test(r)).length;
 
-/** The page sent none of the prefetched requests again, and reads every answer the prefetch asked for. */
+/**
+ * The map's basemap is a static file, which these tests do not serve (its request fails, and is
+ * asked again), and jsdom has no layout, so no map mounts to read it: it is left out below.
+ */
+const isApi = (request: string): boolean => !request.startsWith('/basemap/');
+
+/** The page sent none of the prefetched API requests again, and reads every answer the prefetch asked for. */
 function expectReadOnce({ prefetched, sent, asked }: Awaited<ReturnType<typeof prefetchThenRender>>): void {
-  expect(sent.filter((r) => prefetched.includes(r))).toEqual(prefetched);
-  expect(new Set(prefetched).size).toBe(prefetched.length);
-  for (const query of asked)
+  const api = prefetched.filter(isApi);
+  expect(sent.filter((r) => api.includes(r))).toEqual(api);
+  expect(new Set(api).size).toBe(api.length);
+  for (const query of asked.filter((q) => q.queryKey[0] !== 'basemap'))
     expect([query.queryKey, query.getObserversCount() > 0]).toEqual([query.queryKey, true]);
 }
 
@@ -123,18 +130,41 @@ describe('first-screen requests made by the page’s own module', () => {
     expectReadOnce(result);
   });
 
-  it('a location page asks for its record, then the catalog its Compare links read, once', async () => {
+  it('a location page asks for its record and its map’s basemap, then the catalog its Compare links read, once', async () => {
     const result = await prefetchThenRender(
       PAGES.location,
       '/locations/ercot-abilene_all',
       (sent) => count(sent, /^\/v1\/datasets$/) === 1,
       () => screen.findAllByRole('link', { name: /to compare/ }, SLOW),
     );
+    // The map's basemap (and code) before the page renders: its first screen draws the map.
     expect(result.prefetched).toEqual([
+      '/basemap/texas.json',
       expect.stringMatching(/^\/v1\/pricing_locations\/ercot-abilene_all/),
       '/v1/datasets',
     ]);
     expectReadOnce(result);
+  });
+
+  it('the price map asks for its map’s basemap beside the catalog and the registry, then the interval’s prices', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+    setConnection({ mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false });
+    const sent = logRequests();
+    const queryClient = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetchFirstScreen(queryClient, '/price-map', '?day=2025-07-15&i=204');
+    await waitFor(() => {
+      expect(count(sent, /\/query\?/)).toBe(1);
+      expect(queryClient.isFetching()).toBe(0);
+    }, SLOW);
+    // The first three in any order (each is asked at once), then the snapshot they lead to.
+    expect(sent.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        '/basemap/texas.json',
+        '/v1/datasets',
+        expect.stringMatching(/^\/v1\/pricing_locations\?/),
+      ]),
+    );
+    expect(sent[3]).toMatch(/^\/v1\/datasets\/ercot_lmp_by_settlement_point\/query\?/);
   });
 
   it('a query link asks for the metadata, then its first page of rows, once', async () => {
@@ -205,7 +235,7 @@ describe('a link the page cannot read asks for nothing it would not', () => {
     ]);
   });
 
-  it('a location: an undecodable id asks for nothing, an unknown one for its record alone', async () => {
+  it('a location: an undecodable id asks for nothing, an unknown one for its record (and the map’s basemap) alone', async () => {
     const sent = logRequests();
     const queryClient = createQueryClient({ defaultOptions: { queries: { retry: false } } });
     await prefetchFirstScreen(queryClient, '/locations/%E0%A4%A', '');
@@ -214,6 +244,7 @@ describe('a link the page cannot read asks for nothing it would not', () => {
     expect(sent).toEqual([]);
     server.events.removeAllListeners();
     expect(await requestsFor(PAGES.location, '/locations/ercot-nowhere', 'ercot-nowhere')).toEqual([
+      '/basemap/texas.json',
       '/v1/pricing_locations/ercot-nowhere',
     ]);
   });

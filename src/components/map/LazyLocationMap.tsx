@@ -12,8 +12,10 @@ const map = preloadable(() => import('./LocationMap').then((m) => m.LocationMap)
  * Starts loading the map's code (and, given the query client, its basemap) now: for a page that
  * will show a map as soon as its data arrives, so Leaflet and the basemap download while the data
  * is on its way instead of after it (the price map's first paint waited for each in turn; bench price-map).
+ * A cold link's first-screen prefetch asks too, before the page has rendered: the location page
+ * mounted 100–250 ms after its code arrived, and asked for the map only then (decision 0032).
  */
-function preloadLocationMap(queryClient?: QueryClient): void {
+export function preloadLocationMap(queryClient?: QueryClient): void {
   void map.preload();
   queryClient?.query(basemapOptions()).catch(() => undefined);
 }

@@ -1,9 +1,12 @@
 /**
  * The requests of a location page's first screen, made by boot before the page renders
  * (app/firstScreenData): the location's record, then the catalog its Compare links read once the
- * record has come (the page asks for it only then), instead of each after a render of the page.
+ * record has come (the page asks for it only then), instead of each after a render of the page;
+ * and the map's code and basemap, which its first screen draws (an aggregate without coordinates
+ * has no map: the preload is then a download the next map page uses).
  */
 import { askAhead } from '@/api/askAhead';
+import { preloadLocationMap } from '@/components/map/LazyLocationMap';
 import type { QueryClient } from '@tanstack/react-query';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { pricingLocationOptions } from '@/api/locations/queries';
@@ -13,6 +16,7 @@ export async function prefetchLocation(
   _search: string,
   gsEntityId: string,
 ): Promise<unknown> {
+  preloadLocationMap(queryClient);
   const location = await askAhead(queryClient.query(pricingLocationOptions(gsEntityId)));
   return location && askAhead(queryClient.query(datasetsOptions()));
 }

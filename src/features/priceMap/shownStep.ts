@@ -3,6 +3,7 @@ import { datasetsOptions } from '@/api/datasets/queries';
 import type { SnapshotKey } from '@/api/prices/keys';
 import { priceSnapshotOptions } from '@/api/prices/queries';
 import { formatUtc, marketDateOf, marketDay } from '@/time';
+import { preloadLocationMap } from '@/components/map/LazyLocationMap';
 import { readUrlState } from '@/lib/urlState';
 import { pickPriceDatasets, type PriceDataset } from './priceDatasets';
 import { allPricingLocationsOptions, pricedDatasetsOf } from '@/api/locations/queries';
@@ -59,6 +60,8 @@ export const snapshotKeyOf = (dataset: PriceDataset | undefined, time: number): 
  * the main thread, and the engine waited idle behind it; bench price-map).
  */
 export async function prefetchShownStep(queryClient: QueryClient, search: string): Promise<void> {
+  // The map's code and basemap too, before the page's first render asks for them.
+  preloadLocationMap(queryClient);
   const { state } = readUrlState(priceMapUrlState, new URLSearchParams(search));
   // The registry says which datasets the map can draw; it is asked beside the catalog, not after.
   const [catalog, locations] = await Promise.all([
