@@ -8,6 +8,10 @@ import { createQueryClient } from '@/api/queryClient';
 import { prefetchFirstScreen } from '@/app/firstScreenData';
 import { PAGES, type PageDef } from '@/app/pages';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
+import { LazyMultiAxisChart } from '@/components/charts/LazyCompareCharts';
+import { LazyDailyPeaksChart } from '@/components/charts/LazyDailyPeaksChart';
+import { LazyPeakCurveChart } from '@/components/charts/LazyPeakCurveChart';
+import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { PRESETS } from '@/features/compare/presets';
 import { DEFAULT_QUERY_STATE, writeQueryState, type QueryState } from '@/features/query/queryUrl';
 import { TEST_NOW } from '@/test/clock';
@@ -165,6 +169,23 @@ describe('first-screen requests made by the page’s own module', () => {
       ]),
     );
     expect(sent[3]).toMatch(/^\/v1\/datasets\/ercot_lmp_by_settlement_point\/query\?/);
+  });
+
+  it('Compare, the peak report and /today ask for their charts’ code with their data, not once mounted', async () => {
+    const spies = [LazyMultiAxisChart, LazyPeakCurveChart, LazyDailyPeaksChart, LazyTimeSeriesChart].map(
+      (chart) => vi.spyOn(chart, 'preload').mockResolvedValue(undefined),
+    );
+    const called = () => spies.map((spy) => spy.mock.calls.length);
+    await requestsFor(PAGES.compare, dartHref());
+    expect(called()).toEqual([1, 0, 0, 0]);
+    await requestsFor(PAGES.dailyPeak, '/reports/daily-peak?date=2025-07-15');
+    expect(called()).toEqual([1, 1, 1, 0]);
+    await requestsFor(PAGES.today, '/today?date=2025-07-15');
+    expect(called()).toEqual([1, 1, 1, 1]);
+    // A day still to come draws no chart.
+    await requestsFor(PAGES.dailyPeak, '/reports/daily-peak?date=2099-01-01');
+    expect(called()).toEqual([1, 1, 1, 1]);
+    for (const spy of spies) spy.mockRestore();
   });
 
   it('a query link asks for the metadata, then its first page of rows, once', async () => {

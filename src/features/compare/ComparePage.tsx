@@ -14,14 +14,8 @@ import { formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUrlState } from '@/lib/urlState';
 import { alignedCsv } from './alignedCsv';
-import {
-  LazyBandChart,
-  LazyLinesChart,
-  LazyMultiAxisChart,
-  type AxisSeries,
-} from '@/components/charts/LazyCompareCharts';
+import { LazyMultiAxisChart, type AxisSeries } from '@/components/charts/LazyCompareCharts';
 import { usePreloadChart } from '@/components/charts/lazyChart';
-import type { Preloadable } from '@/lib/preloadable';
 import { compareScript } from './compareScript';
 import { seriesCsvFormats } from './csvPrecision';
 import { EventsPanel } from './EventsPanel';
@@ -36,6 +30,7 @@ import { netLabel, stackability, stackTotal } from './stacking';
 import { memoLast } from '@/lib/memoLast';
 import { useHiddenSeries } from '@/components/charts/useHiddenSeries';
 import { useCompareData } from './useCompareData';
+import { CHART_OF_VIEW } from './viewCharts';
 import { shownLabel } from './seriesLabel';
 import type { SeriesResult } from './seriesResult';
 import { gridCadenceFor, workspaceRange } from './workspaceGrid';
@@ -140,13 +135,6 @@ function SeriesSelect({
     </label>
   );
 }
-
-/** The chart each view draws, where it draws one. */
-const CHART_OF_VIEW: Partial<Record<CompareView, Pick<Preloadable<never>, 'preload'>>> = {
-  chart: LazyMultiAxisChart,
-  profile: LazyBandChart,
-  forecast: LazyLinesChart,
-};
 
 // Boot's first-screen prefetch (app/firstScreenData) takes it from the page's own chunk.
 export { prefetchCompare } from './firstScreen';

@@ -3,7 +3,8 @@
  * (app/firstScreenData): the catalog and the plan's usage, then, as soon as they have answered, the
  * registry when a series filters by location and each data series the page will ask for, instead of
  * after the page's first render with the catalog. Each is built by the page's own code (the same
- * grid, checks and query options), so the page finds its series in flight or in the cache.
+ * grid, checks and query options), so the page finds its series in flight or in the cache. The
+ * view's chart code is asked for at once too.
  */
 import { askAhead } from '@/api/askAhead';
 import type { QueryClient } from '@tanstack/react-query';
@@ -17,12 +18,15 @@ import { filtersByLocation, knownLocationsOf, unknownLocationOf } from './knownL
 import { createPacer, paceForLimit } from './pacer';
 import { seriesProblem } from './seriesProblem';
 import { seriesQuery } from './seriesLoading';
+import { CHART_OF_VIEW } from './viewCharts';
 import { gridCadenceFor, workspaceGrid } from './workspaceGrid';
 
 export async function prefetchCompare(queryClient: QueryClient, search: string): Promise<unknown> {
   const { state } = readUrlState(compareUrlState, new URLSearchParams(search));
   const specs = seriesOf(state).filter((s): s is DataSeries => s.kind === 'data');
   if (specs.length === 0) return;
+  // The view's chart code too, while its series are on their way (the page asks only once mounted).
+  void CHART_OF_VIEW[state.view]?.preload();
   // The plan's usage sets the pace of the series' requests, as on the page.
   const usage = askAhead(queryClient.query(usageOptions()));
   const catalog = await askAhead(queryClient.query(datasetsOptions()));
