@@ -47,6 +47,35 @@ describe('VirtualTable', () => {
     expect(screen.getByText('100,000 rows loaded')).toBeInTheDocument();
   });
 
+  it('scrolling reuses the rows scrolled out for the rows scrolled in, each showing its own row', () => {
+    render(<VirtualTable caption="Prices" columns={columns} rows={t(rows)} height={320} rowHeight={32} />);
+    const region = screen.getByRole('region', { name: 'Prices' });
+    const bodyRows = () =>
+      within(screen.getByRole('table', { name: 'Prices' }))
+        .getAllByRole('row')
+        .filter((r) => r.closest('tbody') !== null && r.getAttribute('aria-rowindex') !== null);
+    const rowOf = (index: number) =>
+      bodyRows().find((r) => r.getAttribute('aria-rowindex') === String(index + 2));
+    // Offsets between two rows' edges, so that every position draws the window's most rows.
+    fireEvent.scroll(region, { target: { scrollTop: 1_000 * 32 + 8 } });
+    const before = bodyRows();
+    const kept = rowOf(1_003);
+    // Three rows down: row 1,003 keeps its DOM row; the top ones lend theirs to the rows below.
+    fireEvent.scroll(region, { target: { scrollTop: 1_003 * 32 + 8 } });
+    expect(rowOf(1_003)).toBe(kept);
+    // A jump far down draws every row anew, in the same DOM rows, each with its own cells.
+    fireEvent.scroll(region, { target: { scrollTop: 50_000 * 32 + 8 } });
+    const after = bodyRows();
+    expect(after).toHaveLength(before.length);
+    expect(after.every((r) => before.includes(r))).toBe(true);
+    for (const row of after) {
+      const index = Number(row.getAttribute('aria-rowindex')) - 2;
+      expect(within(row).getByText(`row-${index}`)).toBeInTheDocument();
+    }
+    expect(screen.getByText('row-50000')).toBeInTheDocument();
+    expect(screen.queryByText('row-1003')).not.toBeInTheDocument();
+  });
+
   it('shows units in the header and right-aligns numbers as plain text', () => {
     render(<VirtualTable caption="Prices" columns={columns} rows={t(rows)} />);
     const header = screen.getByRole('columnheader', { name: 'spp ($/MWh)' });

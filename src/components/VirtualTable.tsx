@@ -338,6 +338,10 @@ export function VirtualTable({
   }));
   const indexes: number[] = [];
   for (let i = firstIndex; i >= 0 && i <= lastIndex; i++) indexes.push(i);
+  // Rows are keyed by slot, not by index: a row scrolled out lends its DOM row to the one scrolled
+  // in, whose cells get new text, instead of one row removed and another built. The window never
+  // draws more rows than there are slots, so no two drawn rows share one.
+  const slots = Math.ceil(shownHeight / rowHeight) + 1 + 2 * OVERSCAN;
   const padTop = firstIndex > 0 ? firstIndex * rowHeight : 0;
   const padBottom = lastIndex >= 0 ? (rowCount - 1 - lastIndex) * rowHeight : 0;
   const spacers = { before: columnsDrawn.before, after: columnsDrawn.after };
@@ -434,7 +438,7 @@ export function VirtualTable({
                 return (
                   // A dropped page being fetched again: a row of the same height keeps the scroll still.
                   <tr
-                    key={index}
+                    key={index % slots}
                     aria-rowindex={index + 2}
                     aria-busy="true"
                     className={styles.placeholder}
@@ -444,7 +448,7 @@ export function VirtualTable({
                   </tr>
                 );
               return (
-                <tr key={index} aria-rowindex={index + 2} style={{ height: rowHeight }}>
+                <tr key={index % slots} aria-rowindex={index + 2} style={{ height: rowHeight }}>
                   {withSpacers(
                     cellColumns.map(
                       ({ column, index: c, className, style, resized: wasResized, fitted, colIndex }) => {
