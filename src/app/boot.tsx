@@ -107,8 +107,8 @@ function whenFirstScreenDone(queryClient: QueryClient, then: () => void): void {
 /**
  * A click on a header link should show its page at once, not after its code downloads: once the
  * first screen is done, the pages of the main navigation are fetched, page by page in the main
- * thread's idle moments. Earlier, they competed with the first page's own code and data for the network and
- * the main thread (bench catalog-load: the list came later with them in flight; bench
+ * thread's idle moments. Earlier, they competed with the first page's own code and data for the
+ * network and the main thread (bench catalog-load: the list came later with them in flight; bench
  * price-map: ~15 chunks evaluated between the snapshot's answer and the map's first paint).
  * The query builder is no exception: its query may run for seconds in the engine's worker, but
  * loading the navigation at the first idle moment put the chunks' requests and compiles between a
