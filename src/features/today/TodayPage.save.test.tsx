@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { PAGES } from '@/app/pages';
+import { LazyTimeSeriesChart } from '@/components/charts/LazyTimeSeriesChart';
 import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
@@ -14,8 +15,9 @@ import { listViews } from '@/workspace/views';
 setupMockServer({ now: () => Date.now() });
 
 beforeEach(async () => {
-  // The pages' code first, so no render waits on it outside the test's own waits.
-  await Promise.all([PAGES.today.code.load(), PAGES.library.code.load()]);
+  // The pages' and the panels' charts' code first, so no render waits on it outside the test's own
+  // waits (a chart's code resolving between them is reported as outside act: flaky under CI load).
+  await Promise.all([PAGES.today.code.load(), PAGES.library.code.load(), LazyTimeSeriesChart.preload()]);
   vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
 });
 
