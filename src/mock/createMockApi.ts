@@ -30,6 +30,11 @@ export interface MockApiOptions {
    * and §9) or `hosted`, the hosted GridStatus API's current ones (docs/decisions/0027).
    */
   shapes?: ApiShapes;
+  /**
+   * Answering in the page's own thread: each request in tasks of its own, none much longer than
+   * this many milliseconds (handlers/slices.ts). Default: in one go, as nothing else waits.
+   */
+  sliceMs?: number;
 }
 
 interface MockUsage {
@@ -81,6 +86,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     rateLimits: options.rateLimits ?? true,
     onError: options.onError ?? (() => undefined),
     offload: options.offload,
+    sliceMs: options.sliceMs,
   };
 
   const basePath = options.baseUrl === undefined ? null : mockBasePath(options.baseUrl);

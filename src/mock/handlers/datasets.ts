@@ -37,7 +37,7 @@ export function datasetOf(ctx: RouteContext): DatasetDef {
   return requireDataset(pathParam(ctx, 'dataset_id'));
 }
 
-export const datasetListRoute = defineRoute('datasetList', (ctx) => {
+export const datasetListRoute = defineRoute('datasetList', async (ctx) => {
   const format = formatParams(ctx.query);
   const source = ctx.query.string('source');
   ctx.query.assertValid();
@@ -45,6 +45,9 @@ export const datasetListRoute = defineRoute('datasetList', (ctx) => {
   const wanted = source?.toLowerCase();
   const data: Dataset[] = [];
   for (const def of DATASETS) {
+    // Each dataset's coverage and row count take their own work (the locations, the sparse
+    // datasets' sampling): the first list costs the page's thread 40–75 ms in all.
+    await ctx.breathe();
     const dataset = datasetMetadata(def, ctx.now);
     if (wanted === undefined || dataset.source.toLowerCase() === wanted) data.push(dataset);
   }

@@ -11,6 +11,7 @@ import { ParamReader } from '../engine/params';
 import type { RateLimiter } from './RateLimiter';
 import { deserializeResponse, type OffloadRunner } from './offload';
 import { matchRoute, type Caller, type RouteContext, type RouteDef } from './route';
+import { NEVER_BREATHE, nextTask, sliceBreather } from './slices';
 import { CORS_HEADERS, PREFLIGHT_HEADERS, errorResponse } from './responders';
 import { secondsToNextUtcDay, secondsToNextUtcMonth, type UsageTracker } from './UsageTracker';
 
@@ -28,6 +29,11 @@ export interface DispatchEnv {
   onError: (error: unknown) => void;
   /** Where offloaded routes run (a worker); without it they run here, in this thread. */
   offload?: OffloadRunner;
+  /**
+   * In a thread that must stay responsive (the page's): each request starts in a task of its own,
+   * not in its caller's, and a route's long work gives the thread back every `sliceMs` (slices.ts).
+   */
+  sliceMs?: number;
 }
 
 const MISSING_KEY = 'Missing API Key.';
@@ -89,6 +95,8 @@ function problemResponse(problem: ApiProblem): Response {
  * Never throws; an unexpected exception is a bug and becomes a bare 500.
  */
 export async function dispatch(request: Request, path: string, env: DispatchEnv): Promise<Response> {
+  // Not in the caller's task: answers would otherwise run on in whatever task asked (a render, boot).
+  if (env.sliceMs !== undefined) await nextTask();
   const method = request.method.toUpperCase();
   const head = method === 'HEAD';
   if (method === 'OPTIONS') return withCors(new Response(null, { status: 204 }), false, PREFLIGHT_HEADERS);
@@ -132,6 +140,7 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
         caller === null ? { requests_today: 0, requests_this_month: 0 } : env.usage.get(caller.key, now),
       head,
       cancelled: () => request.signal.aborted,
+      breathe: env.sliceMs === undefined ? NEVER_BREATHE : sliceBreather(env.sliceMs),
     };
     return withCors(await route.handle(ctx), head);
   } catch (error) {

@@ -3,6 +3,7 @@ import { problemOf } from './problem';
 import { ParamReader } from '../engine/params';
 import { errorResponse } from './responders';
 import { matchRoute, type Caller, type RouteContext, type RouteDef } from './route';
+import { NEVER_BREATHE } from './slices';
 
 /**
  * Long route work (the query engine) runs away from the thread that answers requests: in a Web
@@ -76,6 +77,8 @@ export async function answerJob(
     },
     head: job.head,
     cancelled,
+    // A worker's thread waits on nobody's paint.
+    breathe: NEVER_BREATHE,
   };
   try {
     return await serializeResponse(await match.route.handle(ctx), job.head);

@@ -1,5 +1,6 @@
 import type { ParamReader } from '../engine/params';
 import { API_ROUTES, type ApiShapes, type EndpointName, type KeyPlan, routePattern } from '@/contract';
+import type { Breather } from './slices';
 
 /**
  * A route of the mock API: a path pattern under the base URL and a function from a request
@@ -36,6 +37,8 @@ export interface RouteContext {
   head: boolean;
   /** True once nobody waits for the answer any more (the client left): long work stops. */
   cancelled: () => boolean;
+  /** Called between pieces of a long answer: in the page's thread, gives it back now and then (slices.ts). */
+  breathe: Breather;
 }
 
 export type RouteHandler = (ctx: RouteContext) => Response | Promise<Response>;
