@@ -233,11 +233,27 @@ export function ComparePage() {
     const text = alignedCsv(grid, columns);
     saveBlob(new Blob([text], { type: 'text/csv' }), `compare_${from}_${to}_${cadence}.csv`);
   };
-  // A series, or the whole aligned frame, as tables of the SQL page: each data series' request, as sent.
-  const sqlHrefOf = (spec: DataSeries): string | null => {
-    const dataset = datasets.get(spec.dataset);
-    return grid && dataset ? openInSqlHref(seriesTable(spec, dataset, grid)) : null;
-  };
+  // A series, or the whole aligned frame, as tables of the SQL page: each data series' request, as
+  // sent. Built once per series, grid and catalog, not again on each render (a cold link renders the
+  // page four times: at mount, then as the registry and each series arrive).
+  const sqlHrefOf = useMemo(() => {
+    const hrefs = new WeakMap<DataSeries, string | null>();
+    return (spec: DataSeries): string | null => {
+      let href = hrefs.get(spec);
+      if (href === undefined) {
+        const dataset = datasets.get(spec.dataset);
+        href = grid && dataset ? openInSqlHref(seriesTable(spec, dataset, grid)) : null;
+        hrefs.set(spec, href);
+      }
+      return href;
+    };
+  }, [datasets, grid]);
+  const frameHref = useMemo(() => {
+    const frame = seriesOf(state);
+    return grid && frame.some((s) => s.kind === 'data' && datasets.has(s.dataset))
+      ? alignedFrameHref(frame, datasets, grid)
+      : null;
+  }, [state, datasets, grid]);
   const shown = series.find((s) => s.spec.key === state.of) ?? series[0];
   const loading = series.some((s) => s.loading);
 
@@ -457,9 +473,7 @@ export function ComparePage() {
           <button type="button" onClick={exportFrame} disabled={!grid || series.length === 0 || loading}>
             Export aligned CSV
           </button>
-          {grid && specs.some((s) => s.kind === 'data' && datasets.has(s.dataset)) && (
-            <Link to={alignedFrameHref(specs, datasets, grid)}>Open aligned frame in SQL</Link>
-          )}
+          {frameHref !== null && <Link to={frameHref}>Open aligned frame in SQL</Link>}
         </div>
       </section>
       <ErrorBoundary>
