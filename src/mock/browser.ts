@@ -12,7 +12,7 @@ import { createWorkerPool, type WorkerPool, type WorkerPoolStats } from './worke
 const ENGINE_WORKERS = 2;
 
 /**
- * The longest piece of the page thread's own answering (the catalog, the registry): a long task
+ * The longest piece of the page thread's own answering (the dataset list's): a long task
  * holds the page's paint and input, and half a frame leaves the other half to the page.
  */
 const SLICE_MS = 8;
