@@ -17,9 +17,10 @@
  * built beforehand), served on the next port and opened in the same rounds, each page on one build
  * then the other (in turns); its rows follow, marked "baseline", after a line per page with the
  * median of the pairs' differences and the pairs won. BENCH_COLD_LINKS_PAGES (names,
- * semicolon-separated, as names hold commas: "Compare, DART preset") keeps only those linked pages, the catalog and the static page; it can also
- * name the layout-painted probes, which no default run measures ("dataset page: layout painted",
- * "query builder: layout painted"): a cold link's time until the app's header is on screen.
+ * semicolon-separated, as names hold commas: "Compare, DART preset") keeps only those linked
+ * pages, the catalog and the static page; it can also name the layout-painted probes, which no
+ * default run measures ("dataset page: layout painted", "query builder: layout painted"): a cold
+ * link's time until the app's header is on screen.
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';

@@ -44,5 +44,11 @@ describe("Compare's series loads", () => {
 
     expect(used()).toBeGreaterThan(before ?? Infinity);
     expect(renders).toBe(rendered);
+
+    // Another key, another plan: 5 requests a second, not 20. The loads render for the new pace.
+    setConnection({ mode: 'demo', baseUrl: '', apiKey: 'free-key', remember: false });
+    await act(() => queryClient.refetchQueries({ queryKey: usageKeys.all }));
+    expect(queryClient.getQueryData<Usage>(usageKeys.all)?.plan).toBe('Free');
+    expect(renders).toBeGreaterThan(rendered);
   });
 });
