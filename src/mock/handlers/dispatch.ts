@@ -37,6 +37,7 @@ export interface DispatchEnv {
 }
 
 const MISSING_KEY = 'Missing API Key.';
+const CLIENT_LEFT = 'Client Closed Request';
 const INVALID_KEY = 'Invalid API key.';
 const ANSWERED_METHODS: ReadonlySet<string> = new Set(ALLOWED_METHODS);
 
@@ -95,10 +96,13 @@ function problemResponse(problem: ApiProblem): Response {
  * Never throws; an unexpected exception is a bug and becomes a bare 500.
  */
 export async function dispatch(request: Request, path: string, env: DispatchEnv): Promise<Response> {
-  // Not in the caller's task: answers would otherwise run on in whatever task asked (a render, boot).
-  if (env.sliceMs !== undefined) await nextTask();
   const method = request.method.toUpperCase();
   const head = method === 'HEAD';
+  // Not in the caller's task: answers would otherwise run on in whatever task asked (a render, boot).
+  if (env.sliceMs !== undefined) {
+    await nextTask();
+    if (request.signal.aborted) return withCors(errorResponse(499, CLIENT_LEFT), head);
+  }
   if (method === 'OPTIONS') return withCors(new Response(null, { status: 204 }), false, PREFLIGHT_HEADERS);
   if (!ANSWERED_METHODS.has(method)) {
     return withCors(errorResponse(405, 'Method Not Allowed', { Allow: 'GET, HEAD, OPTIONS' }), false);
@@ -128,6 +132,7 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
       );
       return withCors(deserializeResponse(answer), head);
     }
+    const cancelled = () => request.signal.aborted;
     const ctx: RouteContext = {
       request,
       url,
@@ -139,15 +144,15 @@ export async function dispatch(request: Request, path: string, env: DispatchEnv)
       usage: () =>
         caller === null ? { requests_today: 0, requests_this_month: 0 } : env.usage.get(caller.key, now),
       head,
-      cancelled: () => request.signal.aborted,
-      breathe: env.sliceMs === undefined ? NEVER_BREATHE : sliceBreather(env.sliceMs),
+      cancelled,
+      breathe: env.sliceMs === undefined ? NEVER_BREATHE : sliceBreather(env.sliceMs, cancelled),
     };
     return withCors(await route.handle(ctx), head);
   } catch (error) {
     const problem = problemOf(error);
     if (problem) return withCors(problemResponse(problem), head);
     // The client left: nobody reads this answer, and an abort is not a bug.
-    if (request.signal.aborted) return withCors(errorResponse(499, 'Client Closed Request'), head);
+    if (request.signal.aborted) return withCors(errorResponse(499, CLIENT_LEFT), head);
     env.onError(error);
     return withCors(errorResponse(500, 'Internal Server Error'), head);
   }

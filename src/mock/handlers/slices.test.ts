@@ -1,4 +1,5 @@
 import { createMockApi } from '../createMockApi';
+import { QueryCancelled } from '../engine/cancel';
 import { nextTask, sliceBreather } from './slices';
 
 /** Resolves once `depth` chained microtasks have run: later than anything already queued as one. */
@@ -18,7 +19,11 @@ describe('answering in slices, in a thread the page shares', () => {
 
   it('a breath within the slice costs no task; past it the thread is given back, and a new slice starts', async () => {
     let clock = 0;
-    const breathe = sliceBreather(8, () => clock);
+    const breathe = sliceBreather(
+      8,
+      () => false,
+      () => clock,
+    );
     clock = 7;
     expect(await first(breathe(), microtasks(5))).toBe('a');
     clock = 8;
@@ -27,6 +32,25 @@ describe('answering in slices, in a thread the page shares', () => {
     await given;
     clock = 12;
     expect(await first(breathe(), microtasks(5))).toBe('a');
+  });
+
+  it('a client that left while the thread was given back stops the work: a breath throws, a request is not answered', async () => {
+    let left = false;
+    const breathe = sliceBreather(0, () => left);
+    await expect(breathe()).resolves.toBeUndefined();
+    const given = breathe();
+    left = true;
+    await expect(given).rejects.toThrow(QueryCancelled);
+
+    const client = new AbortController();
+    const answer = createMockApi({ sliceMs: 8 }).handle(
+      new Request('http://mock.test/v1/datasets', {
+        headers: { 'x-api-key': 'test-key' },
+        signal: client.signal,
+      }),
+    );
+    client.abort();
+    expect((await answer).status).toBe(499);
   });
 
   it('the catalog answered in slices is the catalog answered in one go', async () => {

@@ -5,8 +5,12 @@
  * interleave (docs/decisions/0032-cold-links.md). Behind the HTTP server and in tests nothing waits
  * on the thread, and a breath costs nothing.
  */
+import { QueryCancelled, type CancelCheck } from '../engine/cancel';
 
-/** Gives the thread back when the request's current slice has run its time; else resolves at once. */
+/**
+ * Gives the thread back when the request's current slice has run its time; else resolves at once.
+ * Throws `QueryCancelled` once the thread is back if the client has left meanwhile.
+ */
 export type Breather = () => Promise<void>;
 
 /** For a thread nobody else waits on. */
@@ -35,11 +39,16 @@ export function nextTask(): Promise<void> {
 }
 
 /** A breather for one request whose slices last `sliceMs`, the first from now. */
-export function sliceBreather(sliceMs: number, now: () => number = () => performance.now()): Breather {
+export function sliceBreather(
+  sliceMs: number,
+  cancelled: CancelCheck,
+  now: () => number = () => performance.now(),
+): Breather {
   let sliceStart = now();
   return async () => {
     if (now() - sliceStart < sliceMs) return;
     await nextTask();
+    if (cancelled()) throw new QueryCancelled('request cancelled while the thread was given back');
     sliceStart = now();
   };
 }
