@@ -103,6 +103,11 @@ function firstPaintScript(): Plugin {
 const APP_SHARED =
   /[\\/]src[\\/](lib|api|app|components|time)[\\/]|[\\/]src[\\/]contract[\\/](vocabulary|buckets|routes|datasets|cadence)\.ts$|vite[\\/]preload-helper/;
 /**
+ * The pages' headings that the shell shows before a page's code has come (src/app/PageFallback.tsx):
+ * with the app's modules, not in a chunk and a stylesheet of their own on every first screen.
+ */
+const PAGE_HEADING = /[\\/]src[\\/]features[\\/][^\\/]+[\\/][A-Za-z]+Heading\.(tsx|module\.css)$/;
+/**
  * What the entry (src/main.tsx) imports: kept out of the app's chunk, so the entry runs before it
  * arrives. Vite's preload helper too: the entry's dynamic imports call it, and were it in the app's
  * chunk, start would import app, app framework and framework start's React, a circle in which
@@ -317,7 +322,7 @@ export default defineConfig({
               // report and /today) nor the value-column rule (Compare and the query builder):
               // those stay with the pages that use them.
               test: (id) =>
-                APP_SHARED.test(id) &&
+                (APP_SHARED.test(id) || PAGE_HEADING.test(id)) &&
                 !/charts[\\/]|components[\\/](workspace[\\/]|ExportJobLines|VirtualTable|TableColumnsMenu|ColumnResizer|columnWidths|columnWindow|DateField|DayField)|exports[\\/](exportJobs|exportWriters|sidecar|spreadsheetCsv|parquet|pageWalk|columnKinds)|query[\\/]chartRows|lib[\\/](queryDescription|gridstatusioArgs|marketClock|valueColumn)|[\\/]src[\\/]compare[\\/]/.test(
                   id,
                 ),

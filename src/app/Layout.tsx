@@ -3,9 +3,9 @@ import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { describeBackend, useConnection } from '@/api/connection';
 import { useDemoMockState } from '@/app/demoMockStatus';
 import { PageCommitted } from '@/app/pageCommitted';
+import { PageFallback } from '@/app/PageFallback';
 import { useTheme, type ThemeChoice } from '@/app/theme';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { Loading } from '@/components/Loading';
 import { ExportProgress } from '@/components/ExportProgress';
 
 /** One line per destination; the nav renders whatever is here. */
@@ -140,7 +140,7 @@ export function Layout() {
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {/* Keyed by path: leaving a broken page gives the next one a fresh boundary. */}
         <ErrorBoundary key={location.pathname}>
-          <Suspense fallback={<Loading label="Loading page…" />}>
+          <Suspense fallback={<PageFallback pathname={location.pathname} />}>
             <Outlet />
             <PageCommitted />
           </Suspense>

@@ -13,8 +13,11 @@ import { routes } from '@/app/router';
 import { prefetchCatalog } from '@/features/catalog/catalogQueries';
 import { setupMockServer } from '@/test/mockServer';
 import { installJsdomShims } from '@/test/renderApp';
+import { setupNodeSqlEngine } from '@/test/sqlEngineNode';
 
 setupMockServer();
+// The SQL page starts its engine once rendered: DuckDB in this process, as in its own tests.
+setupNodeSqlEngine();
 
 /**
  * The HTML the build writes for `path` (scripts/prerender.ts renders it the same way, from the
@@ -131,6 +134,27 @@ describe('the prerendered first screen', () => {
     expect(reported).toEqual([]);
     unmount();
   });
+
+  it("paints Compare's and SQL's headings from the shell, and their pages render the same heading in its place", async () => {
+    for (const [path, heading, description] of [
+      ['/compare', 'Compare', 'Several series on one time axis'],
+      ['/sql', 'SQL', 'Ask your own questions of the results fetched here'],
+    ] as const) {
+      const root = await prerendered(path, true);
+      // The largest text of the page is in the HTML, above the loading line.
+      expect(root.querySelector('main h1')?.textContent).toBe(heading);
+      expect(root.querySelector('main p')?.textContent).toContain(description);
+      expect(root.textContent).toContain('Loading page…');
+      const { reported, consoleErrors, unmount } = await hydrate(root, path);
+      await waitFor(() => expect(root.textContent).not.toContain('Loading page…'), { timeout: 10_000 });
+      // The page's own heading, once: the shell's has given way to it, with the same markup.
+      expect([...root.querySelectorAll('main h1')].map((h) => h.textContent)).toEqual([heading]);
+      expect(root.querySelector('main p')?.textContent).toContain(description);
+      expect(reported).toEqual([]);
+      expect(consoleErrors).not.toHaveBeenCalledWith(expect.stringMatching(/hydrat/i), expect.anything());
+      unmount();
+    }
+  }, 30_000);
 
   it("hydrates a dataset page's shell and its query builder's, their pages rendering into them", async () => {
     for (const [path, heading] of [

@@ -17,6 +17,7 @@ import { alignedCsv } from './alignedCsv';
 import { LazyMultiAxisChart, type AxisSeries } from '@/components/charts/LazyCompareCharts';
 import { usePreloadChart } from '@/components/charts/lazyChart';
 import { compareScript } from './compareScript';
+import { CompareHeading } from './CompareHeading';
 import { seriesCsvFormats } from './csvPrecision';
 import { EventsPanel } from './EventsPanel';
 import { ForecastView } from './ForecastView';
@@ -381,16 +382,12 @@ export function ComparePage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <h1>Compare</h1>
-        <p className={styles.muted}>
-          Several series on one time axis, derived series, events and forecast error.
-        </p>
+      <CompareHeading>
         <SaveViewBar
           kind="compare"
           describe={(path) => compareViewDescriptor({ path, state, now, datasets, grid, series })}
         />
-      </header>
+      </CompareHeading>
       <nav aria-label="Presets" className={styles.presets}>
         {PRESETS.map((p) => (
           <button key={p.id} type="button" title={p.description} onClick={() => applyPreset(p.id)}>

@@ -15,6 +15,7 @@ import { ExamplesList } from './ExamplesList';
 import { ResultsPanel } from './ResultsPanel';
 import { RunBar } from './RunBar';
 import { SqlEditor, type SqlEditorError, type SqlEditorHandle, type SqlRun } from './SqlEditor';
+import { SqlHeading } from './SqlHeading';
 import { SqlHelp } from './SqlHelp';
 import { TablesPanel } from './TablesPanel';
 import { useSqlArrival, useSqlLink, type LinkLoad } from './useSqlLink';
@@ -166,11 +167,7 @@ export function SqlPage() {
 
   return (
     <div>
-      <h1>SQL</h1>
-      <p className={styles.intro}>
-        Ask your own questions of the results fetched here: each is a table that DuckDB reads in this page,
-        offline, and the answer goes to the same table, chart and exports as any query.
-      </p>
+      <SqlHeading />
       <LinkNotices link={link} />
       {notice && (
         <div className={styles.notice} role="alert">
