@@ -234,10 +234,22 @@ function guard(res: ServerResponse): void {
   for (const [name, value] of Object.entries(PROXY_ANSWER_HEADERS)) res.setHeader(name, value);
 }
 
+/**
+ * The status and `headers` with the guard's. When nothing before has set a header (the usual
+ * case), in one `writeHead`, which Node writes as given rather than header by header.
+ */
+function writeGuardedHead(res: ServerResponse, status: number, headers: Record<string, string>): void {
+  if (res.getHeaderNames().length === 0) {
+    res.writeHead(status, { ...PROXY_ANSWER_HEADERS, ...headers });
+    return;
+  }
+  guard(res);
+  res.writeHead(status, headers);
+}
+
 function send(res: ServerResponse, status: number, type: string, body: unknown): void {
   const text = JSON.stringify(body);
-  guard(res);
-  res.writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)) });
+  writeGuardedHead(res, status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)) });
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }
 
@@ -310,18 +322,20 @@ function forwardRequest(req: IncomingMessage, res: ServerResponse, url: URL, tim
       // A body that goes quiet is cut like one that stops: the client sees a truncated answer,
       // never a clean end. Progress on either side (a piece from the upstream, the client taking
       // what was written) restarts the wait, so a slow reader is not taken for a silent upstream.
+      // One timer for the body, pushed back at each sign of progress (`refresh`, not a new timer
+      // per piece: a page arrives in several pieces, and this runs uncompiled on a fresh server).
+      clearTimeout(timer);
+      const bodyTimer = setTimeout(() => {
+        forward.destroy();
+        res.destroy();
+      }, timeoutMs);
+      timer = bodyTimer;
       const idle = (): void => {
-        clearTimeout(timer);
-        if (answer.readableEnded) return;
-        timer = setTimeout(() => {
-          forward.destroy();
-          res.destroy();
-        }, timeoutMs);
+        if (!answer.readableEnded && !res.destroyed) bodyTimer.refresh();
       };
-      idle();
       answer.on('data', idle);
       res.on('drain', idle);
-      answer.on('end', () => clearTimeout(timer));
+      answer.on('end', () => clearTimeout(bodyTimer));
       answer.on('close', () => {
         if (!answer.complete) res.destroy();
       });
@@ -368,9 +382,8 @@ function answerHead(res: ServerResponse, answer: IncomingMessage): boolean {
   }
   const disposition = safeDisposition(sent['content-disposition']);
   if (disposition !== null) passed['content-disposition'] = disposition;
-  guard(res);
   try {
-    res.writeHead(answer.statusCode ?? 502, passed);
+    writeGuardedHead(res, answer.statusCode ?? 502, passed);
   } catch {
     // A header value Node will not write again (a stray character): the answer cannot pass whole.
     for (const name of Object.keys(passed)) res.removeHeader(name);
