@@ -145,11 +145,14 @@ describe('the prerendered first screen', () => {
       expect(root.querySelector('main h1')?.textContent).toBe(heading);
       expect(root.querySelector('main p')?.textContent).toContain(description);
       expect(root.textContent).toContain('Loading page…');
+      const shellHeading = root.querySelector('main h1')?.parentElement?.outerHTML.split('</p>')[0];
       const { reported, consoleErrors, unmount } = await hydrate(root, path);
       await waitFor(() => expect(root.textContent).not.toContain('Loading page…'), { timeout: 10_000 });
-      // The page's own heading, once: the shell's has given way to it, with the same markup.
+      // The page's own heading, once: the shell's has given way to it, with the same markup (its
+      // container, classes and text, up to the description's end).
       expect([...root.querySelectorAll('main h1')].map((h) => h.textContent)).toEqual([heading]);
       expect(root.querySelector('main p')?.textContent).toContain(description);
+      expect(root.querySelector('main h1')?.parentElement?.outerHTML.split('</p>')[0]).toBe(shellHeading);
       expect(reported).toEqual([]);
       expect(consoleErrors).not.toHaveBeenCalledWith(expect.stringMatching(/hydrat/i), expect.anything());
       unmount();
