@@ -152,6 +152,44 @@ describe('first-screen requests made by the page’s own module', () => {
     expectReadOnce(result);
   });
 
+  it('the locations page asks for its map’s basemap, its list and its map’s points with the link’s filters, once', async () => {
+    const result = await prefetchThenRender(
+      PAGES.locations,
+      '/locations?types=Trading+Hub&sort=zone&order=desc',
+      (sent) => count(sent, /^\/v1\/pricing_locations\?/) === 2,
+      () => screen.findByRole('link', { name: 'HB_WEST' }, SLOW),
+    );
+    const [basemap, list, points] = result.prefetched.map((r) => new URL(r, 'http://x'));
+    expect([basemap?.pathname, list?.pathname, points?.pathname]).toEqual([
+      '/basemap/texas.json',
+      '/v1/pricing_locations',
+      '/v1/pricing_locations',
+    ]);
+    // The list's page of the link's sort, and every point with coordinates for the map.
+    const [listParams, pointParams] = [list?.searchParams ?? new URLSearchParams(), points?.searchParams];
+    expect([
+      listParams.get('location_types'),
+      listParams.get('sort_column'),
+      listParams.get('sort_order'),
+    ]).toEqual(['Trading Hub', 'zone', 'desc']);
+    expect([pointParams?.get('location_types'), pointParams?.get('has_geo')]).toEqual([
+      'Trading Hub',
+      'true',
+    ]);
+    expectReadOnce(result);
+  });
+
+  it('the locations page asks for no map points when the link lists only locations without coordinates', async () => {
+    const result = await prefetchThenRender(
+      PAGES.locations,
+      '/locations?geo=no',
+      (sent) => count(sent, /^\/v1\/pricing_locations\?/) === 1,
+      () => screen.findByRole('link', { name: 'HB_WEST' }, SLOW),
+    );
+    expect(result.prefetched).toEqual(['/basemap/texas.json', expect.stringMatching(/has_geo=false/)]);
+    expectReadOnce(result);
+  });
+
   it('the price map asks for its map’s basemap beside the catalog and the registry, then the interval’s prices', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
     setConnection({ mode: 'demo', baseUrl: '', apiKey: DEMO_API_KEY, remember: false });

@@ -104,7 +104,10 @@ export const PAGES = {
     code: loader(
       () => import('@/features/locations/LocationsPage'),
       (m) => m.LocationsPage,
+      (m) => m.prefetchLocations,
     ),
+    // Leaflet: asked for with the page's code, not once the page has rendered.
+    firstScreen: () => import('@/components/map/LocationMap'),
   },
   location: {
     path: 'locations/:gsEntityId',

@@ -47,12 +47,11 @@ export function LazyLocationMap(props: LocationMapProps & { className?: string }
   const [sized, setSized] = useState(false);
   useEffect(() => {
     const box = boxRef.current;
-    if (!box) return;
-    if (hasArea(box)) {
-      setSized(true);
-      return;
-    }
-    if (typeof ResizeObserver === 'undefined') return;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    // Measured by the observer, which reports once the browser has laid the page out, and not
+    // here: the effect of a page's first render can run before that layout, and measuring then
+    // forced it (30–40 ms for a list of a hundred locations), then mounted Leaflet in the same
+    // task, so the page's data painted only after the map had been built (decision 0032).
     const observer = new ResizeObserver(() => {
       if (hasArea(box)) {
         setSized(true);

@@ -57,6 +57,8 @@ export function rangeText(page: number, shown: number, total: number): string {
   return `${formatInteger(first)}–${formatInteger(first + shown - 1)} of ${formatInteger(total)}`;
 }
 
+export { prefetchLocations } from './firstScreen';
+
 /** `/locations`: ERCOT's pricing locations on a map and in a list that show the same filtered set. */
 export function LocationsPage() {
   const [state, setState, invalid] = useUrlState(locationsUrlState);

@@ -9,7 +9,9 @@ import { askAhead } from '@/api/askAhead';
 import { preloadLocationMap } from '@/components/map/LazyLocationMap';
 import type { QueryClient } from '@tanstack/react-query';
 import { datasetsOptions } from '@/api/datasets/queries';
-import { pricingLocationOptions } from '@/api/locations/queries';
+import { pricingLocationOptions, pricingLocationsOptions } from '@/api/locations/queries';
+import { readUrlState } from '@/lib/urlState';
+import { listParams, locationsUrlState, mapParams } from './locationsUrlState';
 
 export async function prefetchLocation(
   queryClient: QueryClient,
@@ -19,4 +21,17 @@ export async function prefetchLocation(
   preloadLocationMap(queryClient);
   const location = await askAhead(queryClient.query(pricingLocationOptions(gsEntityId)));
   return location && askAhead(queryClient.query(datasetsOptions()));
+}
+
+/**
+ * The requests of the locations page's first screen, made by boot before the page renders: its
+ * list and the points of its map, with the page's own parameters (so the page finds them in
+ * flight or in the cache), and the map's code and basemap.
+ */
+export function prefetchLocations(queryClient: QueryClient, search: string): Promise<unknown> {
+  const { state } = readUrlState(locationsUrlState, new URLSearchParams(search));
+  preloadLocationMap(queryClient);
+  const ask = (params: ReturnType<typeof listParams>) =>
+    askAhead(queryClient.query(pricingLocationsOptions(params)));
+  return Promise.all([ask(listParams(state)), state.geo === 'no' ? undefined : ask(mapParams(state))]);
 }
