@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -87,5 +87,15 @@ describe('the production build', () => {
       .map(([, chunk]) => chunk.file);
     expect(lazy.length).toBeGreaterThan(0);
     for (const file of lazy) expect(initialSources).not.toContain(file);
+  });
+
+  it('loads Apache Arrow’s reader and writer with DuckDB and the first table, not with the SQL page’s code', () => {
+    const built = readManifest(dist);
+    // Arrow's file magic: in its IPC reader and writer, and in no code of ours.
+    const holdsArrow = (key: string) => readFileSync(join(dist, built[key]?.file ?? '')).includes('ARROW1');
+    const sqlFirstScreen = initialChunks(built, 'src/features/sql/SqlPage.tsx');
+    expect(sqlFirstScreen.filter(holdsArrow)).toEqual([]);
+    // It is still in the build, where DuckDB's results and a table's load read it.
+    expect(Object.keys(built).some(holdsArrow)).toBe(true);
   });
 });

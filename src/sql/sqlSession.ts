@@ -10,7 +10,7 @@ import { createValueStore } from '@/lib/store';
 import { parseSqlError } from './sqlErrors';
 import { rowsOfBatches } from './arrowRows';
 import type { SqlEngine, SqlEngineFactory } from './engine/sqlEngine';
-import { loadQueryTable, type LoadedTable } from './queryTableLoad';
+import type { LoadedTable } from './queryTableLoad';
 import {
   SQL_TABLE_NAME,
   type SqlErrorInfo,
@@ -367,6 +367,8 @@ export async function loadTable(spec: SqlTableSpec): Promise<void> {
     if (source.kind === 'query') {
       loaded.delete(name);
       await onEngine((engine) => engine.query(`DROP TABLE IF EXISTS ${name}`));
+      // Apache Arrow's writer comes with the first table, not with the page (decision 0032).
+      const { loadQueryTable } = await import('./queryTableLoad');
       const data = await loadQueryTable(name, source.dataset, source.params, {
         insert: (part, create) => onEngine((engine) => engine.insertArrowIpc(part, name, create)),
         onProgress: (rows, estimate) => setTable(name, { status: { state: 'loading', rows, estimate } }),
