@@ -310,6 +310,30 @@ describe('a link the page cannot read asks for nothing it would not', () => {
     ]);
   });
 
+  it('the locations page: a crafted link’s unreadable settings fall back as on the page, and its text goes only into the API’s parameters', async () => {
+    const crafted = `/locations?q=${'x'.repeat(300)}&page=abc&sort=evil&order=up&types=Trading+Hub`;
+    const sent = await requestsFor(PAGES.locations, crafted);
+    const asked = sent.filter((r) => !r.startsWith('/basemap/')).map((r) => new URL(r, 'http://x'));
+    expect(asked.map((u) => Object.fromEntries(u.searchParams))).toEqual([
+      {
+        location_types: 'Trading Hub',
+        sort_column: 'location',
+        sort_order: 'asc',
+        page: '1',
+        page_size: '100',
+      },
+      { location_types: 'Trading Hub', has_geo: 'true', page_size: '5000' },
+    ]);
+    server.events.removeAllListeners();
+    // Script in a filter is a filter value: sent as text, to the API alone.
+    const script = await requestsFor(PAGES.locations, '/locations?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(
+      script
+        .filter((r) => r.startsWith('/v1/'))
+        .map((r) => new URL(r, 'http://x').searchParams.get('search')),
+    ).toEqual(['<script>alert(1)</script>', '<script>alert(1)</script>']);
+  });
+
   it('a query link: no rows for an unknown dataset, an unreadable time or a range that moves with the clock', async () => {
     expect(await requestsFor(PAGES.query, '/datasets/no_such/query', 'no_such')).toEqual([
       '/v1/datasets/no_such',
