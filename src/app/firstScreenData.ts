@@ -64,9 +64,10 @@ interface FirstScreenData {
  * schemas, about 100 kB) would otherwise weigh on every first screen; its first step is computed
  * by an engine worker that takes about half a second to start, so its page renders at once.
  * Today's, Compare's, the peak report's, the locations', a location's and a query link's results
- * are made by the page's own module (`pageRequests`), on its way for the first render anyway: they need the page's
- * code (its URL reader, its request builders and their schemas), and the page's loader already
- * imports that module, so the entry pays only a reference for each (decision 0032).
+ * are made by the page's own module (`pageRequests`), on its way for the first render anyway:
+ * they need the page's code (its URL reader, its request builders and their schemas), and the
+ * page's loader already imports that module, so the entry pays only a reference for each
+ * (decision 0032).
  */
 const FIRST_SCREEN_DATA = new Map<PageDef, FirstScreenData>([
   [PAGES.catalog, { prefetch: prefetchCatalog, renderWithDemoData: true }],
