@@ -29,6 +29,7 @@ import {
   listParams,
   locationsUrlState,
   LOCATIONS_LINK_NOTES,
+  mapHasPoints,
   mapParams,
   MAP_PAGE_SIZE,
   PAGE_SIZE,
@@ -78,7 +79,8 @@ export function LocationsPage() {
 
   const listOptions = pricingLocationsOptions(listParams(state));
   const list = useQuery(listOptions);
-  const mapQuery = useQuery({ ...pricingLocationsOptions(mapParams(state)), enabled: state.geo !== 'no' });
+  const hasPoints = mapHasPoints(state);
+  const mapQuery = useQuery({ ...pricingLocationsOptions(mapParams(state)), enabled: hasPoints });
 
   const nearbyActive = state.np !== null || state.near !== '';
   const nearbyParams: NearbyParams = {
@@ -109,8 +111,8 @@ export function LocationsPage() {
   });
 
   const points = useMemo(
-    () => (state.geo === 'no' ? [] : (mapQuery.data?.items ?? []).map(toPoint).filter((p) => p !== null)),
-    [mapQuery.data, state.geo],
+    () => (hasPoints ? (mapQuery.data?.items ?? []).map(toPoint).filter((p) => p !== null) : []),
+    [mapQuery.data, hasPoints],
   );
   const linked = useMemo(
     () =>
@@ -302,7 +304,7 @@ export function LocationsPage() {
             ))}
           </ul>
           <p className={`${styles.muted} ${styles.line}`}>
-            {state.geo === 'no'
+            {!hasPoints
               ? 'Locations without coordinates are not on the map.'
               : mapQuery.data
                 ? [

@@ -8,10 +8,11 @@
 import { askAhead } from '@/api/askAhead';
 import { preloadLocationMap } from '@/components/map/LazyLocationMap';
 import type { QueryClient } from '@tanstack/react-query';
+import type { PricingLocationListParams } from '@/contract';
 import { datasetsOptions } from '@/api/datasets/queries';
 import { pricingLocationOptions, pricingLocationsOptions } from '@/api/locations/queries';
 import { readUrlState } from '@/lib/urlState';
-import { listParams, locationsUrlState, mapParams } from './locationsUrlState';
+import { listParams, locationsUrlState, mapHasPoints, mapParams } from './locationsUrlState';
 
 export async function prefetchLocation(
   queryClient: QueryClient,
@@ -31,7 +32,7 @@ export async function prefetchLocation(
 export function prefetchLocations(queryClient: QueryClient, search: string): Promise<unknown> {
   const { state } = readUrlState(locationsUrlState, new URLSearchParams(search));
   preloadLocationMap(queryClient);
-  const ask = (params: ReturnType<typeof listParams>) =>
+  const ask = (params: PricingLocationListParams) =>
     askAhead(queryClient.query(pricingLocationsOptions(params)));
-  return Promise.all([ask(listParams(state)), state.geo === 'no' ? undefined : ask(mapParams(state))]);
+  return Promise.all([ask(listParams(state)), mapHasPoints(state) ? ask(mapParams(state)) : undefined]);
 }

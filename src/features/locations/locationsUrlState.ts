@@ -147,7 +147,12 @@ export function listParams(state: LocationsState): PricingLocationListParams {
   };
 }
 
-/** The map's request: the same filters, every match with coordinates, in one page. */
+/** Whether the map has points to show: not when the list holds only locations without coordinates. */
+export function mapHasPoints(state: LocationsState): boolean {
+  return state.geo !== 'no';
+}
+
+/** The map's request (when it has points): the same filters, every match with coordinates, in one page. */
 export function mapParams(state: LocationsState): PricingLocationListParams {
   return { ...filterParams(state), has_geo: true, page_size: MAP_PAGE_SIZE };
 }
