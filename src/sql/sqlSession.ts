@@ -92,8 +92,17 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * The table loader, with Apache Arrow's writer: not part of the page's code (its shell preloads
+ * that before the first paint; decision 0032), and asked for when the engine starts, since tables
+ * come next, so that a first table does not wait one more fetch once the engine is up.
+ */
+const queryTableLoader = () => import('./queryTableLoad');
+
 async function boot(): Promise<Running> {
   engineState.set({ state: 'starting' });
+  // A failed fetch is met, and said, by the table that needs it.
+  queryTableLoader().catch(() => undefined);
   try {
     const engine = await engineFactory();
     const next: Running = { engine, queue: Promise.resolve() };
@@ -367,8 +376,7 @@ export async function loadTable(spec: SqlTableSpec): Promise<void> {
     if (source.kind === 'query') {
       loaded.delete(name);
       await onEngine((engine) => engine.query(`DROP TABLE IF EXISTS ${name}`));
-      // Apache Arrow's writer comes with the first table, not with the page (decision 0032).
-      const { loadQueryTable } = await import('./queryTableLoad');
+      const { loadQueryTable } = await queryTableLoader();
       const data = await loadQueryTable(name, source.dataset, source.params, {
         insert: (part, create) => onEngine((engine) => engine.insertArrowIpc(part, name, create)),
         onProgress: (rows, estimate) => setTable(name, { status: { state: 'loading', rows, estimate } }),
