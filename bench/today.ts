@@ -43,9 +43,10 @@ async function todayCold(browser: Browser, url: string): Promise<number> {
     await page.goto(`${url}/today`, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
       (panels) => {
-        // Settled: "As of …", or "No data yet" once loaded (an hourly panel in the day's first hour).
+        // Settled: anything but "Loading…" ("As of …", the day-ahead prices' "Day-ahead: 24 of 24
+        // hours", or in the day's first hour "No hour has ended yet" or "No data yet").
         const asOf = [...document.querySelectorAll('[data-testid$="-as-of"]')].map((p) => p.textContent);
-        const settled = asOf.filter((text) => text.startsWith('As of') || text === 'No data yet');
+        const settled = asOf.filter((text) => text !== '' && text !== 'Loading…');
         const fuelMix = document.querySelector('[data-testid="fuel-mix-as-of"]')?.textContent ?? '';
         const stack = document.querySelector('path.stack-area') !== null || fuelMix === 'No data yet';
         return settled.length >= panels && stack ? performance.now() : false;
@@ -59,10 +60,11 @@ async function todayCold(browser: Browser, url: string): Promise<number> {
   }
 }
 
-/** In the page: every panel says the time its data is as of. */
+/** In the page: every panel says the time its data is as of (the day-ahead prices, how many hours they hold). */
 const settled = (panels: number): boolean =>
-  [...document.querySelectorAll('[data-testid$="-as-of"]')].filter((p) => p.textContent.startsWith('As of'))
-    .length >= panels;
+  [...document.querySelectorAll('[data-testid$="-as-of"]')].filter((p) =>
+    /^(As of|Day-ahead:) /.test(p.textContent),
+  ).length >= panels;
 
 const fuelAsOf = (page: Page) => page.getByTestId('fuel-mix-as-of').innerText();
 

@@ -11,7 +11,13 @@ const asOf = (page: Page, panel: string) => page.getByTestId(`${panel}-as-of`);
 async function everyPanelDrawn(page: Page): Promise<void> {
   for (const panel of PANELS) {
     await eventually(
-      async () => assert.match(await asOf(page, panel).innerText(), /^As of \d\d:\d\d C[SD]T$/, panel),
+      async () =>
+        assert.match(
+          await asOf(page, panel).innerText(),
+          // The day-ahead prices say how many of the day's hours they hold, not a time.
+          panel === 'ancillary' ? /^Day-ahead: \d+ of 2[345] hours$/ : /^As of \d\d:\d\d C[SD]T$/,
+          panel,
+        ),
       30_000,
     );
   }

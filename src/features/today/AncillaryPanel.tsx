@@ -54,8 +54,20 @@ export function AncillaryPanel({ day }: { day: MarketDay }) {
   // The hour in progress on a live day, else the day's last hour.
   const hour = Math.min(hourOf(now), last ? startOf(last) : hourOf(now));
   const current = rows?.find((r) => startOf(r) === hour);
+  // A day-ahead schedule is not "as of" its last hour (at 00:35 that read "As of 23:00"): the
+  // head says how many of the day's hours it holds.
+  const cleared = useMemo(() => new Set(rows?.map(startOf)).size, [rows]);
+  const dayHours = Math.round((day.end - day.start) / HOUR_MS);
+  const status = (asOf: number | null): string =>
+    asOf === null ? 'No data yet' : `Day-ahead: ${cleared} of ${dayHours} hours`;
   return (
-    <TodayPanel title="Ancillary service prices" id="ancillary" asOf={asOfQuery(prices.query)} links={links}>
+    <TodayPanel
+      title="Ancillary service prices"
+      id="ancillary"
+      asOf={asOfQuery(prices.query)}
+      status={status}
+      links={links}
+    >
       <RowsState query={prices.query} what="the ancillary service prices">
         {() => (
           <>

@@ -13,7 +13,7 @@ import { marketClock, marketHourMinute } from '@/lib/marketClock';
 import { formatMw } from './figures';
 import { compareDay, DAY_AHEAD_CUTOFF_TEXT, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
-import { TodayPanel } from './TodayPanel';
+import { asOfText, TodayPanel } from './TodayPanel';
 import { useLiveRows } from './useLiveRows';
 import { hourKey, nextVintage, vintageParams } from './vintages';
 import styles from './TodayPage.module.css';
@@ -61,6 +61,10 @@ export function RenewablesPanel({ date, day }: { date: string; day: MarketDay })
   const solar = useResource(day, RESOURCES[0]);
   const wind = useResource(day, RESOURCES[1]);
   const asOf = lastActual(solar.newest.query, RESOURCES[0].actual);
+  // Forecasts of the whole day come before any hour has ended: then no actual is not "no data".
+  const forecasts = (solar.newest.query.data?.rows.length ?? 0) > 0;
+  const status = (at: number | null): string =>
+    at === null && forecasts ? 'No hour has ended yet' : asOfText(at);
   const links = useMemo(
     () => [
       ...RESOURCES.map((r) => ({
@@ -82,7 +86,7 @@ export function RenewablesPanel({ date, day }: { date: string; day: MarketDay })
     [date, day],
   );
   return (
-    <TodayPanel title="Solar and wind" id="renewables" asOf={asOf} links={links}>
+    <TodayPanel title="Solar and wind" id="renewables" asOf={asOf} status={status} links={links}>
       <p className={styles.asOf}>
         Actual: the hourly mean of each hour that has ended. Newest forecast: each hour’s newest report.
         Day-ahead: the newest report published before {DAY_AHEAD_CUTOFF_TEXT}.

@@ -116,6 +116,9 @@ describe('The grid today, as it is', () => {
     await waitFor(() => expect(fact(panel('Reserves (PRC)'), /^PRC at 14:59 CDT/)).toMatch(/MW$/));
     expect(await within(panel('Solar and wind')).findAllByText(/^MAE/)).not.toHaveLength(0);
     expect(within(panel('Ancillary service prices')).getByRole('table')).toBeInTheDocument();
+    expect(screen.getByTestId('ancillary-as-of').textContent).toBe('Day-ahead: 24 of 24 hours');
+    // The newest hour with an actual (hours that have ended, as the report publishes them).
+    expect(screen.getByTestId('renewables-as-of').textContent).toMatch(/^As of 1[34]:00 CDT$/);
 
     // Each panel opens the same series elsewhere.
     expect(within(fuelMix).getByRole('link', { name: 'Fuel mix in the query builder' })).toHaveAttribute(
@@ -177,8 +180,29 @@ describe('The grid today, as it is', () => {
     await act(() => router.navigate('/today?date=2024-11-03'));
     expect(screen.getByText(/25 hours: a daylight-saving change/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('fuel-mix-as-of').textContent).toBe('As of 23:55 CST'));
+    // A day-ahead schedule holds the day's hours, as many as the day has.
+    await waitFor(() =>
+      expect(screen.getByTestId('ancillary-as-of').textContent).toBe('Day-ahead: 25 of 25 hours'),
+    );
     // An ended day's figures are the day's, not "so far".
     expect(fact(panel('Hub prices'), 'Day’s highest real-time price')).toMatch(/\$\/MWh/);
+  });
+
+  it('says what a panel holds just after midnight, not a time that reads as yesterday’s', async () => {
+    // 00:20 CDT: no hour of the day has ended, and the day-ahead market cleared the whole day.
+    vi.setSystemTime(Date.UTC(2025, 6, 15, 5, 20));
+    renderApp('/today');
+    await waitFor(() => expect(screen.getByTestId('fuel-mix-as-of').textContent).toBe('As of 00:20 CDT'));
+    // The day-ahead prices are for every hour of the day: "As of 23:00" read as last night.
+    await waitFor(() =>
+      expect(screen.getByTestId('ancillary-as-of').textContent).toBe('Day-ahead: 24 of 24 hours'),
+    );
+    const renewables = panel('Solar and wind');
+    // Forecasts of the whole day are drawn: "No data yet" would deny them.
+    await waitFor(() =>
+      expect(within(renewables).getByTestId('renewables-as-of').textContent).toBe('No hour has ended yet'),
+    );
+    expect(within(renewables).getAllByText('No hour has ended yet', { selector: 'dd' })).toHaveLength(2);
   });
 
   it('names a crafted date it cannot draw and shows the current day; a day to come says what it can show', async () => {

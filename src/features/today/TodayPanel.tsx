@@ -19,6 +19,7 @@ export function TodayPanel({
   title,
   id,
   asOf,
+  status = asOfText,
   links,
   wide = false,
   bodyClassName,
@@ -28,6 +29,12 @@ export function TodayPanel({
   id: string;
   /** The newest interval the panel's data holds, epoch ms; null when none; undefined while it loads. */
   asOf: number | null | undefined;
+  /**
+   * What the head says once the data has come, from `asOf`: "As of 15:05 CDT", or "No data yet".
+   * A panel whose newest interval is not a time the data is fresh as of (a day-ahead schedule
+   * holds the whole day) says what it holds instead.
+   */
+  status?: (asOf: number | null) => string;
   links: readonly PanelLink[];
   wide?: boolean;
   /** A class for the body, to hold more than the usual chart's height while the data loads. */
@@ -42,7 +49,7 @@ export function TodayPanel({
         <h2 id={headingId}>{title}</h2>
         <p className={styles.asOf} data-testid={`${id}-as-of`}>
           {/* Not "No data yet" while the rows are on their way: that would say the day has none. */}
-          {asOf === undefined ? 'Loading…' : asOf === null ? 'No data yet' : `As of ${marketClock(asOf)}`}
+          {asOf === undefined ? 'Loading…' : status(asOf)}
         </p>
       </div>
       <div className={bodyClassName ? `${styles.body} ${bodyClassName}` : styles.body}>
@@ -52,6 +59,10 @@ export function TodayPanel({
     </section>
   );
 }
+
+/** A panel head's usual words: "As of 15:05 CDT", or "No data yet". */
+export const asOfText = (asOf: number | null): string =>
+  asOf === null ? 'No data yet' : `As of ${marketClock(asOf)}`;
 
 /** Memoised (each panel memoises its links): a refresh of the panel's rows leaves its links be. */
 const PanelLinks = memo(function PanelLinks({
