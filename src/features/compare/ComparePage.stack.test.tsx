@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
+import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
@@ -30,6 +31,27 @@ async function statsRow(label: RegExp): Promise<string[]> {
 }
 
 describe('Compare page, stacked', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('does not count the intervals of today still to come as missing, and says how many there are', async () => {
+    // 15:00 CDT, the mock's present too: of the day's 288 five-minute intervals, 181 have begun.
+    vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+    renderApp(
+      compareHref({
+        from: '2025-07-15',
+        to: '2025-07-15',
+        grid: '5min',
+        A: dataSeries('A', FUEL, 'natural_gas'),
+        B: dataSeries('B', FUEL, 'wind'),
+      }),
+    );
+    const a = await statsRow(/^A: /);
+    expect([a[0], a[1]]).toEqual(['181', '0']);
+    expect(await screen.findByTestId('stats-to-come')).toHaveTextContent(
+      'The range runs past now: its last 107 intervals have not begun, and an empty one of those is not counted as missing.',
+    );
+  });
+
   it('stacks the fuel mix columns from the control, keeps it in the link, and adds the stack net to the statistics', async () => {
     const { user, router, container } = renderApp(compareHref(MIX));
     const box = await stackBox();

@@ -493,6 +493,7 @@ export function ComparePage() {
             pair={state.corr}
             total={total}
             hidden={stacked ? hidden : undefined}
+            now={now}
             onPair={(corr) => setState({ corr }, { replace: true })}
           />
           <EventsPanel

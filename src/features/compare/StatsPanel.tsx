@@ -1,6 +1,6 @@
 import { formatInteger, formatNumber } from '@/lib/format';
 import { describeEmptied } from './expression';
-import type { Grid } from './grid';
+import { startedBuckets, type Grid } from './grid';
 import { correlation, seriesStats, type SeriesStats } from './stats';
 import { shownLabel } from './seriesLabel';
 import type { SeriesResult } from './seriesResult';
@@ -17,19 +17,20 @@ interface Props {
   total?: { label: string; unit: string; values: Float64Array } | null;
   /** Series keys the stacked chart's legend hides: their rows say so (the net leaves them out). */
   hidden?: ReadonlySet<string>;
+  /** The page's present: the range's intervals after it are yet to come, not missing. */
+  now: number;
 }
 
 /**
  * Statistics per array of values: an array belongs to one grid and one series (a new grid or a
  * new answer is a new array), so a page that renders again does not sort a year again.
  */
-const statsCache = new WeakMap<Float64Array, SeriesStats>();
-function statsOf(values: Float64Array, grid: Grid, unit: string | null): SeriesStats {
-  let stats = statsCache.get(values);
-  if (!stats) {
-    stats = seriesStats(values, grid, unit);
-    statsCache.set(values, stats);
-  }
+const statsCache = new WeakMap<Float64Array, { started: number; stats: SeriesStats }>();
+function statsOf(values: Float64Array, grid: Grid, unit: string | null, started: number): SeriesStats {
+  const cached = statsCache.get(values);
+  if (cached?.started === started) return cached.stats;
+  const stats = seriesStats(values, grid, unit, started);
+  statsCache.set(values, { started, stats });
   return stats;
 }
 
@@ -56,11 +57,17 @@ function StatsRow({ label, unit, stats }: { label: string; unit: string | null; 
  * Count, missing, extremes, mean, percentiles and (for MW) energy of every series over the range,
  * and of the stack's net when the chart stacks them (missing wherever any series in it is). A
  * series the chart hides keeps its row, named as hidden, and is out of the net as it is out of
- * the chart's.
+ * the chart's. Missing counts the intervals that had begun: a range that runs past now says how
+ * many are yet to come instead of counting them as gaps in the data.
  */
-export function StatsPanel({ grid, series, pair, onPair, total = null, hidden }: Props) {
+export function StatsPanel({ grid, series, pair, onPair, total = null, hidden, now }: Props) {
+  const started = startedBuckets(grid, now);
+  const toCome = grid.times.length - started;
   const ready = series.filter((s) => s.values !== null);
-  const rows = ready.map((s) => ({ s, stats: statsOf(s.values ?? new Float64Array(), grid, s.unit) }));
+  const rows = ready.map((s) => ({
+    s,
+    stats: statsOf(s.values ?? new Float64Array(), grid, s.unit, started),
+  }));
   const [a = 'A', b = 'B'] = pair.split(',');
   const byKey = new Map(ready.map((s) => [s.spec.key, s.values]));
   const va = byKey.get(a as SeriesKey);
@@ -105,12 +112,19 @@ export function StatsPanel({ grid, series, pair, onPair, total = null, hidden }:
               <StatsRow
                 label={total.label}
                 unit={total.unit}
-                stats={statsOf(total.values, grid, total.unit)}
+                stats={statsOf(total.values, grid, total.unit, started)}
               />
             )}
           </tbody>
         </table>
       </div>
+      {toCome > 0 && (
+        <p className={styles.muted} data-testid="stats-to-come">
+          The range runs past now: its last {formatInteger(toCome)}{' '}
+          {toCome === 1 ? 'interval has' : 'intervals have'} not begun, and an empty one of those is not
+          counted as missing.
+        </p>
+      )}
       {emptied.length > 0 && (
         <ul className={styles.muted} aria-label="Missing values made by derived series">
           {emptied.map((e) => (

@@ -55,6 +55,18 @@ export function buildGrid(from: string, to: string, cadence: GridCadence, zone: 
   return { cadence, zone, times: Float64Array.from(times), end };
 }
 
+/** How many of the grid's intervals had begun at `now`: the rest are yet to come. */
+export function startedBuckets(grid: Grid, now: number): number {
+  let lo = 0;
+  let hi = grid.times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((grid.times[mid] ?? Number.POSITIVE_INFINITY) <= now) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The hours each bucket lasts (23 and 25 for DST days on a daily grid), for energy sums. */
 export function bucketHours(grid: Grid, index: number): number {
   const t = grid.times[index] ?? 0;

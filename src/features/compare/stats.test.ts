@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { buildGrid } from './grid';
+import { buildGrid, startedBuckets } from './grid';
 import { correlation, seriesStats } from './stats';
 
 const grid = buildGrid('2025-11-01', '2025-11-03', '1h', 'US/Central'); // 24 + 25 + 24 hours
@@ -41,6 +41,32 @@ describe('series statistics', () => {
           present.reduce((a, b) => a + b, 0),
           6,
         );
+      }),
+    );
+  });
+
+  it('counts as missing only the empty intervals that had begun; the later ones are yet to come', () => {
+    fc.assert(
+      fc.property(column, fc.integer({ min: 0, max: grid.times.length }), (values, started) => {
+        const stats = seriesStats(values, grid, 'MW', started);
+        const empty = (from: number, to: number) =>
+          Array.from(values.subarray(from, to)).filter((v) => Number.isNaN(v)).length;
+        expect(stats.missing).toBe(empty(0, started));
+        expect(stats.toCome).toBe(empty(started, values.length));
+        // A value after now (a forecast) still counts.
+        expect(stats.count + stats.missing + stats.toCome).toBe(values.length);
+      }),
+    );
+  });
+
+  it('finds how many of the grid’s intervals had begun at an instant', () => {
+    const first = grid.times[0] ?? 0;
+    expect(startedBuckets(grid, first - 1)).toBe(0);
+    expect(startedBuckets(grid, first)).toBe(1);
+    expect(startedBuckets(grid, grid.end)).toBe(grid.times.length);
+    fc.assert(
+      fc.property(fc.integer({ min: first - 7_200_000, max: grid.end + 7_200_000 }), (now) => {
+        expect(startedBuckets(grid, now)).toBe(Array.from(grid.times).filter((t) => t <= now).length);
       }),
     );
   });

@@ -8,7 +8,10 @@ import { bucketHours, presentValues, type Grid } from './grid';
 
 export interface SeriesStats {
   count: number;
+  /** Empty intervals that had begun: values the data lacks. */
   missing: number;
+  /** Empty intervals that had not begun (a range that runs past now): not missing, yet to come. */
+  toCome: number;
   min: number;
   max: number;
   mean: number;
@@ -19,7 +22,16 @@ export interface SeriesStats {
   energy: number | null;
 }
 
-export function seriesStats(values: Float64Array, grid: Grid, unit: string | null): SeriesStats {
+/**
+ * `started` is how many of the grid's intervals had begun (`startedBuckets`): an empty interval
+ * after them is yet to come, not missing (a forecast may still have values there).
+ */
+export function seriesStats(
+  values: Float64Array,
+  grid: Grid,
+  unit: string | null,
+  started: number = values.length,
+): SeriesStats {
   const sorted = presentValues(values).sort();
   let sum = 0;
   for (const v of sorted) sum += v;
@@ -34,9 +46,13 @@ export function seriesStats(values: Float64Array, grid: Grid, unit: string | nul
     }
   }
   const count = sorted.length;
+  let toCome = 0;
+  for (let i = Math.max(0, started); i < values.length; i++)
+    if (Number.isNaN(values[i] ?? Number.NaN)) toCome++;
   return {
     count,
-    missing: values.length - count,
+    missing: values.length - count - toCome,
+    toCome,
     min: count ? (sorted[0] ?? Number.NaN) : Number.NaN,
     max: count ? (sorted[count - 1] ?? Number.NaN) : Number.NaN,
     mean: count ? sum / count : Number.NaN,
