@@ -53,7 +53,8 @@ export function FuelMixPanel({ date, day }: { date: string; day: MarketDay }) {
       { label: 'Fuel mix in the query builder', href: queryBuilderHref(DATASET_IDS.fuelMix, params) },
       {
         label: 'Fuel mix in Compare',
-        href: compareHref({ ...fuelSeries(), ...compareDay(date), grid: '5min' }),
+        // Stacked there too: the same picture, with Compare's statistics and aligned CSV.
+        href: compareHref({ ...fuelSeries(), ...compareDay(date), grid: '5min', stack: 'on' }),
       },
     ],
     [date, params],

@@ -120,7 +120,9 @@ describe('The grid today, as it is', () => {
     // The newest hour with an actual (hours that have ended, as the report publishes them).
     expect(screen.getByTestId('renewables-as-of').textContent).toMatch(/^As of 1[34]:00 CDT$/);
 
-    // Each panel opens the same series elsewhere.
+    // Each panel opens the same series elsewhere: the fuel mix stacked in Compare too.
+    const inCompare = within(fuelMix).getByRole('link', { name: 'Fuel mix in Compare' }).getAttribute('href');
+    expect(new URLSearchParams(inCompare?.split('?')[1]).get('stack')).toBe('on');
     expect(within(fuelMix).getByRole('link', { name: 'Fuel mix in the query builder' })).toHaveAttribute(
       'href',
       `/datasets/ercot_fuel_mix/query?start_time=${encodeURIComponent('2025-07-15T05:00:00+00:00')}&end_time=${encodeURIComponent('2025-07-16T05:00:00+00:00')}&timezone=market`,
