@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { FIRST_PAINT_TAG, firstPaintElement, hashSource, policyForBuild } from './scripts/firstPaintPolicy';
 import { precompress, precompressedMiddleware } from './scripts/precompressed';
-import { MODULES_META, prerenderedPages, SHARED_FIRST_SCREEN } from './scripts/prerender';
+import { MODULES_META, prerenderedPages, SHARED_FIRST_SCREEN, styleLinks } from './scripts/prerender';
 import { FIRST_PAINT_SCRIPT } from './src/app/firstPaint';
 import {
   parseUpstream,
@@ -154,12 +154,9 @@ function firstScreenPreload(): Plugin {
           visit(chunk.fileName);
         }
         const href = (fileName: string): string => `${base}${fileName}`;
-        // The styles first, right after the first-paint script: they hold the first paint, and on
-        // HTTP/1.1 (six connections) the modules listed before them took every connection first.
-        const sheets = [...styles]
-          .filter((f) => !html.includes(href(f)))
-          .map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`)
-          .join('\n    ');
+        // The styles hold the first paint: asked for before the first-paint script, whose module
+        // preloads would otherwise take HTTP/1.1's six connections first, and applied after it.
+        const { preloads, sheets } = styleLinks([...styles].filter((f) => !html.includes(href(f))).map(href));
         const firstPaint = firstPaintElement(html)?.element;
         if (firstPaint === undefined)
           throw new Error('first-screen preload: index.html has no first-paint script');
@@ -167,7 +164,7 @@ function firstScreenPreload(): Plugin {
         // is whole already (src/app/firstPaint.ts); read before it, so listed before it.
         const modules = [...scripts].filter((f) => !html.includes(href(f))).map(href);
         const list = `<meta name="${MODULES_META}" content="${modules.join(' ')}">`;
-        return html.replace(firstPaint, () => `${list}\n    ${firstPaint}\n    ${sheets}`);
+        return html.replace(firstPaint, () => `${preloads}\n    ${list}\n    ${firstPaint}\n    ${sheets}`);
       },
     },
   };

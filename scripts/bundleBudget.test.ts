@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -97,5 +97,24 @@ describe('the production build', () => {
     expect(sqlFirstScreen.filter(holdsArrow)).toEqual([]);
     // It is still in the build, where DuckDB's results and a table's load read it.
     expect(Object.keys(built).some(holdsArrow)).toBe(true);
+  });
+
+  it('asks for every page’s styles before its first-paint script, and applies them after it', () => {
+    const pages = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) {
+      const [before = '', after = ''] = readFileSync(join(dist, page), 'utf8').split(
+        '<script data-first-paint>',
+      );
+      const preloaded = [...before.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g)];
+      const applied = [...after.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)];
+      expect(preloaded.length, page).toBeGreaterThan(0);
+      // The same styles, in the same order: a preload the page does not apply is a wasted request.
+      expect(
+        preloaded.map((m) => m[1]),
+        page,
+      ).toEqual(applied.map((m) => m[1]));
+      expect(before, page).not.toContain('rel="stylesheet"');
+    }
   });
 });

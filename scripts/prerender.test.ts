@@ -137,7 +137,9 @@ describe('the prerendered pages', () => {
     ]);
     expect(() => firstScreenFiles(manifest, ['src/features/gone/GonePage.tsx'])).toThrow(/manifest/);
 
-    const index = `<head><meta name="gridscope-modules" content="/assets/boot.js /assets/CatalogPage.js">
+    const index = `<head><link rel="preload" as="style" crossorigin href="/assets/boot.css">
+    <link rel="preload" as="style" crossorigin href="/assets/CatalogPage.css">
+    <meta name="gridscope-modules" content="/assets/boot.js /assets/CatalogPage.js">
     <script data-first-paint>x</script>
     <link rel="stylesheet" crossorigin href="/assets/boot.css">
     <link rel="stylesheet" crossorigin href="/assets/CatalogPage.css">
@@ -149,5 +151,13 @@ describe('the prerendered pages', () => {
     expect(shell).not.toContain('CatalogPage');
     expect(shell.match(/rel="stylesheet"/g)).toHaveLength(4);
     expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/chart.css">');
+    // Each style is asked for before the first-paint script (whose module preloads would take
+    // HTTP/1.1's connections first), and applied after it, where it does not hold the script.
+    const head = shell.split('<script data-first-paint>');
+    expect(head[0]?.match(/<link rel="preload" as="style" crossorigin href="[^"]+">/g)).toEqual(
+      files.styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+    );
+    expect(head[0]).not.toContain('rel="stylesheet"');
+    expect(head[1]?.match(/rel="stylesheet" crossorigin href="([^"]+)"/g)).toHaveLength(files.styles.length);
   });
 });

@@ -78,6 +78,21 @@ export function firstScreenFiles(
 }
 
 /**
+ * A page's styles, each twice in its `<head>`: asked for before the first-paint script
+ * (`rel=preload`), and applied after it (`rel=stylesheet`; a stylesheet before a script would hold
+ * the script until it has loaded). Asked for before the script, they are not queued behind the
+ * modules the script asks for: on HTTP/1.1's six connections the first screen's 20–35 modules took
+ * every connection first, and the first paint waits for the styles
+ * (docs/decisions/0033-prerendered-first-screen.md).
+ */
+export function styleLinks(hrefs: readonly string[]): { preloads: string; sheets: string } {
+  return {
+    preloads: hrefs.map((h) => `<link rel="preload" as="style" crossorigin href="${h}">`).join('\n    '),
+    sheets: hrefs.map((h) => `<link rel="stylesheet" crossorigin href="${h}">`).join('\n    '),
+  };
+}
+
+/**
  * A shell's HTML with its own page's modules in the list the first-paint script preloads, and its
  * own page's styles in place of the catalog's. The entry's own imports, already in the page, stay.
  */
@@ -90,12 +105,13 @@ export function withPageFiles(
   const modules = files.scripts
     .map(href)
     .filter((h) => !html.includes(`href="${h}"`) && !html.includes(`src="${h}"`));
-  const sheets = files.styles
-    .map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`)
-    .join('\n    ');
+  const { preloads, sheets } = styleLinks(files.styles.map(href));
   const stylesheets = /(?:<link rel="stylesheet" crossorigin href="[^"]+">\s*)+/;
+  const stylePreloads = /(?:<link rel="preload" as="style" crossorigin href="[^"]+">\s*)+/;
   if (!stylesheets.test(html)) throw new Error('prerender: index.html has no stylesheet links');
+  if (!stylePreloads.test(html)) throw new Error('prerender: index.html has no style preloads');
   return html
+    .replace(stylePreloads, () => `${preloads}\n    `)
     .replace(
       new RegExp(`<meta name="${MODULES_META}" content="[^"]*">`),
       () => `<meta name="${MODULES_META}" content="${modules.join(' ')}">`,

@@ -73,9 +73,10 @@ function firstPaint(): void {
     });
   }
 
-  // The first screen's modules, listed by the build (vite.config.ts): asked for now, beside the
-  // styles, unless the page is whole already. Then they come after its first paint (main.tsx):
-  // compiling them as they arrived held that paint back (bench catalog-load, paired).
+  // The first screen's modules, listed by the build (vite.config.ts): asked for now, after the
+  // styles (their preloads come before this script, so the modules do not take HTTP/1.1's six
+  // connections first), unless the page is whole already. Then they come after its first paint
+  // (main.tsx): compiling them as they arrived held that paint back (bench catalog-load, paired).
   const modules = document.querySelector('meta[name="gridscope-modules"]');
   if (modules === null || whole) return;
   for (const href of (modules.getAttribute('content') ?? '').split(' ')) {
