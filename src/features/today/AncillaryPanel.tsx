@@ -8,7 +8,7 @@ import { useIntervalStart } from './useIntervalStart';
 import { asOfQuery, lastRow, pointsOf, startOf } from './dayRows';
 import { marketClock, marketHourMinute } from '@/lib/marketClock';
 import { formatPrice } from './figures';
-import { dayRange, hourOf, queryBuilderHref } from './marketDayParams';
+import { dayRange, hourOf, hoursOf, queryBuilderHref } from './marketDayParams';
 import { RowsState } from './RowsState';
 import { TodayPanel } from './TodayPanel';
 import { useLiveRows } from './useLiveRows';
@@ -57,9 +57,8 @@ export function AncillaryPanel({ day }: { day: MarketDay }) {
   // A day-ahead schedule is not "as of" its last hour (at 00:35 that read "As of 23:00"): the
   // head says how many of the day's hours it holds.
   const cleared = useMemo(() => new Set(rows?.map(startOf)).size, [rows]);
-  const dayHours = Math.round((day.end - day.start) / HOUR_MS);
   const status = (asOf: number | null): string =>
-    asOf === null ? 'No data yet' : `Day-ahead: ${cleared} of ${dayHours} hours`;
+    asOf === null ? 'No data yet' : `Day-ahead: ${cleared} of ${hoursOf(day)} hours`;
   return (
     <TodayPanel
       title="Ancillary service prices"

@@ -16,7 +16,7 @@ import { DayField } from '@/components/DayField';
 import { DayPanels } from './DayPanels';
 import { LivePageContext, usePageVisible, type LivePage } from './livePage';
 import { marketClock } from '@/lib/marketClock';
-import { dayOf } from './marketDayParams';
+import { dayOf, hoursOf } from './marketDayParams';
 import { TODAY_LINK_NOTES, todayUrlState } from './todayUrlState';
 import { useMarketToday } from '@/lib/useMarketToday';
 import { todayViewDescriptor } from './viewDescriptor';
@@ -84,7 +84,7 @@ export function TodayPage() {
     (next: string) => setState({ date: next === today ? '' : next }),
     [setState, today],
   );
-  const hours = (day.end - day.start) / 3_600_000;
+  const hours = hoursOf(day);
 
   return (
     <div className={styles.page}>

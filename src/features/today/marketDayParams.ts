@@ -18,6 +18,9 @@ import { MARKET_TIME_ZONE } from '@/lib/format';
 /** The market day `date` in 5-minute steps (276, 288 or 300 of them). */
 export const dayOf = (date: string): MarketDay => marketDay(date, FIVE_MINUTES_MS);
 
+/** How many hours the market day lasts: 24, or 23 and 25 on the changes of daylight saving. */
+export const hoursOf = (day: MarketDay): number => Math.round((day.end - day.start) / HOUR_MS);
+
 /** The whole market day, as `start_time`/`end_time`. */
 export function dayRange(day: MarketDay): Pick<DatasetQueryParams, 'start_time' | 'end_time'> {
   return { start_time: formatUtc(day.start), end_time: formatUtc(day.end) };
