@@ -8,6 +8,9 @@ import { serverError } from '@/test/faults';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { loadParams } from './LoadForecastPanel';
+import { renewableRequests, RESOURCES } from './RenewablesPanel';
+import { marketClock } from '@/lib/marketClock';
+import { startOf } from './dayRows';
 import { formatMw, formatPercent, formatPrice } from './figures';
 import { dayOf, dayRange } from './marketDayParams';
 import { FIVE_MINUTES_MS } from '@/time';
@@ -117,8 +120,14 @@ describe('The grid today, as it is', () => {
     expect(await within(panel('Solar and wind')).findAllByText(/^MAE/)).not.toHaveLength(0);
     expect(within(panel('Ancillary service prices')).getByRole('table')).toBeInTheDocument();
     expect(screen.getByTestId('ancillary-as-of').textContent).toBe('Day-ahead: 24 of 24 hours');
-    // The newest hour with an actual (hours that have ended, as the report publishes them).
-    expect(screen.getByTestId('renewables-as-of').textContent).toMatch(/^As of 1[34]:00 CDT$/);
+    // The newest hour with an actual, as the API's report of the newest vintages has it.
+    const solar = RESOURCES[0];
+    const solarRows = await fetchAllRows(solar.id, renewableRequests(day, solar).newest.params);
+    const lastActual = solarRows.filter((r) => typeof r[solar.actual] === 'number').at(-1);
+    expect(lastActual).toBeDefined();
+    expect(screen.getByTestId('renewables-as-of').textContent).toBe(
+      `As of ${marketClock(startOf(lastActual ?? {}))}`,
+    );
 
     // Each panel opens the same series elsewhere: the fuel mix stacked in Compare too.
     const inCompare = within(fuelMix).getByRole('link', { name: 'Fuel mix in Compare' }).getAttribute('href');
