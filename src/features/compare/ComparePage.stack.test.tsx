@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 import { compareHref, dataSeries } from '@/compare/compareWorkspace';
 import { parseCsv } from '@/lib/csv';
 
-setupMockServer();
+const { server } = setupMockServer();
 
 const SLOW = { timeout: 15_000 };
 const FUEL = 'ercot_fuel_mix';
@@ -50,6 +51,34 @@ describe('Compare page, stacked', () => {
     expect(await screen.findByTestId('stats-to-come')).toHaveTextContent(
       'The range runs past now: its last 107 intervals have not begun, and an empty one of those is not counted as missing.',
     );
+  });
+
+  it('names the series still on their way instead of a row for them, and shows the net only once every series in it has come', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/v1/datasets/ercot_fuel_mix/query', async ({ request }) => {
+        // Wind's rows wait; the mock's own handler answers once released (returning nothing falls through).
+        if (new URL(request.url).searchParams.get('columns') === 'wind') await held;
+        return undefined;
+      }),
+    );
+    renderApp(compareHref({ ...MIX, stack: 'on' }));
+    expect(await statsRow(/^A: /)).toHaveLength(9);
+    // C and D come on their own; B waits for its answer.
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('stats-waiting')).toHaveTextContent(
+          'Not in the table: B (loading). The stack’s net comes once every series in it has its values.',
+        ),
+      SLOW,
+    );
+    // Before, the net of the series so far read "Count 0, Missing 48": a gap in the data that is not there.
+    const table = screen.getByRole('table', { name: 'Statistics of each series over the range' });
+    expect(within(table).queryByRole('row', { name: /^Net of / })).toBeNull();
+    release();
+    expect((await statsRow(/^Net of A \+ B \+ C \+ D \(stacked\)/)).slice(0, 2)).toEqual(['48', '0']);
+    expect(screen.queryByTestId('stats-waiting')).toBeNull();
   });
 
   it('stacks the fuel mix columns from the control, keeps it in the link, and adds the stack net to the statistics', async () => {

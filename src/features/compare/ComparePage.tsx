@@ -177,8 +177,10 @@ export function ComparePage() {
     memoLast((length: number, ...columns: (Float64Array | null)[]) => stackTotal(columns, length)),
   );
   const inStack = series.filter((s) => !hidden.has(s.spec.key));
+  // A net of the series that have come so far would read as the stack's: none until all have.
+  const netWaiting = stacked && inStack.some((s) => s.values === null);
   const total =
-    stacked && grid && inStack.length > 0
+    stacked && grid && inStack.length > 0 && !netWaiting
       ? {
           label: netLabel(
             inStack.map((s) => s.spec.key),
@@ -494,6 +496,7 @@ export function ComparePage() {
             total={total}
             hidden={stacked ? hidden : undefined}
             now={now}
+            netWaiting={netWaiting}
             onPair={(corr) => setState({ corr }, { replace: true })}
           />
           <EventsPanel

@@ -19,6 +19,24 @@ interface Props {
   hidden?: ReadonlySet<string>;
   /** The page's present: the range's intervals after it are yet to come, not missing. */
   now: number;
+  /** The chart stacks the series, but some in the stack have no values yet: no net row until they do. */
+  netWaiting?: boolean;
+}
+
+/** Why a series has no row, in a few words: its own panel says more. */
+function whyNoRow(s: SeriesResult): string {
+  if (s.loading) return 'loading';
+  if (s.cancelled) return 'stopped';
+  if (s.unknownLocation) return 'location not known';
+  if (s.error) return 'failed, as its panel says';
+  return 'not computed yet';
+}
+
+/** "D, E (loading); F (stopped)": the series without a row, by why. */
+function rowless(series: readonly SeriesResult[]): string {
+  const byWhy = new Map<string, string[]>();
+  for (const s of series) byWhy.set(whyNoRow(s), [...(byWhy.get(whyNoRow(s)) ?? []), s.spec.key]);
+  return [...byWhy].map(([why, keys]) => `${keys.join(', ')} (${why})`).join('; ');
 }
 
 /**
@@ -60,10 +78,21 @@ function StatsRow({ label, unit, stats }: { label: string; unit: string | null; 
  * the chart's. Missing counts the intervals that had begun: a range that runs past now says how
  * many are yet to come instead of counting them as gaps in the data.
  */
-export function StatsPanel({ grid, series, pair, onPair, total = null, hidden, now }: Props) {
+export function StatsPanel({
+  grid,
+  series,
+  pair,
+  onPair,
+  total = null,
+  hidden,
+  now,
+  netWaiting = false,
+}: Props) {
   const started = startedBuckets(grid, now);
   const toCome = grid.times.length - started;
   const ready = series.filter((s) => s.values !== null);
+  // A series still loading (or failed) has no row: the table says which, never a row of blanks.
+  const waiting = series.filter((s) => s.values === null);
   const rows = ready.map((s) => ({
     s,
     stats: statsOf(s.values ?? new Float64Array(), grid, s.unit, started),
@@ -103,7 +132,7 @@ export function StatsPanel({ grid, series, pair, onPair, total = null, hidden, n
             {rows.map(({ s, stats }) => (
               <StatsRow
                 key={s.spec.key}
-                label={`${shownLabel(s)}${hidden?.has(s.spec.key) ? ' (hidden in the chart)' : ''}`}
+                label={`${shownLabel(s)}${hidden?.has(s.spec.key) ? ' (hidden in the chart)' : ''}${s.capped ? ' (capped: its first rows only)' : ''}`}
                 unit={s.unit}
                 stats={stats}
               />
@@ -118,6 +147,12 @@ export function StatsPanel({ grid, series, pair, onPair, total = null, hidden, n
           </tbody>
         </table>
       </div>
+      {waiting.length > 0 && (
+        <p className={styles.muted} data-testid="stats-waiting">
+          Not in the table: {rowless(waiting)}.
+          {netWaiting ? ' The stack’s net comes once every series in it has its values.' : ''}
+        </p>
+      )}
       {toCome > 0 && (
         <p className={styles.muted} data-testid="stats-to-come">
           The range runs past now: its last {formatInteger(toCome)}{' '}
