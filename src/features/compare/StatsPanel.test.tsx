@@ -8,7 +8,7 @@ import { StatsPanel } from './StatsPanel';
 const grid = buildGrid('2025-07-08', '2025-07-08', '1h', 'US/Central');
 
 /** A series as the page holds it once its request has settled one way or another. */
-function series(key: 'A' | 'B' | 'C' | 'D', over: Partial<SeriesResult>): SeriesResult {
+function series(key: 'A' | 'B' | 'C' | 'D' | 'E', over: Partial<SeriesResult>): SeriesResult {
   return {
     spec: dataSeries(key, 'ercot_fuel_mix', 'wind'),
     label: `${key}: Fuel Mix · wind`,
@@ -40,6 +40,8 @@ describe('the statistics table', () => {
           series('B', { loading: true }),
           series('C', { error: new Error('down') }),
           series('D', { cancelled: true }),
+          // No grid yet (the catalog is on its way): neither loading nor failed.
+          series('E', {}),
         ]}
       />,
     );
@@ -50,7 +52,7 @@ describe('the statistics table', () => {
     ).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(screen.getByTestId('stats-waiting')).toHaveTextContent(
-      'Not in the table: B (loading); C (failed, as its panel says); D (stopped).',
+      'Not in the table: B (loading); C (failed, as its panel says); D (stopped); E (on its way).',
     );
     // A range wholly begun: nothing is yet to come.
     expect(screen.queryByTestId('stats-to-come')).toBeNull();

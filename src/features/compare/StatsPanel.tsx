@@ -29,7 +29,7 @@ function whyNoRow(s: SeriesResult): string {
   if (s.cancelled) return 'stopped';
   if (s.unknownLocation) return 'location not known';
   if (s.error) return 'failed, as its panel says';
-  return 'not computed yet';
+  return 'on its way';
 }
 
 /** "D, E (loading); F (stopped)": the series without a row, by why. */
