@@ -73,12 +73,17 @@ describe('Compare page, stacked', () => {
         ),
       SLOW,
     );
+    // The chart draws the others, and says its stack's top is not the whole.
+    expect(screen.getByTestId('chart-waiting')).toHaveTextContent(
+      'Not drawn yet: B (loading). The stack’s top sums only the series drawn.',
+    );
     // Before, the net of the series so far read "Count 0, Missing 48": a gap in the data that is not there.
     const table = screen.getByRole('table', { name: 'Statistics of each series over the range' });
     expect(within(table).queryByRole('row', { name: /^Net of / })).toBeNull();
     release();
     expect((await statsRow(/^Net of A \+ B \+ C \+ D \(stacked\)/)).slice(0, 2)).toEqual(['48', '0']);
     expect(screen.queryByTestId('stats-waiting')).toBeNull();
+    expect(screen.queryByTestId('chart-waiting')).toBeNull();
   });
 
   it('stacks the fuel mix columns from the control, keeps it in the link, and adds the stack net to the statistics', async () => {
@@ -90,17 +95,23 @@ describe('Compare page, stacked', () => {
     expect(box).toBeChecked();
     expect(new URLSearchParams(router.state.location.search).get('stack')).toBe('on');
     // The legend toggles the series in and out of the stack, and says the stack's order and unit.
+    // (It lists the series that have values: on a slow machine one may still be on its way.)
     const legend = await screen.findByRole('group', { name: 'Stacked (MW), first on zero' }, SLOW);
-    expect(
-      within(legend)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual([
-      expect.stringMatching(/^A: /),
-      expect.stringMatching(/^B: /),
-      expect.stringMatching(/^C: /),
-      expect.stringMatching(/^D: /),
-    ]);
+    await waitFor(
+      () =>
+        expect(
+          within(legend)
+            .getAllByRole('button')
+            .map((b) => b.textContent),
+        ).toEqual([
+          expect.stringMatching(/^A: /),
+          expect.stringMatching(/^B: /),
+          expect.stringMatching(/^C: /),
+          expect.stringMatching(/^D: /),
+        ]),
+      SLOW,
+    );
+    expect(screen.queryByTestId('chart-waiting')).toBeNull();
     await screen.findByRole('figure', { name: /^Stacked chart of A: .*; D: / }, SLOW);
     await waitFor(() =>
       expect(container.querySelectorAll('path.stack-area').length).toBeGreaterThanOrEqual(4),

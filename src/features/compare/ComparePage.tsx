@@ -27,6 +27,7 @@ import { PRESETS } from './presets';
 import { ProfileView } from './ProfileView';
 import { SeriesPanel } from './SeriesPanel';
 import { StatsPanel } from './StatsPanel';
+import { withoutValues } from './seriesWaiting';
 import { netLabel, stackability, stackTotal } from './stacking';
 import { memoLast } from '@/lib/memoLast';
 import { useHiddenSeries } from '@/components/charts/useHiddenSeries';
@@ -259,6 +260,8 @@ export function ComparePage() {
   }, [state, datasets, grid]);
   const shown = series.find((s) => s.spec.key === state.of) ?? series[0];
   const loading = series.some((s) => s.loading);
+  // A chart of the series so far reads as the whole, a stack's top above all: it names the rest.
+  const undrawn = series.filter((s) => s.values === null);
 
   const viewPanel = (() => {
     if (!grid) return null;
@@ -289,6 +292,12 @@ export function ComparePage() {
               <p className={styles.muted}>
                 Not drawn: {axes.left.map((s) => s.label).join('; ')}: a chart has two y axes, and these have
                 a third unit.
+              </p>
+            )}
+            {axes.drawn.length > 0 && undrawn.length > 0 && (
+              <p className={styles.muted} data-testid="chart-waiting">
+                Not drawn yet: {withoutValues(undrawn)}.
+                {netWaiting ? ' The stack’s top sums only the series drawn.' : ''}
               </p>
             )}
             {axes.drawn.length > 0 ? (

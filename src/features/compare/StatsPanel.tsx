@@ -4,6 +4,7 @@ import { startedBuckets, type Grid } from './grid';
 import { correlation, seriesStats, type SeriesStats } from './stats';
 import { shownLabel } from './seriesLabel';
 import type { SeriesResult } from './seriesResult';
+import { withoutValues } from './seriesWaiting';
 import type { SeriesKey } from '@/compare/compareWorkspace';
 import styles from './ComparePage.module.css';
 
@@ -21,22 +22,6 @@ interface Props {
   now: number;
   /** The chart stacks the series, but some in the stack have no values yet: no net row until they do. */
   netWaiting?: boolean;
-}
-
-/** Why a series has no row, in a few words: its own panel says more. */
-function whyNoRow(s: SeriesResult): string {
-  if (s.loading) return 'loading';
-  if (s.cancelled) return 'stopped';
-  if (s.unknownLocation) return 'location not known';
-  if (s.error) return 'failed, as its panel says';
-  return 'on its way';
-}
-
-/** "D, E (loading); F (stopped)": the series without a row, by why. */
-function rowless(series: readonly SeriesResult[]): string {
-  const byWhy = new Map<string, string[]>();
-  for (const s of series) byWhy.set(whyNoRow(s), [...(byWhy.get(whyNoRow(s)) ?? []), s.spec.key]);
-  return [...byWhy].map(([why, keys]) => `${keys.join(', ')} (${why})`).join('; ');
 }
 
 /**
@@ -149,7 +134,7 @@ export function StatsPanel({
       </div>
       {waiting.length > 0 && (
         <p className={styles.muted} data-testid="stats-waiting">
-          Not in the table: {rowless(waiting)}.
+          Not in the table: {withoutValues(waiting)}.
           {netWaiting ? ' The stack’s net comes once every series in it has its values.' : ''}
         </p>
       )}
