@@ -7,7 +7,8 @@ import { LazyBarChart } from '@/components/charts/LazyBarChart';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Loading } from '@/components/Loading';
-import { formatCompact, formatInteger } from '@/lib/format';
+import { formatCompact, formatInteger, formatTimestamp, MARKET_TIME_ZONE } from '@/lib/format';
+import { marketDateOf } from '@/time';
 import styles from './DatasetPage.module.css';
 import { Section } from './Section';
 
@@ -33,6 +34,37 @@ function auditColumns(hasSubseries: boolean): DataTableColumn<DatasetAuditRecord
   return columns;
 }
 
+/**
+ * Why some days count nothing: they lie outside the dataset's data (a 60-day disclosure has none
+ * in the last 30 days). Said beside the zeros, so they do not read as gaps in the data.
+ */
+function outsideData(records: readonly DatasetAuditRecord[], dataset: Dataset): string[] {
+  const first = marketDateOf(Date.parse(dataset.earliestData));
+  const last = marketDateOf(Date.parse(dataset.latestData));
+  const empty = records.filter((a) => a.number_of_datapoints === 0);
+  const after = empty.filter((a) => a.market_date > last).length;
+  const before = empty.filter((a) => a.market_date < first).length;
+  const at = (value: string) => formatTimestamp(value, { timeZone: MARKET_TIME_ZONE });
+  const notes: string[] = [];
+  if (after > 0 && after === records.length)
+    notes.push(
+      `None of these days has data: the dataset's data ends at ${at(dataset.latestData)}, before the first of them. Each count is 0 for that reason, not for gaps.`,
+    );
+  else if (after > 0)
+    notes.push(
+      `The ${formatInteger(after)} ${after === 1 ? 'day' : 'days'} after ${last} count 0: the dataset's data ends at ${at(dataset.latestData)}.`,
+    );
+  if (before > 0 && before === records.length)
+    notes.push(
+      `None of these days has data: the dataset's data begins at ${at(dataset.earliestData)}, after the last of them.`,
+    );
+  else if (before > 0)
+    notes.push(
+      `The ${formatInteger(before)} ${before === 1 ? 'day' : 'days'} before ${first} count 0: the dataset's data begins at ${at(dataset.earliestData)}.`,
+    );
+  return notes;
+}
+
 /** `2025-07-14` → `07-14`: the year is noise on an axis of 30 days. */
 const shortDate = (date: string): string => date.slice(5);
 
@@ -41,6 +73,9 @@ export function AuditSection({ dataset }: { dataset: Dataset }) {
   const { reset } = useQueryErrorResetBoundary();
   const records = query.data?.data;
   // The table reads newest first like the API; a chart reads left to right in time.
+  const outside = useMemo(() => (records ? outsideData(records, dataset) : []), [records, dataset]);
+  // A flat line at zero says nothing the note does not.
+  const anyData = (records ?? []).some((a) => a.number_of_datapoints > 0);
   const bars = useMemo(
     () => (records ?? []).map((a) => ({ label: a.market_date, value: a.number_of_datapoints })).reverse(),
     [records],
@@ -58,7 +93,12 @@ export function AuditSection({ dataset }: { dataset: Dataset }) {
             Datapoints per market day over the last {query.data.data.length} complete market days
             (US/Central).
           </p>
-          {bars.length > 0 && (
+          {outside.map((note) => (
+            <p key={note} className={styles.note} data-testid="audit-outside">
+              {note}
+            </p>
+          ))}
+          {anyData && (
             <ErrorBoundary onReset={reset}>
               <LazyBarChart
                 data={bars}

@@ -62,6 +62,30 @@ describe('Dataset page', () => {
     expect(await within(audit).findByRole('img', { name: /Datapoints per market day/ })).toBeInTheDocument();
   });
 
+  it('says why a disclosure published 60 days late counts nothing in the last 30 days, and draws no flat line', async () => {
+    renderApp('/datasets/ercot_sced_gen_resource_60_day');
+    await screen.findByRole('heading', { level: 1 });
+    const audit = section('Audit');
+    const rows = within(await within(audit).findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(30);
+    for (const row of rows) expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/^0$/);
+    // Its data ends 60 days before the clock (2025-07-15 15:00 CDT), before the audit's first day.
+    expect(within(audit).getByTestId('audit-outside')).toHaveTextContent(
+      "None of these days has data: the dataset's data ends at 2025-05-16 15:00 CDT, before the first of them. Each count is 0 for that reason, not for gaps.",
+    );
+    expect(within(audit).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of days outside the data when every day has some', async () => {
+    renderApp('/datasets/ercot_fuel_mix');
+    await screen.findByRole('heading', { level: 1 });
+    const audit = section('Audit');
+    await within(audit).findByRole('table');
+    expect(within(audit).queryByTestId('audit-outside')).not.toBeInTheDocument();
+  });
+
   it('marks the subseries and publish columns of the datasets that have them', async () => {
     renderApp('/datasets/ercot_load_forecast_by_forecast_zone');
     await screen.findByRole('heading', { level: 1 });
