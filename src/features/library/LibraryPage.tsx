@@ -49,9 +49,9 @@ function EmptyLibrary() {
     <div className={styles.empty}>
       <p>No saved views yet.</p>
       <p>
-        On a query, Compare, price map, locations or peak report page, choose <strong>Save</strong> (or press
-        Ctrl+S, ⌘S on a Mac) to keep the view here with a name and a note. Saved views stay in this browser,
-        work offline and travel as files or links.
+        On the Today, query, Compare, price map, locations or peak report page, choose <strong>Save</strong>{' '}
+        (or press Ctrl+S, ⌘S on a Mac) to keep the view here with a name and a note. Saved views stay in this
+        browser, work offline and travel as files or links.
       </p>
       <p>You can also import a workspace file someone sent you.</p>
     </div>
