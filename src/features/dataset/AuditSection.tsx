@@ -12,7 +12,8 @@ import { marketDateOf } from '@/time';
 import styles from './DatasetPage.module.css';
 import { Section } from './Section';
 
-function auditColumns(hasSubseries: boolean): DataTableColumn<DatasetAuditRecord>[] {
+/** The subseries count is named by its column: a location, a constraint or a resource, by dataset. */
+function auditColumns(subseries: string | null): DataTableColumn<DatasetAuditRecord>[] {
   const columns: DataTableColumn<DatasetAuditRecord>[] = [
     { id: 'date', header: 'Market date', rowHeader: true, nowrap: true, cell: (a) => a.market_date },
     { id: 'points', header: 'Datapoints', numeric: true, cell: (a) => formatInteger(a.number_of_datapoints) },
@@ -23,10 +24,10 @@ function auditColumns(hasSubseries: boolean): DataTableColumn<DatasetAuditRecord
       cell: (a) => formatInteger(a.number_of_unique_time_index_values),
     },
   ];
-  if (hasSubseries) {
+  if (subseries !== null) {
     columns.push({
       id: 'subseries',
-      header: 'Unique locations',
+      header: `Unique ${subseries} values`,
       numeric: true,
       cell: (a) => formatInteger(a.number_of_unique_subseries_index_values),
     });
@@ -113,7 +114,7 @@ export function AuditSection({ dataset }: { dataset: Dataset }) {
           <DataTable
             caption={`Audit of ${dataset.id} by market day, newest first`}
             hideCaption
-            columns={auditColumns(dataset.subseries_index_column !== null)}
+            columns={auditColumns(dataset.subseries_index_column)}
             rows={query.data.data}
             rowKey={(a) => a.market_date}
             stickyHeader

@@ -86,6 +86,16 @@ describe('Dataset page', () => {
     expect(within(audit).queryByTestId('audit-outside')).not.toBeInTheDocument();
   });
 
+  it('names the audit’s count of subseries by its column: constraints are not locations', async () => {
+    renderApp('/datasets/ercot_shadow_prices_dam');
+    await screen.findByRole('heading', { level: 1 });
+    const table = await within(section('Audit')).findByRole('table');
+    expect(
+      within(table).getByRole('columnheader', { name: 'Unique constraint_name values' }),
+    ).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: /locations/ })).not.toBeInTheDocument();
+  });
+
   it('marks the subseries and publish columns of the datasets that have them', async () => {
     renderApp('/datasets/ercot_load_forecast_by_forecast_zone');
     await screen.findByRole('heading', { level: 1 });
