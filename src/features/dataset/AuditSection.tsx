@@ -40,12 +40,17 @@ function auditColumns(subseries: string | null): DataTableColumn<DatasetAuditRec
  * in the last 30 days). Said beside the zeros, so they do not read as gaps in the data.
  */
 function outsideData(records: readonly DatasetAuditRecord[], dataset: Dataset): string[] {
-  const first = marketDateOf(Date.parse(dataset.earliestData));
-  const last = marketDateOf(Date.parse(dataset.latestData));
+  const begins = Date.parse(dataset.earliestData);
+  const ends = Date.parse(dataset.latestData);
+  if (Number.isNaN(begins) || Number.isNaN(ends)) return [];
+  const first = marketDateOf(begins);
+  const last = marketDateOf(ends);
   const empty = records.filter((a) => a.number_of_datapoints === 0);
   const after = empty.filter((a) => a.market_date > last).length;
   const before = empty.filter((a) => a.market_date < first).length;
   const at = (value: string) => formatTimestamp(value, { timeZone: MARKET_TIME_ZONE });
+  const days = (n: number) => (n === 1 ? 'The day' : `The ${formatInteger(n)} days`);
+  const count = (n: number) => (n === 1 ? 'counts' : 'count');
   const notes: string[] = [];
   if (after > 0 && after === records.length)
     notes.push(
@@ -53,7 +58,7 @@ function outsideData(records: readonly DatasetAuditRecord[], dataset: Dataset): 
     );
   else if (after > 0)
     notes.push(
-      `The ${formatInteger(after)} ${after === 1 ? 'day' : 'days'} after ${last} count 0: the dataset's data ends at ${at(dataset.latestData)}.`,
+      `${days(after)} after ${last} ${count(after)} 0: the dataset's data ends at ${at(dataset.latestData)}.`,
     );
   if (before > 0 && before === records.length)
     notes.push(
@@ -61,7 +66,7 @@ function outsideData(records: readonly DatasetAuditRecord[], dataset: Dataset): 
     );
   else if (before > 0)
     notes.push(
-      `The ${formatInteger(before)} ${before === 1 ? 'day' : 'days'} before ${first} count 0: the dataset's data begins at ${at(dataset.earliestData)}.`,
+      `${days(before)} before ${first} ${count(before)} 0: the dataset's data begins at ${at(dataset.earliestData)}.`,
     );
   return notes;
 }
@@ -73,10 +78,10 @@ export function AuditSection({ dataset }: { dataset: Dataset }) {
   const query = useQuery(datasetAuditOptions(dataset.id));
   const { reset } = useQueryErrorResetBoundary();
   const records = query.data?.data;
-  // The table reads newest first like the API; a chart reads left to right in time.
   const outside = useMemo(() => (records ? outsideData(records, dataset) : []), [records, dataset]);
   // A flat line at zero says nothing the note does not.
   const anyData = (records ?? []).some((a) => a.number_of_datapoints > 0);
+  // The table reads newest first like the API; a chart reads left to right in time.
   const bars = useMemo(
     () => (records ?? []).map((a) => ({ label: a.market_date, value: a.number_of_datapoints })).reverse(),
     [records],

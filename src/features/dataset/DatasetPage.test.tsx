@@ -78,6 +78,42 @@ describe('Dataset page', () => {
     expect(within(audit).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('explains only the empty days after the data ends; an empty day within the data stays a gap', async () => {
+    // The disclosure's data ends 2025-05-16 15:00 CDT at this clock: a server whose audit window
+    // straddles that day (newest first), with one day inside the data that counts nothing.
+    const day = (market_date: string, n: number) => ({
+      market_date,
+      number_of_datapoints: n,
+      number_of_unique_time_index_values: n === 0 ? 0 : 288,
+      number_of_unique_subseries_index_values: n === 0 ? 0 : 800,
+    });
+    server.use(
+      http.get('*/v1/datasets/ercot_sced_gen_resource_60_day/audit', () =>
+        HttpResponse.json({
+          data: [
+            day('2025-05-18', 0),
+            day('2025-05-17', 0),
+            day('2025-05-16', 144_000),
+            day('2025-05-15', 0),
+            day('2025-05-14', 230_400),
+          ],
+          meta: { page: 1, limit: null, page_size: 5, hasNextPage: false, cursor: null },
+          dataset_metadata: null,
+        }),
+      ),
+    );
+    renderApp('/datasets/ercot_sced_gen_resource_60_day');
+    await screen.findByRole('heading', { level: 1 });
+    const audit = section('Audit');
+    await within(audit).findByRole('table');
+    expect(
+      within(audit)
+        .getAllByTestId('audit-outside')
+        .map((p) => p.textContent),
+    ).toEqual(["The 2 days after 2025-05-16 count 0: the dataset's data ends at 2025-05-16 15:00 CDT."]);
+    expect(await within(audit).findByRole('img', { name: /Datapoints per market day/ })).toBeInTheDocument();
+  });
+
   it('says nothing of days outside the data when every day has some', async () => {
     renderApp('/datasets/ercot_fuel_mix');
     await screen.findByRole('heading', { level: 1 });
