@@ -12,6 +12,9 @@ function whyNoValues(s: SeriesResult): string {
 /** "D, E (loading); F (stopped)": the series without values, by why. */
 export function withoutValues(series: readonly SeriesResult[]): string {
   const byWhy = new Map<string, string[]>();
-  for (const s of series) byWhy.set(whyNoValues(s), [...(byWhy.get(whyNoValues(s)) ?? []), s.spec.key]);
+  for (const s of series) {
+    const why = whyNoValues(s);
+    byWhy.set(why, [...(byWhy.get(why) ?? []), s.spec.key]);
+  }
   return [...byWhy].map(([why, keys]) => `${keys.join(', ')} (${why})`).join('; ');
 }
