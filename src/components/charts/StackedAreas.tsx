@@ -1,10 +1,11 @@
-import type { ChartRow } from './scales';
-import { valueAt, type StackBand } from './stackLayout';
+import { pathXs, type ChartRow } from './scales';
+import type { StackBand } from './stackLayout';
 
 /**
  * The closed outline of a band over rows [from, to]: along its top left to right, back along its
  * bottom. A gap (NaN) ends one piece and the next value starts another, so nothing is drawn where
- * the band has no value.
+ * the band has no value. `xs` is `pathXs` of the same rows and range (computed here when absent).
+ * Built by concatenation: a refresh of `/today` outlines a dozen bands of a day's rows.
  */
 export function bandPath(
   rows: readonly ChartRow[],
@@ -13,28 +14,27 @@ export function bandPath(
   y: (v: number) => number,
   from = 0,
   to = rows.length - 1,
+  xs: readonly string[] = pathXs(rows, x, from, to),
 ): string {
-  const pieces: string[] = [];
-  let run: number[] = [];
-  const close = () => {
-    if (run.length > 1) {
-      const top = run.map(
-        (r, i) =>
-          `${i === 0 ? 'M' : 'L'}${x(valueAt(rows[r], 'x')).toFixed(1)},${y(band.upper[r] ?? 0).toFixed(1)}`,
-      );
-      const bottom = [...run]
-        .reverse()
-        .map((r) => `L${x(valueAt(rows[r], 'x')).toFixed(1)},${y(band.lower[r] ?? 0).toFixed(1)}`);
-      pieces.push(`${top.join('')}${bottom.join('')}Z`);
-    }
-    run = [];
+  const { upper, lower } = band;
+  let d = '';
+  // The piece [start, end): rows with a top and an x; one row alone draws nothing.
+  const piece = (start: number, end: number) => {
+    if (end - start < 2) return;
+    d += `M${xs[start - from]},${y(upper[start] ?? 0).toFixed(1)}`;
+    for (let r = start + 1; r < end; r++) d += `L${xs[r - from]},${y(upper[r] ?? 0).toFixed(1)}`;
+    for (let r = end - 1; r >= start; r--) d += `L${xs[r - from]},${y(lower[r] ?? 0).toFixed(1)}`;
+    d += 'Z';
   };
+  let start = from;
   for (let r = from; r <= to; r++) {
-    if (Number.isNaN(band.upper[r] ?? Number.NaN) || Number.isNaN(valueAt(rows[r], 'x'))) close();
-    else run.push(r);
+    if (Number.isNaN(upper[r] ?? Number.NaN) || xs[r - from] === '') {
+      piece(start, r);
+      start = r + 1;
+    }
   }
-  close();
-  return pieces.join('');
+  piece(start, to + 1);
+  return d;
 }
 
 export interface DrawnBand {

@@ -10,7 +10,7 @@ import { defaultFormatValue } from './formatValue';
 import { HatchedBands, type ChartBand } from './HatchedBands';
 import { mergeSeries, type MergedRow, type TimeSeries } from './mergeSeries';
 import { colorOf } from './palette';
-import { linear, linePath, valueTicks } from './scales';
+import { linear, linePath, pathXs, valueTicks } from './scales';
 import { StackedAreas } from './StackedAreas';
 import { bucketMeans } from './stackLayout';
 import { SeriesLines } from './SeriesLines';
@@ -209,8 +209,9 @@ export function TimeSeriesChart({
 
   // The paths change only with the data, the window, the shown series or the frame: not when the
   // legend's hover or the tooltip re-renders the chart.
+  // Every line and band of the chart shares the rows' x positions: formatted once.
+  const xs = useMemo(() => pathXs(data, xOf, from, to), [data, xOf, from, to]);
   const lines = useMemo(() => {
-    const x = linear(lo, hi, plot.left, plot.left + plot.width);
     const y = linear(yLo, yHi, plot.top + plot.height, plot.top);
     return series.map((s, i) => ({
       key: s.name,
@@ -218,9 +219,9 @@ export function TimeSeriesChart({
       d:
         hidden.has(s.name) || !lineKeys.includes(`s${i}`)
           ? null
-          : linePath(data, `s${i}`, x, y, from, to, layout ? 'break' : 'bridge'),
+          : linePath(data, `s${i}`, xOf, y, from, to, layout ? 'break' : 'bridge', xs),
     }));
-  }, [data, series, hidden, lineKeys, layout, from, to, lo, hi, yLo, yHi, plot]);
+  }, [data, series, hidden, lineKeys, layout, from, to, xOf, xs, yLo, yHi, plot]);
   const member = useCallback(
     (key: string) => {
       const i = Number(key.slice(1));
@@ -230,10 +231,9 @@ export function TimeSeriesChart({
   );
   const areas = useMemo(() => {
     if (!layout) return [];
-    const x = linear(lo, hi, plot.left, plot.left + plot.width);
     const y = linear(yLo, yHi, plot.top + plot.height, plot.top);
-    return stackAreas(data, layout, member, x, y, from, to);
-  }, [layout, data, member, from, to, lo, hi, yLo, yHi, plot]);
+    return stackAreas(data, layout, member, xOf, y, from, to, xs);
+  }, [layout, data, member, from, to, xOf, xs, yLo, yHi, plot]);
   const summaryId = useId();
   const summary = stackKeys
     ? `Stacked areas, bottom to top: ${stackKeys.map((k) => member(k).label).join(', ') || 'none shown'}; values below zero stack downward from zero.${

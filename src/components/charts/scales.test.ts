@@ -1,4 +1,4 @@
-import { linePath, niceTicks, singlePoint, valueRange } from './scales';
+import { linePath, niceTicks, pathXs, singlePoint, valueRange } from './scales';
 
 describe('niceTicks', () => {
   it('covers the range with round steps, ends included', () => {
@@ -28,6 +28,22 @@ describe('linePath', () => {
   it('draws only the rows in the zoomed window', () => {
     expect(linePath(rows, 's0', scale, scale, 2, 3)).toBe('M20.0,300.0L30.0,400.0');
     expect(linePath(rows, 's1', scale, scale, 0, 3)).toBe('');
+  });
+
+  it('draws the same path from x positions worked out once for several lines', () => {
+    const xs = pathXs(rows, scale, 1, 3);
+    expect(xs).toEqual(['10.0', '20.0', '30.0']);
+    expect(linePath(rows, 's0', scale, scale, 1, 3, 'bridge', xs)).toBe(
+      linePath(rows, 's0', scale, scale, 1, 3),
+    );
+    // A row without an x has no place on the axis: a gap, which 'break' leaves open.
+    const noX = [
+      { x: 0, s0: 1 },
+      { x: null, s0: 2 },
+      { x: 2, s0: 3 },
+    ];
+    expect(pathXs(noX, scale)).toEqual(['0.0', '', '20.0']);
+    expect(linePath(noX, 's0', scale, scale, 0, 2, 'break', pathXs(noX, scale))).toBe('M0.0,10.0M20.0,30.0');
   });
 });
 

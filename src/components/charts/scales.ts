@@ -69,6 +69,24 @@ export function valueTicks(
 }
 
 /**
+ * Each row's x in [from, to] as path text (one decimal), '' where the row has no x: worked out once
+ * for all the bands of a stack (and both edges of each), which share the rows.
+ */
+export function pathXs(
+  rows: readonly ChartRow[],
+  x: (v: number) => number,
+  from = 0,
+  to = rows.length - 1,
+): string[] {
+  const out: string[] = [];
+  for (let r = from; r <= to; r++) {
+    const v = numberAt(rows[r], 'x');
+    out.push(v === undefined || Number.isNaN(v) ? '' : x(v).toFixed(1));
+  }
+  return out;
+}
+
+/**
  * `M x,y L x,y …` through the non-null values of `key` in rows [from, to]. Gaps are bridged, or
  * with `gaps: 'break'` each one ends the line and the next value starts a new one (a stacked
  * chart, whose areas show gaps, draws its lines the same way).
@@ -81,23 +99,25 @@ export function linePath(
   from = 0,
   to = rows.length - 1,
   gaps: 'bridge' | 'break' = 'bridge',
+  /** Each row's x in [from, to] as path text ('' for none), when several lines share the rows. */
+  xs?: readonly string[],
 ): string {
-  const parts: string[] = [];
+  let d = '';
   let move = true;
   for (let r = from; r <= to; r++) {
     const v = numberAt(rows[r], key);
-    const rx = numberAt(rows[r], 'x');
-    if (v === undefined || Number.isNaN(v) || rx === undefined) {
+    const rx = xs === undefined ? numberAt(rows[r], 'x') : 0;
+    if (v === undefined || Number.isNaN(v) || rx === undefined || xs?.[r - from] === '') {
       if (gaps === 'break') move = true;
       continue;
     }
-    const px = x(rx);
+    const px = xs === undefined ? x(rx)?.toFixed(1) : xs[r - from];
     const py = y(v);
     if (px === undefined || py === undefined) continue;
-    parts.push(`${move ? 'M' : 'L'}${px.toFixed(1)},${py.toFixed(1)}`);
+    d += `${move ? 'M' : 'L'}${px},${py.toFixed(1)}`;
     move = false;
   }
-  return parts.join('');
+  return d;
 }
 
 /** The one point of a path that has a single vertex (`M x,y`), or null: it is drawn as a dot. */

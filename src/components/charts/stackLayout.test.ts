@@ -40,6 +40,15 @@ describe('stackLayout', () => {
     expect(bandPath(rows, band(layout, 's0', 'up') ?? empty, x, y)).toBe(
       'M0.0,-10.0L100.0,-10.0L200.0,-12.0L200.0,0.0L100.0,0.0L0.0,0.0Z',
     );
+    // A gap inside a band ends one closed piece; the band goes on in another after it.
+    const long = [...rows, { x: 3, s0: 1, s1: 2, s2: 0 }, { x: 4, s0: 1, s1: 4, s2: 0 }];
+    const broken = band(stackLayout(long, ['s0', 's1']), 's1', 'up') ?? empty;
+    // Row 0 alone draws nothing; rows 2–4 draw one piece.
+    expect(bandPath(long, broken, x, y)).toBe(
+      'M200.0,-30.0L300.0,-3.0L400.0,-5.0L400.0,-1.0L300.0,-1.0L200.0,-12.0Z',
+    );
+    const gapless = band(stackLayout(long, ['s0']), 's0', 'up') ?? empty;
+    expect(bandPath(long, gapless, x, y, 1, 2)).toBe('M100.0,-10.0L200.0,-12.0L200.0,0.0L100.0,0.0Z');
   });
 
   it('keeps the order it is given when the values change, and the range includes zero and the lines', () => {

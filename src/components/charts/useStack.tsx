@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { ChartTooltip } from './ChartTooltip';
-import { niceTicks, type ChartRow } from './scales';
+import { niceTicks, pathXs, type ChartRow } from './scales';
 import { bandPath, type DrawnBand } from './StackedAreas';
 import { stackLayout, stackRange, type StackLayout } from './stackLayout';
 import { stackReadout, type ReadoutSeries } from './stackReadout';
@@ -37,10 +37,12 @@ export function stackAreas(
   y: (v: number) => number,
   from = 0,
   to = rows.length - 1,
+  /** `pathXs` of the rows over [from, to], when the caller has it already. */
+  xs: readonly string[] = pathXs(rows, x, from, to),
 ): DrawnBand[] {
   return layout.bands.map((b) => {
     const { label, color } = member(b.key);
-    return { key: `${b.key}:${b.side}`, name: label, color, d: bandPath(rows, b, x, y, from, to) };
+    return { key: `${b.key}:${b.side}`, name: label, color, d: bandPath(rows, b, x, y, from, to, xs) };
   });
 }
 
