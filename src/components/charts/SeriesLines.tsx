@@ -28,6 +28,8 @@ export function SeriesLines({ lines, width = 1.5 }: { lines: readonly DrawnLine[
             stroke={color}
             strokeWidth={width}
             strokeLinejoin="round"
+            // A lone value between gaps is a zero-length piece: the round cap draws it as a dot.
+            strokeLinecap="round"
           />
         );
       })}

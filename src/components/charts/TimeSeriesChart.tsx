@@ -52,6 +52,12 @@ export interface TimeSeriesChartProps {
    * the axis spans the rows.
    */
   span?: TimeSpan;
+  /**
+   * A line is not joined across more than this many ms without a value (a sparse dataset, whose
+   * series have rows only where they bind); by default every gap is bridged. Where the chart cuts
+   * long series to min/max per pixel bucket, gaps narrower than two buckets stay joined.
+   */
+  maxGapMs?: number;
 }
 
 export interface TimeSpan {
@@ -140,6 +146,7 @@ export function TimeSeriesChart({
   annotations = NO_NOTES,
   stack,
   span,
+  maxGapMs,
 }: TimeSeriesChartProps) {
   const [hidden, toggle] = useHiddenSeries();
   const stacked = stack !== undefined;
@@ -209,6 +216,10 @@ export function TimeSeriesChart({
 
   // The paths change only with the data, the window, the shown series or the frame: not when the
   // legend's hover or the tooltip re-renders the chart.
+  // The cut's buckets span the whole rows (not the zoomed window): a gap under two of them is the cut's.
+  const cutBucket = ((data[data.length - 1]?.x ?? 0) - (data[0]?.x ?? 0)) / pixelWidth;
+  const gaps =
+    layout !== null ? 'break' : maxGapMs === undefined ? 'bridge' : Math.max(maxGapMs, 2 * cutBucket);
   // Every line and band of the chart shares the rows' x positions: formatted once.
   const xs = useMemo(() => pathXs(data, xOf, from, to), [data, xOf, from, to]);
   const lines = useMemo(() => {
@@ -219,9 +230,9 @@ export function TimeSeriesChart({
       d:
         hidden.has(s.name) || !lineKeys.includes(`s${i}`)
           ? null
-          : linePath(data, `s${i}`, xOf, y, from, to, layout ? 'break' : 'bridge', xs),
+          : linePath(data, `s${i}`, xOf, y, from, to, gaps, xs),
     }));
-  }, [data, series, hidden, lineKeys, layout, from, to, xOf, xs, yLo, yHi, plot]);
+  }, [data, series, hidden, lineKeys, from, to, xOf, xs, yLo, yHi, plot, gaps]);
   const member = useCallback(
     (key: string) => {
       const i = Number(key.slice(1));

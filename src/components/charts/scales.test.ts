@@ -67,3 +67,25 @@ describe('singlePoint', () => {
     expect(singlePoint('M1.0,2.0L3.0,4.0')).toBeNull();
   });
 });
+
+describe('linePath over a sparse series', () => {
+  const scale = (v: number) => v;
+  it('joins values at most `gaps` apart, breaks across wider gaps and leaves a lone value as a dot', () => {
+    const rows = [
+      { x: 0, s0: 1 },
+      { x: 5, s0: 2 },
+      { x: 30, s0: 3 },
+      { x: 60, s0: 4 },
+      { x: 65, s0: 5 },
+    ];
+    // 0–5 joined; 30 alone (25 from each neighbour); 60–65 joined.
+    expect(linePath(rows, 's0', scale, scale, 0, 4, 12)).toBe(
+      'M0.0,1.0L5.0,2.0M30.0,3.0h0M60.0,4.0L65.0,5.0',
+    );
+    expect(linePath(rows, 's0', scale, scale, 0, 2, 12)).toBe('M0.0,1.0L5.0,2.0M30.0,3.0h0');
+    // One value alone stays a bare move, which the chart draws as a dot.
+    expect(linePath([{ x: 0, s0: 1 }], 's0', scale, scale, 0, 0, 12)).toBe('M0.0,1.0');
+    // Bridged when close enough.
+    expect(linePath(rows, 's0', scale, scale, 0, 4, 40)).toBe('M0.0,1.0L5.0,2.0L30.0,3.0L60.0,4.0L65.0,5.0');
+  });
+});

@@ -89,7 +89,10 @@ export function pathXs(
 /**
  * `M x,y L x,y …` through the non-null values of `key` in rows [from, to]. Gaps are bridged, or
  * with `gaps: 'break'` each one ends the line and the next value starts a new one (a stacked
- * chart, whose areas show gaps, draws its lines the same way).
+ * chart, whose areas show gaps, draws its lines the same way). With `gaps` a number, a gap is
+ * bridged only when the two values it lies between are at most that far apart on the x axis (a
+ * sparse series has rows only where it binds); a value alone between two such gaps is a
+ * zero-length piece, which a round line cap draws as a dot.
  */
 export function linePath(
   rows: readonly ChartRow[],
@@ -98,15 +101,19 @@ export function linePath(
   y: Scale,
   from = 0,
   to = rows.length - 1,
-  gaps: 'bridge' | 'break' = 'bridge',
+  gaps: 'bridge' | 'break' | number = 'bridge',
   /** Each row's x in [from, to] as path text ('' for none), when several lines share the rows. */
   xs?: readonly string[],
 ): string {
+  const maxGap = typeof gaps === 'number' ? gaps : null;
   let d = '';
   let move = true;
+  let pieces = 0;
+  let pieceLength = 0;
+  let lastX = Number.NaN;
   for (let r = from; r <= to; r++) {
     const v = numberAt(rows[r], key);
-    const rx = xs === undefined ? numberAt(rows[r], 'x') : 0;
+    const rx = xs === undefined || maxGap !== null ? numberAt(rows[r], 'x') : 0;
     if (v === undefined || Number.isNaN(v) || rx === undefined || xs?.[r - from] === '') {
       if (gaps === 'break') move = true;
       continue;
@@ -114,9 +121,16 @@ export function linePath(
     const px = xs === undefined ? x(rx)?.toFixed(1) : xs[r - from];
     const py = y(v);
     if (px === undefined || py === undefined) continue;
+    if (maxGap !== null && rx - lastX > maxGap) move = true;
+    if (move && maxGap !== null && pieceLength === 1) d += 'h0';
     d += `${move ? 'M' : 'L'}${px},${py.toFixed(1)}`;
+    pieces += move ? 1 : 0;
+    pieceLength = move ? 1 : pieceLength + 1;
+    lastX = rx;
     move = false;
   }
+  // A lone last value after a gap; a path of one value alone stays `M x,y` (drawn as a dot).
+  if (maxGap !== null && pieceLength === 1 && pieces > 1) d += 'h0';
   return d;
 }
 

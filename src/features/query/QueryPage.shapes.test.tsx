@@ -118,3 +118,78 @@ describe('QueryPage over the catalog’s other shapes', () => {
     expect(screen.getByText(/^constraint_names shown: \d+ of \d+$/)).toBeInTheDocument();
   });
 });
+
+/**
+ * What the chart leaves out, said beside it: the audit of 2026-11-29 found a resampled forecast
+ * drawn from its oldest vintage under the name "latest", a constraint's contingencies collapsed
+ * into one line as if they were vintages, and 796 of 800 disclosure resources dropped in silence.
+ */
+describe('QueryPage chart over vintages, repeats and empty columns', () => {
+  it('keeps the publish times of a resampled forecast: the buckets are per vintage, the line the newest', async () => {
+    const { user } = renderApp(
+      `/datasets/${DATASET_IDS.solarActualAndForecast}/query?v=1&range=custom&start=2025-07-14&end=2025-07-15&tz=UTC&cols=stppf_system_wide&rs=6h`,
+    );
+    await screen.findByText(/rows loaded/, undefined, { timeout: 10_000 });
+    await user.click(screen.getByRole('tab', { name: 'Chart' }));
+    const hint = await screen.findByText(
+      /publish times; drawn: the latest forecast of each interval/,
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
+    const vintages = Number(/from ([\d,]+) publish times/.exec(hint.textContent)?.[1]?.replace(/,/g, ''));
+    expect(vintages).toBeGreaterThan(24);
+    expect(screen.getByText(/^series shown: 1 of/)).toBeInTheDocument();
+  });
+
+  it('says how many rows and resources have no value in the drawn column, and draws a fuller column by default', async () => {
+    const { user } = renderApp(
+      `/datasets/${DATASET_IDS.scedGenResource60Day}/query?v=1&range=custom&start=2025-05-10T12:00&end=2025-05-10T12:15&tz=UTC&cols=resource_name,output_schedule,telemetered_net_output`,
+    );
+    await screen.findByText(/rows loaded/, undefined, { timeout: 10_000 });
+    await user.click(screen.getByRole('tab', { name: 'Chart' }));
+    const value = await screen.findByLabelText('Value column', undefined, { timeout: 10_000 });
+    // output_schedule is null for all but a few units: the chart opens on the column that has values.
+    await waitFor(() => expect(value).toHaveValue('telemetered_net_output'));
+    await user.selectOptions(value, 'output_schedule');
+    const note = await screen.findByText(/of these rows have no output_schedule and are on no line/);
+    const [rowsWithout, resourcesWithout] = [
+      /([\d,]+) of these rows have no output_schedule/,
+      /; ([\d,]+) resource_names have none in this range and are not listed/,
+    ].map((re) => Number(re.exec(note.textContent)?.[1]?.replace(/,/g, '')));
+    const shown = /resource_names shown: \d+ of ([\d,]+)/.exec(
+      screen.getByText(/^resource_names shown:/).textContent,
+    );
+    const listed = Number(shown?.[1]?.replace(/,/g, ''));
+    // Every resource is either listed or counted as having no value; three intervals each.
+    expect(listed + (resourcesWithout ?? 0)).toBe(800);
+    expect(rowsWithout).toBe((resourcesWithout ?? 0) * 3);
+  });
+
+  it('draws a constraint bound under several contingencies at its highest shadow price, and says so', async () => {
+    const { user } = renderApp(
+      `/datasets/${DATASET_IDS.shadowPricesSced}/query?v=1&range=custom&start=2025-07-14&end=2025-07-15&tz=UTC`,
+    );
+    await screen.findByText(/rows loaded/, undefined, { timeout: 10_000 });
+    await user.click(screen.getByRole('tab', { name: 'Chart' }));
+    expect(
+      await screen.findByText(
+        /At [\d,]+ times? a constraint_name has several rows .*its line draws the highest shadow_price there/,
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      ),
+    ).toBeInTheDocument();
+    // Rows only where a constraint binds: its line is not joined across the hours it did not.
+    expect(
+      screen.getByText(
+        /The lines break at [\d,]+ gaps? where a constraint_name has no row for more than 12\.5 min \(its rows come every 5 min\)/,
+      ),
+    ).toBeInTheDocument();
+    // Constraints, not vintages: no "latest forecast" in the legend.
+    const legend = await screen.findByRole('group', { name: 'Series' }, { timeout: 10_000 });
+    expect(within(legend).queryByText(/latest forecast/)).toBeNull();
+  });
+});

@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { chartRowsOptions, CHART_ROW_CAP, type ChartProgress } from '@/api/query/chartRows';
+import { chartRowsOptions, CHART_ROW_CAP, type ChartProgress, type ChartRows } from '@/api/query/chartRows';
 import type { DatasetColumn, DatasetQueryParams } from '@/contract';
 import { ApiErrorMessage } from '@/components/ApiErrorMessage';
 import { LazyTimeSeriesChart, type TimeSeries } from '@/components/charts/LazyTimeSeriesChart';
 import { QueryLoading } from '@/components/QueryLoading';
-import { buildChartGroups, TYPE_COLUMN, type ChartGroup } from './chartGroups';
+import {
+  buildChartGroups,
+  fullerColumn,
+  gapsOver,
+  stepText,
+  TYPE_COLUMN,
+  typicalStep,
+  type ChartGroup,
+} from './chartGroups';
 import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDecimals } from '@/lib/format';
 import { valueColumnAmong } from '@/lib/valueColumn';
 import styles from './QueryPage.module.css';
@@ -36,6 +44,8 @@ interface Props {
   cap?: number;
 }
 
+/** A line breaks where its rows are more than this many of the data's steps apart. */
+const GAP_STEPS = 2.5;
 /** Lines drawn at once: more is a tangle nobody reads. */
 const MAX_SHOWN_SERIES = 12;
 /** Series drawn by default when there are many: the hubs, or the highest peaks. */
@@ -115,6 +125,53 @@ function SeriesPicker({
   );
 }
 
+/**
+ * The chart's series, walked once per answer, column and grouping (not again when the series
+ * picker's search re-renders). With `fuller` (the candidate columns, comma-joined), the value
+ * column may give way to a fuller one (`fullerColumn`).
+ */
+function useChartGroups(
+  data: ChartRows | undefined,
+  columns: {
+    time: string;
+    value: string;
+    fuller: string | null;
+    group: string | null;
+    publish: string | null;
+  },
+  timeZone: string,
+) {
+  const { time, value, fuller, group, publish } = columns;
+  const valueName = useMemo(
+    () => (data && fuller !== null && value !== '' ? fullerColumn(data, value, fuller.split(',')) : value),
+    [data, value, fuller],
+  );
+  const built = useMemo(
+    () =>
+      data
+        ? buildChartGroups(data, { time, value: valueName, group, publish }, (ms) =>
+            formatTimestamp(ms, { timeZone }),
+          )
+        : NO_GROUPS,
+    [data, time, valueName, group, publish, timeZone],
+  );
+  return { valueName, ...built };
+}
+
+const NO_GROUPS = { groups: [], vintages: 0, rowsWithoutValue: 0, seriesWithoutValue: 0, repeatedTimes: 0 };
+
+/**
+ * Whether the rows carry the publish column (contract §6.4, §6.5): every vintage unresampled; a
+ * resampled result keeps it as a group column unless `publish_time` is `latest` or
+ * `latest_report` (one vintage per interval), or `resample_by` names the groups without it.
+ */
+function publishColumnOf(params: Props['params'], column: string): string | null {
+  if (!params.resample_frequency) return column;
+  if (params.resample_by !== undefined && params.resample_by.trim() !== '')
+    return params.resample_by.split(',').some((c) => c.trim() === column) ? column : null;
+  return params.publish_time === 'latest' || params.publish_time === 'latest_report' ? null : column;
+}
+
 export function ResultsChart({
   datasetId,
   params,
@@ -141,8 +198,7 @@ export function ResultsChart({
   const group = groupColumn !== null && columns.some((c) => c.name === groupColumn) ? groupColumn : null;
   const hasType = group !== null && columns.some((c) => c.name === TYPE_COLUMN);
   const [progress, setProgress] = useState<ChartProgress | null>(null);
-  // A resampled result has no publish times (its buckets merge the vintages).
-  const publish = vintageColumn !== null && !params.resample_frequency ? vintageColumn : null;
+  const publish = vintageColumn === null ? null : publishColumnOf(params, vintageColumn);
   // Only what the chart draws travels: the group, its type (to find the hubs), the publish time and every numeric column.
   const wanted = [group, hasType ? TYPE_COLUMN : null, publish, ...numeric.map((c) => c.name)].filter(
     (c): c is string => c !== null,
@@ -155,13 +211,20 @@ export function ResultsChart({
   };
   const options = chartRowsOptions(datasetId, chartParams, cap, setProgress);
   const rows = useQuery({ ...options, enabled: valueColumn !== undefined });
-  const valueName = valueColumn?.name ?? '';
-  // The React compiler memoizes this on its inputs.
-  const { groups, vintages } = rows.data
-    ? buildChartGroups(rows.data, { time: timeColumn, value: valueName, group, publish }, (ms) =>
-        formatTimestamp(ms, { timeZone }),
-      )
-    : { groups: [], vintages: 0 };
+  const { valueName, groups, vintages, rowsWithoutValue, seriesWithoutValue, repeatedTimes } = useChartGroups(
+    rows.data,
+    {
+      time: timeColumn,
+      // Until one is picked: a default column that is mostly empty in these rows (a disclosure's
+      // output_schedule, null for all but the nuclear units) gives way to the column with most values.
+      value: valueColumn?.name ?? '',
+      fuller: chosenColumn === '' ? numeric.map((c) => c.name).join(',') : null,
+      group,
+      publish,
+    },
+    timeZone,
+  );
+  const drawnColumn = numeric.find((c) => c.name === valueName) ?? valueColumn;
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? defaultSeries(groups);
   const bands: ChartBand[] = [...(partial ?? [])].map(([start, bucket]) => ({
@@ -170,7 +233,7 @@ export function ResultsChart({
     label: `Partial bucket: ${bucket.text} intervals`,
   }));
 
-  if (!valueColumn) return <p>No numeric columns to chart.</p>;
+  if (!valueColumn || !drawnColumn) return <p>No numeric columns to chart.</p>;
   // QueryLoading, not Loading: once cancelled, the wait ends with "Request cancelled." and Load again.
   if (rows.isPending)
     return (
@@ -186,19 +249,24 @@ export function ResultsChart({
     );
   if (rows.isError) return <ApiErrorMessage error={rows.error} onRetry={() => void rows.refetch()} />;
 
-  const unit = valueColumn.unit;
+  const unit = drawnColumn.unit;
   const shown = groups.filter((g) => chosen.includes(g.name));
   const series: TimeSeries[] = shown.map((g) => ({ name: g.name, points: g.points }));
   const singles = shown.filter((g) => g.points.length === 1).length;
   const last = Math.max(...shown.map((g) => g.points[g.points.length - 1]?.x ?? Number.NEGATIVE_INFINITY));
   const first = Math.min(...shown.map((g) => g.points[0]?.x ?? Number.POSITIVE_INFINITY));
   const noun = vintages > 0 ? 'series' : (group ?? 'series');
+  // A line is not joined across more than two and a half of the data's steps without a row: a
+  // constraint that stops binding, a node that stops reporting, is a gap, not a straight line.
+  const step = typicalStep(shown);
+  const maxGapMs = step === null ? undefined : step * GAP_STEPS;
+  const breaks = maxGapMs === undefined ? 0 : gapsOver(shown, maxGapMs);
   return (
     <div className={styles.chart}>
       <div className={styles.chartControls}>
         <label>
           Value column
-          <select value={valueColumn.name} onChange={(e) => setChosenColumn(e.target.value)}>
+          <select value={drawnColumn.name} onChange={(e) => setChosenColumn(e.target.value)}>
             {numeric.map((c) => (
               <option key={c.name} value={c.name}>
                 {c.name}
@@ -244,6 +312,17 @@ export function ResultsChart({
             .
           </>
         )}
+        {rowsWithoutValue > 0 &&
+          ` ${formatInteger(rowsWithoutValue)} of these rows have no ${drawnColumn.name} and are on no line${
+            seriesWithoutValue > 0
+              ? `; ${formatInteger(seriesWithoutValue)} ${group ?? 'series'}${seriesWithoutValue === 1 || group === null ? ' has' : 's have'} none in this range and ${seriesWithoutValue === 1 ? 'is' : 'are'} not listed`
+              : ''
+          }.`}
+        {repeatedTimes > 0 &&
+          ` At ${formatInteger(repeatedTimes)} time${repeatedTimes === 1 ? '' : 's'} a ${group ?? 'series'} has several rows (told apart by columns the chart does not split on): its line draws the highest ${drawnColumn.name} there.`}
+        {breaks > 0 &&
+          step !== null &&
+          ` The lines break at ${formatInteger(breaks)} gap${breaks === 1 ? '' : 's'} where a ${noun} has no row for more than ${stepText(step * GAP_STEPS)} (its rows come every ${stepText(step)}), rather than join across ${breaks === 1 ? 'it' : 'them'}.`}
         {singles > 0
           ? ` ${singles} of the lines drawn have a single point (one interval in range for them), shown as a dot.`
           : ''}
@@ -252,12 +331,13 @@ export function ResultsChart({
       </p>
       <LazyTimeSeriesChart
         series={series}
-        title={`${valueColumn.name}${unit ? ` (${unit})` : ''} over time`}
+        title={`${drawnColumn.name}${unit ? ` (${unit})` : ''} over time`}
         formatTime={(ms) => formatTimestamp(ms, { timeZone })}
         formatValue={(v) => formatNumber(v, { decimals: unitDecimals(unit) })}
         timeZone={resolveTimeZone(timeZone) ?? viewerTimeZone()}
         bands={bands}
         annotations={annotations}
+        maxGapMs={maxGapMs}
       />
       <AnnotationsPanel
         kind="query"

@@ -3,7 +3,10 @@
  * one for the value column). A report with forecast vintages has several rows per interval, one per
  * publish time; drawn as one line they zigzag, drawn one line per publish time they are hundreds.
  * So each series becomes the latest forecast of each interval (drawn by default), plus one series
- * per publish time to pick and compare.
+ * per publish time to pick and compare. Only rows that carry a publish time are vintages: several
+ * rows of one series at one time without it (a constraint under several contingencies) are told
+ * apart by columns the chart does not split on, and its line draws their highest value there.
+ * What the lines leave out (rows without a value, series with none) is counted, for the chart to say.
  */
 import type { ChartRows } from '@/api/query/chartRows';
 import { cellValue, numberAt, timeMs } from '@/lib/columnar';
@@ -22,8 +25,14 @@ export interface ChartGroup {
 
 export interface ChartGroups {
   groups: ChartGroup[];
-  /** Distinct publish times among the rows when some interval has several (0: no vintages to pick from). */
+  /** Distinct publish times among the rows (with a value or not) when some interval has several (0: no vintages to pick from). */
   vintages: number;
+  /** Rows with a time but no value in the value column: on no line. */
+  rowsWithoutValue: number;
+  /** Series (group values) whose rows in range all lack a value: no line at all. */
+  seriesWithoutValue: number;
+  /** Without vintages: (series, time) pairs with several rows, each drawn at its highest value. */
+  repeatedTimes: number;
 }
 
 const HUB_TYPE = 'Trading Hub';
@@ -50,7 +59,12 @@ export function buildChartGroups(
   },
   formatPublished: (ms: number) => string,
 ): ChartGroups {
-  const readings = new Map<string, { hub: boolean; rows: Reading[] }>();
+  const readings = new Map<
+    string,
+    { hub: boolean; rows: Reading[]; times: Set<number>; repeated: boolean }
+  >();
+  const published = new Set<number>();
+  let rowsWithoutValue = 0;
   let left = data.rows;
   for (const page of data.pages) {
     const t = page.columns[page.names.indexOf(columns.time)];
@@ -63,23 +77,47 @@ export function buildChartGroups(
     if (!t || !v) continue;
     for (let i = 0; i < count; i++) {
       const x = timeMs(t, i);
-      const y = numberAt(v, i);
-      if (x === null || y === null) continue;
+      if (x === null) continue;
       const name = columns.group ? String(cellValue(page, g, i) ?? '—') : columns.value;
       let entry = readings.get(name);
       if (!entry) {
-        entry = { hub: type >= 0 && cellValue(page, type, i) === HUB_TYPE, rows: [] };
+        entry = {
+          hub: type >= 0 && cellValue(page, type, i) === HUB_TYPE,
+          rows: [],
+          times: new Set(),
+          repeated: false,
+        };
         readings.set(name, entry);
       }
-      entry.rows.push({ x, y, published: p ? timeMs(p, i) : null });
+      // Vintages and repeats are the rows', whether or not they hold a value.
+      if (entry.times.has(x)) entry.repeated = true;
+      else entry.times.add(x);
+      const ms = p ? timeMs(p, i) : null;
+      if (ms !== null) published.add(ms);
+      const y = numberAt(v, i);
+      if (y === null) rowsWithoutValue += 1;
+      else entry.rows.push({ x, y, published: ms });
     }
   }
-  const vintaged = [...readings.values()].some((e) => new Set(e.rows.map((r) => r.x)).size < e.rows.length);
+  const repeats = [...readings.values()].some((e) => e.repeated);
+  const vintaged = repeats && published.size > 0;
   const groups: ChartGroup[] = [];
-  const published = new Set<number>();
+  let seriesWithoutValue = 0;
+  let repeatedTimes = 0;
   for (const [name, entry] of readings) {
+    if (entry.rows.length === 0) {
+      seriesWithoutValue += 1;
+      continue;
+    }
     if (!vintaged) {
-      groups.push(groupOf(name, entry.rows, entry.hub, false));
+      const highest = new Map<number, Reading>();
+      for (const r of entry.rows) {
+        const before = highest.get(r.x);
+        if (before === undefined) highest.set(r.x, r);
+        else if (r.y > before.y) highest.set(r.x, r);
+      }
+      repeatedTimes += entry.rows.length === highest.size ? 0 : countRepeated(entry.rows);
+      groups.push(groupOf(name, [...highest.values()], entry.hub, false));
       continue;
     }
     // The newest reading of each interval; a reading without a publish time counts as the oldest.
@@ -89,7 +127,6 @@ export function buildChartGroups(
       const before = newest.get(r.x);
       if (!before || (r.published ?? -Infinity) > (before.published ?? -Infinity)) newest.set(r.x, r);
       if (r.published === null) continue;
-      published.add(r.published);
       const list = byVintage.get(r.published) ?? [];
       list.push(r);
       byVintage.set(r.published, list);
@@ -109,11 +146,91 @@ export function buildChartGroups(
       (b.publishedMs ?? 0) - (a.publishedMs ?? 0) ||
       (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
-  return { groups, vintages: vintaged ? published.size : 0 };
+  return {
+    groups,
+    vintages: vintaged ? published.size : 0,
+    rowsWithoutValue,
+    seriesWithoutValue,
+    repeatedTimes,
+  };
+}
+
+/** How many distinct times occur more than once among `rows`. */
+function countRepeated(rows: readonly Reading[]): number {
+  const seen = new Map<number, number>();
+  for (const r of rows) seen.set(r.x, (seen.get(r.x) ?? 0) + 1);
+  let n = 0;
+  for (const c of seen.values()) if (c > 1) n += 1;
+  return n;
 }
 
 function groupOf(name: string, readings: readonly Reading[], hub: boolean, latest: boolean): ChartGroup {
   const points = readings.map((r) => ({ x: r.x, y: r.y })).sort((a, b) => a.x - b.x);
   const peak = points.reduce((max, p) => Math.max(max, p.y), Number.NEGATIVE_INFINITY);
   return { name, points, hub, peak, latest };
+}
+
+/** How many of the rows hold a number in `column`. */
+function valuedRows(data: ChartRows, column: string): number {
+  let n = 0;
+  let left = data.rows;
+  for (const page of data.pages) {
+    const count = Math.min(page.rowCount, left);
+    left -= count;
+    const col = page.columns[page.names.indexOf(column)];
+    if (col) for (let i = 0; i < count; i++) if (numberAt(col, i) !== null) n += 1;
+  }
+  return n;
+}
+
+/**
+ * `column`, unless it holds a value in fewer than half the rows and another of `candidates` holds
+ * more: then the one with the most values (the first of equals). The others are counted only then.
+ */
+export function fullerColumn(data: ChartRows, column: string, candidates: readonly string[]): string {
+  const own = valuedRows(data, column);
+  if (own * 2 >= data.rows) return column;
+  let best = { name: column, valued: own };
+  for (const name of candidates) {
+    if (name === column) continue;
+    const valued = valuedRows(data, name);
+    if (valued > best.valued) best = { name, valued };
+  }
+  return best.name;
+}
+
+/** The most common time between consecutive points of one series, ms (the data's cadence); null with none. */
+export function typicalStep(groups: readonly Pick<ChartGroup, 'points'>[]): number | null {
+  const counts = new Map<number, number>();
+  for (const g of groups)
+    for (let i = 1; i < g.points.length; i++) {
+      const step = (g.points[i]?.x ?? 0) - (g.points[i - 1]?.x ?? 0);
+      if (step > 0) counts.set(step, (counts.get(step) ?? 0) + 1);
+    }
+  let best: number | null = null;
+  let most = 0;
+  for (const [step, n] of counts)
+    if (n > most || (n === most && best !== null && step < best)) {
+      best = step;
+      most = n;
+    }
+  return best;
+}
+
+/** How many times the lines of `groups` break: consecutive points of one series more than `maxGap` ms apart. */
+export function gapsOver(groups: readonly Pick<ChartGroup, 'points'>[], maxGap: number): number {
+  let n = 0;
+  for (const g of groups)
+    for (let i = 1; i < g.points.length; i++)
+      if ((g.points[i]?.x ?? 0) - (g.points[i - 1]?.x ?? 0) > maxGap) n += 1;
+  return n;
+}
+
+/** A cadence as words: "5 min", "1 h", "1 day". */
+export function stepText(ms: number): string {
+  const minutes = ms / 60_000;
+  if (minutes < 60) return `${+minutes.toFixed(1)} min`;
+  if (minutes < 24 * 60) return `${+(minutes / 60).toFixed(1)} h`;
+  const days = minutes / (24 * 60);
+  return `${+days.toFixed(1)} day${days === 1 ? '' : 's'}`;
 }
