@@ -348,7 +348,7 @@ export function ComparePage() {
               onChange={(of) => setState({ of: of as CompareState['of'] })}
             />
             {state.view === 'heatmap' ? (
-              <HeatmapView grid={grid} series={shown} />
+              <HeatmapView grid={grid} series={shown} now={now} />
             ) : (
               <ProfileView grid={grid} series={shown} color={series.indexOf(shown)} />
             )}

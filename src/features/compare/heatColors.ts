@@ -17,6 +17,12 @@ export interface HeatScale {
   index: (v: number) => number;
   /** CSS gradient for the legend. */
   gradient: string;
+  /**
+   * What the ends are: the 2nd and 98th percentiles; the lowest and highest value when those two
+   * are equal; or, when every value is the same, that value ± 1 (a range no value spans, so the
+   * caption names the one value instead).
+   */
+  basis: 'percentiles' | 'range' | 'single';
 }
 
 const LUT_SIZE = 256;
@@ -32,13 +38,22 @@ function lutOf(stops: readonly string[]): Uint8Array {
   return lut;
 }
 
-export function heatScale(values: Float64Array): HeatScale {
+/** The scale of the values present; null when there are none, which no range of colours can stand for. */
+export function heatScale(values: Float64Array): HeatScale | null {
   const sorted = presentValues(values).sort();
+  if (sorted.length === 0) return null;
   let lo = quantile(sorted, 0.02);
   let hi = quantile(sorted, 0.98);
+  let basis: HeatScale['basis'] = 'percentiles';
   if (!(hi > lo)) {
-    lo = (sorted[0] ?? 0) - 1;
-    hi = (sorted[sorted.length - 1] ?? 0) + 1;
+    lo = sorted[0] ?? 0;
+    hi = sorted[sorted.length - 1] ?? 0;
+    basis = 'range';
+  }
+  if (!(hi > lo)) {
+    lo -= 1;
+    hi += 1;
+    basis = 'single';
   }
   const diverging = lo < 0 && hi > 0;
   if (diverging) {
@@ -55,5 +70,6 @@ export function heatScale(values: Float64Array): HeatScale {
     lut: lutOf(stops),
     index: (v) => Math.max(0, Math.min(LUT_SIZE - 1, Math.round((v - lo) * scale))),
     gradient: `linear-gradient(to right, ${stops.join(', ')})`,
+    basis,
   };
 }

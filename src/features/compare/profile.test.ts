@@ -1,5 +1,5 @@
 import { buildGrid } from './grid';
-import { dailyProfile, heatmap } from './profile';
+import { dailyProfile, heatmap, missingIntervals } from './profile';
 import { alignedCsv } from './alignedCsv';
 
 describe('profile views', () => {
@@ -21,6 +21,67 @@ describe('profile views', () => {
     );
     expect(Number.isNaN(spring.values[2])).toBe(true);
     expect(spring.values.filter((v) => !Number.isNaN(v))).toHaveLength(23);
+  });
+
+  it('names the cells a DST day changes: the repeated hour merged (both clocks), the skipped one empty', () => {
+    const grid = buildGrid('2026-10-31', '2026-11-02', '1h', 'America/Chicago');
+    const values = Float64Array.from(grid.times, (_, i) => i);
+    values[3] = Number.NaN;
+    const map = heatmap(values, grid);
+    expect(map.present).toBe(72);
+    expect(map.dstDays).toEqual([
+      {
+        date: '2026-11-01',
+        row: 1,
+        hours: 25,
+        kind: 'repeated',
+        fromSlot: 1,
+        toSlot: 1,
+        zoneNames: ['CDT', 'CST'],
+      },
+    ]);
+    // 2026-11-01 01:00 is cell 25, and holds the grid's intervals 25 (01:00 CDT) and 26 (01:00 CST).
+    expect([...map.merged]).toEqual([[25, [25, 26]]]);
+    expect(map.skipped.size).toBe(0);
+
+    const spring = heatmap(
+      Float64Array.from({ length: 23 }, () => 1),
+      buildGrid('2026-03-08', '2026-03-08', '1h', 'America/Chicago'),
+    );
+    expect(spring.dstDays).toEqual([
+      { date: '2026-03-08', row: 0, hours: 23, kind: 'skipped', fromSlot: 2, toSlot: 2, zoneNames: null },
+    ]);
+    expect([...spring.skipped]).toEqual([2]);
+    expect(spring.merged.size).toBe(0);
+  });
+
+  it('spans every cell of the repeated hour on a 5-minute grid, and none on a daily one', () => {
+    const grid = buildGrid('2026-11-01', '2026-11-01', '5min', 'America/Chicago');
+    const map = heatmap(new Float64Array(grid.times.length), grid);
+    expect(map.dstDays).toEqual([
+      {
+        date: '2026-11-01',
+        row: 0,
+        hours: 25,
+        kind: 'repeated',
+        fromSlot: 12,
+        toSlot: 23,
+        zoneNames: ['CDT', 'CST'],
+      },
+    ]);
+    expect(map.merged.size).toBe(12);
+    const daily = buildGrid('2026-10-31', '2026-11-02', '1d', 'America/Chicago');
+    expect(heatmap(new Float64Array(3), daily).dstDays).toEqual([]);
+    // A week without a change has none.
+    const july = buildGrid('2026-07-01', '2026-07-07', '1h', 'America/Chicago');
+    expect(heatmap(new Float64Array(july.times.length), july).dstDays).toEqual([]);
+  });
+
+  it('counts the intervals without a value, and those of them from `started` on (not begun)', () => {
+    const values = Float64Array.from([1, Number.NaN, 2, Number.NaN, Number.NaN]);
+    expect(missingIntervals(values, 4)).toEqual({ missing: 3, toCome: 1 });
+    expect(missingIntervals(values, 5)).toEqual({ missing: 3, toCome: 0 });
+    expect(missingIntervals(new Float64Array(0), 0)).toEqual({ missing: 0, toCome: 0 });
   });
 
   it('averages each hour of the day, with its 5th and 95th percentile', () => {
