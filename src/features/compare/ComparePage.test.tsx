@@ -449,4 +449,57 @@ describe('Compare page: every number is true or says why not', () => {
     expect(within(shifted).getAllByRole('columnheader')[3]).toHaveTextContent('Peak of B ($/MWh)');
     expect(screen.queryByText(/is not applied yet/)).toBeNull();
   });
+
+  it('a condition on a series without values in the range says so, not that no interval meets it', async () => {
+    // ALVIN_RN retired in June 2024: its derived basis C has no value in this week of 2025.
+    const LMP = 'ercot_lmp_by_settlement_point';
+    const { user } = renderApp(
+      compareHref({
+        ...RANGE,
+        A: dataSeries('A', LMP, 'lmp', { ...HOUSTON, filterValue: 'ALVIN_RN' }),
+        B: dataSeries('B', LMP, 'lmp', HOUSTON),
+        C: { kind: 'expr', key: 'C', expr: 'A - B' },
+        grid: '1h',
+        when: 'C < -10',
+      }),
+    );
+    const events = (await screen.findByRole('heading', { name: 'Events' }, SLOW)).closest('section');
+    expect(
+      await within(events as HTMLElement).findByText(
+        'C has no values in this range (it reads A, which has none). No interval can be checked against the condition.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No interval meets the condition.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export events as CSV' })).toBeNull();
+    // The hub has its values: a condition on it alone is checked, and can be found calm.
+    const field = screen.getByLabelText('Condition');
+    await user.clear(field);
+    await user.type(field, 'B < -10000');
+    expect(
+      await within(events as HTMLElement).findByText('No interval meets the condition.', {}, SLOW),
+    ).toBeInTheDocument();
+    expect(within(events as HTMLElement).queryByText(/has no values in this range/)).toBeNull();
+  });
+
+  it('a condition on a series whose loading was stopped says it cannot be checked, not that it waits', async () => {
+    const hang = neverAnswers(`*/v1/datasets/${RT}/query`, { once: true });
+    server.use(hang.handler);
+    const { user } = renderApp(`${DART}&when=${encodeURIComponent('C > 0')}`);
+    const row = await screen.findByRole('listitem', { name: 'Series B' }, SLOW);
+    await waitFor(() => expect(hang.requests).toHaveLength(1), SLOW);
+    const events = screen.getByRole('heading', { name: 'Events' }).closest('section') as HTMLElement;
+    expect(within(events).getByText('Waiting for the series…')).toBeInTheDocument();
+    await user.click(await within(row).findByRole('button', { name: 'Cancel B' }, SLOW));
+    // C reads B: the page names the series that stopped, in the words of the chart and statistics.
+    expect(
+      await within(events).findByText(
+        'Without values: B (stopped). No interval can be checked against the condition.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect(within(events).queryByText('Waiting for the series…')).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@ import { formatInteger, formatNumber } from '@/lib/format';
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
 import { expressionDecimals, seriesDecimals } from './csvPrecision';
-import { ExpressionError, unitOf } from './expression';
+import { describeEmptied, ExpressionError, parseExpression, references, unitOf } from './expression';
 import {
   conditionReferences,
   measuredSide,
@@ -19,6 +19,7 @@ import { addEventNotes, eventNoteText } from './eventNotes';
 import { readActiveView, updateActiveView } from '@/workspace/activeView';
 import type { Grid } from './grid';
 import type { SeriesResult } from './seriesResult';
+import { withoutValues } from './seriesWaiting';
 import styles from './ComparePage.module.css';
 
 interface Props {
@@ -54,6 +55,8 @@ type Checked =
 type Found =
   | Exclude<Checked, { kind: 'valid' }>
   | { kind: 'waiting' }
+  /** A series the condition reads has no values, and will not have any: no interval can be checked. */
+  | { kind: 'unchecked'; message: string }
   | { kind: 'events'; events: SeriesEvent[]; emptied: string[]; unit: string | null; parsed: Condition };
 
 /** Whether `text` is a condition on the workspace's series: checked as it is typed, before it is applied. */
@@ -70,6 +73,67 @@ function checkCondition(text: string, series: readonly SeriesResult[]): Checked 
   }
 }
 
+const hasValue = (values: Float64Array): boolean => values.some((v) => !Number.isNaN(v));
+
+/** Why a series with values over none of the range has none, when the page knows: ` (it reads A, which has none)`. */
+function because(s: SeriesResult, byKey: ReadonlyMap<string, SeriesResult>): string {
+  if (s.spec.kind === 'data') return '';
+  const empty = dataSources(s, byKey).filter((d) => d.values !== null && !hasValue(d.values));
+  if (empty.length > 0) {
+    const keys = empty.map((d) => d.spec.key);
+    return ` (it reads ${keys.join(', ')}, which ${keys.length === 1 ? 'has' : 'have'} none)`;
+  }
+  const emptied = s.emptied && describeEmptied(s.spec.expr, s.emptied);
+  return emptied ? ` (${emptied})` : '';
+}
+
+/** The data series `s` reads (itself for a data series), through derived series that read each other. */
+function dataSources(
+  s: SeriesResult,
+  byKey: ReadonlyMap<string, SeriesResult>,
+  seen: Set<string> = new Set(),
+): SeriesResult[] {
+  if (seen.has(s.spec.key)) return [];
+  seen.add(s.spec.key);
+  if (s.spec.kind === 'data') return [s];
+  let refs: string[];
+  try {
+    refs = [...references(parseExpression(s.spec.expr))];
+  } catch {
+    return [];
+  }
+  return refs.flatMap((r) => {
+    const ref = byKey.get(r);
+    return ref ? dataSources(ref, byKey, seen) : [];
+  });
+}
+
+/**
+ * Why the condition cannot be checked at all, when a series it reads has no values over the range
+ * and will not have any (its data is empty there, or its request was stopped); null when it can be,
+ * or its series are still on their way. "No interval meets the condition" would read as calm data.
+ */
+function uncheckedBecause(refs: readonly string[], series: readonly SeriesResult[]): Found | null {
+  const byKey = new Map(series.map((s) => [s.spec.key as string, s]));
+  const blank = refs.flatMap((r) => {
+    const s = byKey.get(r);
+    return s && (s.values === null || !hasValue(s.values)) ? [s] : [];
+  });
+  if (blank.length === 0) return null;
+  const pending = blank.filter((s) => s.values === null);
+  // Stopped by the user (or reading a series that was): it waits for a click, not for the server.
+  const stopped = [...new Set(pending.flatMap((s) => dataSources(s, byKey)))].filter(
+    (s) => s.values === null && s.cancelled,
+  );
+  if (pending.length > 0 && stopped.length === 0) return { kind: 'waiting' };
+  const sentences = blank
+    .filter((s) => s.values !== null)
+    .map((s) => `${s.spec.key} has no values in this range${because(s, byKey)}.`);
+  if (stopped.length > 0) sentences.push(`Without values: ${withoutValues(stopped)}.`);
+  sentences.push('No interval can be checked against the condition.');
+  return { kind: 'unchecked', message: sentences.join(' ') };
+}
+
 /** Every run of intervals where a condition holds, merged across adjacent intervals. */
 export function EventsPanel({ grid, series, condition, onCondition, onShow, formatTime }: Props) {
   const found = ((): Found => {
@@ -80,9 +144,10 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
     // A series that cannot have values (a bad definition, an unknown location) is no reason to wait.
     const failed = refs.find((r) => series.find((s) => s.spec.key === r)?.error);
     if (failed !== undefined) return { kind: 'error', message: `Series ${failed} has an error.` };
+    const unchecked = uncheckedBecause(refs, series);
+    if (unchecked !== null) return unchecked;
     const values = new Map<string, Float64Array>();
     for (const s of series) if (s.values) values.set(s.spec.key, s.values);
-    if (refs.some((r) => !values.has(r))) return { kind: 'waiting' };
     return { kind: 'events', ...searchEvents(parsed, values, grid), unit, parsed };
   })();
   // The condition as it is typed, over the one it would replace (a new one from the URL makes it stale).
@@ -180,6 +245,11 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
         </p>
       )}
       {found.kind === 'waiting' && <p className={styles.muted}>Waiting for the series…</p>}
+      {found.kind === 'unchecked' && (
+        <p className={styles.muted} role="status">
+          {found.message}
+        </p>
+      )}
       {found.kind === 'events' && (
         <>
           <p className={styles.muted} role="status">

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { TEST_NOW } from '@/test/clock';
 import { setupMockServer } from '@/test/mockServer';
 import { renderApp } from '@/test/renderApp';
 
@@ -13,7 +14,27 @@ function field(term: string): HTMLElement {
   return dd;
 }
 
+/** The links of the section "Prices at this location", by name, each with its href. */
+async function priceLinks(): Promise<Map<string, URL>> {
+  const section = (await screen.findByRole('heading', { name: 'Prices at this location' })).closest(
+    'section',
+  );
+  // The Compare links come once the catalog has answered.
+  await within(section as HTMLElement).findByRole('link', { name: /^Compare with its hub/ });
+  return new Map(
+    within(section as HTMLElement)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, new URL(a.getAttribute('href') ?? '', 'http://x')]),
+  );
+}
+
 describe('Pricing location page', () => {
+  // The page's clock is the mock's: its "last 7 days" are the days the mock has data for.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('shows every field, its status with the threshold, and where it is', async () => {
     renderApp('/locations/ercot-abilene_all');
     expect(await screen.findByRole('heading', { level: 1, name: 'ABILENE_ALL' })).toBeInTheDocument();
@@ -115,5 +136,65 @@ describe('Pricing location page', () => {
       'href',
       `/datasets/ercot_spp_real_time_15_min/query?v=1&range=last_7d&fcol=location&fval=${encodeURIComponent(evil)}`,
     );
+  });
+
+  it('opens the links of a retired node on the last 7 days of its data, and says so', async () => {
+    renderApp('/locations/ercot-alvin_rn');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ALVIN_RN' })).toBeInTheDocument();
+    expect(field('Status')).toHaveTextContent('inactive — not seen within 7 days');
+    expect(field('Data through')).toHaveTextContent(
+      '2024-06-21 20:55 UTC (2024-06-21 15:55 CDT market time)',
+    );
+    const links = await priceLinks();
+    const description =
+      'Opens the query builder filtered to ALVIN_RN for the last 7 days of its data, to 2024-06-21 ' +
+      '(2024-06-15 to 2024-06-21, market time): it has no data in the last 7 days.';
+    expect(screen.getByText(description)).toBeInTheDocument();
+
+    // The query builder: 2024-06-15 00:00 to 2024-06-22 00:00 market time, the end exclusive.
+    const query = screen.getByRole('link', { name: 'Query ercot_spp_real_time_15_min' });
+    expect(query).toHaveAccessibleDescription(description);
+    const builder = links.get('Query ercot_spp_real_time_15_min');
+    expect(builder?.pathname).toBe('/datasets/ercot_spp_real_time_15_min/query');
+    expect(Object.fromEntries(builder?.searchParams ?? [])).toEqual({
+      v: '1',
+      range: 'custom',
+      start: '2024-06-15',
+      end: '2024-06-22',
+      tz: 'market',
+      fcol: 'location',
+      fval: 'ALVIN_RN',
+    });
+
+    // Compare: the node against its hub over the same market days, said beside the link.
+    const hub = screen.getByRole('link', { name: 'Compare with its hub (HB_HOUSTON)' });
+    expect(hub).toHaveAccessibleDescription(
+      'for the last 7 days of its data, to 2024-06-21 (2024-06-15 to 2024-06-21)',
+    );
+    const compare = links.get('Compare with its hub (HB_HOUSTON)')?.searchParams;
+    expect(compare?.get('A')).toBe('ercot_lmp_by_settlement_point:lmp;location=ALVIN_RN');
+    expect(compare?.get('B')).toBe('ercot_lmp_by_settlement_point:lmp;location=HB_HOUSTON');
+    expect([compare?.get('from'), compare?.get('to')]).toEqual(['2024-06-15', '2024-06-21']);
+    // A new workspace started by "Add to compare" opens on the same days.
+    const add = links.get('Add ercot_spp_day_ahead_hourly to compare')?.searchParams;
+    expect(add?.get('A')).toBe('ercot_spp_day_ahead_hourly:spp;location=ALVIN_RN');
+    expect([add?.get('from'), add?.get('to')]).toEqual(['2024-06-15', '2024-06-21']);
+  });
+
+  it('keeps the last 7 days for an active node', async () => {
+    renderApp('/locations/ercot-abilene_all');
+    const links = await priceLinks();
+    expect(
+      screen.getByText('Opens the query builder filtered to ABILENE_ALL for the last 7 days.'),
+    ).toBeInTheDocument();
+    expect(links.get('Query ercot_spp_real_time_15_min')?.search).toBe(
+      '?v=1&range=last_7d&fcol=location&fval=ABILENE_ALL',
+    );
+    const hub = screen.getByRole('link', { name: 'Compare with its hub (HB_WEST)' });
+    expect(hub).not.toHaveAccessibleDescription();
+    // The 7 complete market days before today (2025-07-15 in market time).
+    const compare = links.get('Compare with its hub (HB_WEST)')?.searchParams;
+    expect([compare?.get('from'), compare?.get('to')]).toEqual(['2025-07-08', '2025-07-14']);
+    expect(screen.queryByText(/of its data/)).toBeNull();
   });
 });

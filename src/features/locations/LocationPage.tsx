@@ -11,10 +11,14 @@ import { formatNumber, formatTimestamp } from '@/lib/format';
 import { hasCoordinates, queryBuilderHref, statusText, typeColor } from './locationTypes';
 import styles from './LocationsPage.module.css';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useMarketToday } from '@/lib/useMarketToday';
+import { addDays, zonedMidnightOf } from '@/time';
 import { datasetsOptions } from '@/api/datasets/queries';
-import { addToCompareHref, hubOfZone, nodeVsHubHref } from '@/compare/compareLinks';
+import { addToCompareHref, hubOfZone, nodeVsHub, nodeVsHubHref } from '@/compare/compareLinks';
+import { compareHref } from '@/compare/compareWorkspace';
 import { valueColumnOf } from '@/lib/valueColumn';
 import { locationViewDescriptor } from './viewDescriptor';
+import { lastDataRange, type DayRange } from './linkRange';
 import { SaveViewBar } from '@/components/workspace/SaveViewBar';
 
 function Seen({ value }: { value: string }) {
@@ -47,8 +51,27 @@ function fields(l: PricingLocation): [string, ReactNode][] {
   ];
 }
 
-/** This location's prices as series of Compare; a resource node also against its hub. */
-function CompareLinks({ location: l }: { location: PricingLocation }) {
+/**
+ * The node against its hub: over the last 7 days, or over `days` (its last data) when it has none
+ * in the last 7 days.
+ */
+function hubHref(l: PricingLocation, days: DayRange | null): string {
+  if (days === null) return nodeVsHubHref(l.location, l.zone);
+  // The workspace "now" would open on, moved to the day after the last one: the same days.
+  return compareHref({
+    ...nodeVsHub(l.location, hubOfZone(l.zone), zonedMidnightOf(addDays(days.to, 1))),
+    ...days,
+  });
+}
+
+/** The days a link opens on, said beside it when they are not the last 7. */
+const lastDataText = (days: DayRange) => `for the last 7 days of its data, to ${days.to}`;
+
+/**
+ * This location's prices as series of Compare; a resource node also against its hub. A new
+ * workspace opens on `days` when given (a location without data in the last 7 days).
+ */
+function CompareLinks({ location: l, days }: { location: PricingLocation; days: DayRange | null }) {
   const catalog = useQuery(datasetsOptions());
   const datasets = (catalog.data?.data ?? []).filter((d) => l.pricing_datasets.includes(d.id));
   if (datasets.length === 0) return null;
@@ -57,15 +80,18 @@ function CompareLinks({ location: l }: { location: PricingLocation }) {
       {datasets.map((d) => {
         const column = valueColumnOf(d);
         if (column === null) return null;
-        const href = addToCompareHref({
-          dataset: d.id,
-          column,
-          filterColumn: 'location',
-          filterValue: l.location,
-          fn: 'mean',
-          shift: 0,
-          lead: null,
-        });
+        const href = addToCompareHref(
+          {
+            dataset: d.id,
+            column,
+            filterColumn: 'location',
+            filterValue: l.location,
+            fn: 'mean',
+            shift: 0,
+            lead: null,
+          },
+          days,
+        );
         return (
           <li key={d.id}>
             <Link to={href}>Add {d.id} to compare</Link>
@@ -74,7 +100,15 @@ function CompareLinks({ location: l }: { location: PricingLocation }) {
       })}
       {l.location_type === 'Resource Node' && (
         <li>
-          <Link to={nodeVsHubHref(l.location, l.zone)}>Compare with its hub ({hubOfZone(l.zone)})</Link>
+          <Link to={hubHref(l, days)} aria-describedby={days === null ? undefined : 'location-hub-range'}>
+            Compare with its hub ({hubOfZone(l.zone)})
+          </Link>
+          {days !== null && (
+            <span id="location-hub-range" className={styles.muted}>
+              {' '}
+              {lastDataText(days)} ({days.from} to {days.to})
+            </span>
+          )}
         </li>
       )}
     </ul>
@@ -82,6 +116,8 @@ function CompareLinks({ location: l }: { location: PricingLocation }) {
 }
 
 function Detail({ location: l }: { location: PricingLocation }) {
+  // A location whose data ends before the last 7 days (a retired node) is opened on its last data.
+  const days = lastDataRange(l.latest_seen_utc, useMarketToday());
   return (
     <>
       <header className={styles.header}>
@@ -128,17 +164,24 @@ function Detail({ location: l }: { location: PricingLocation }) {
           )}
           <section aria-labelledby="location-queries">
             <h2 id="location-queries">Prices at this location</h2>
-            <p className={styles.muted}>
-              Opens the query builder filtered to {l.location} for the last 7 days.
+            <p id="location-queries-range" className={styles.muted}>
+              {days === null
+                ? `Opens the query builder filtered to ${l.location} for the last 7 days.`
+                : `Opens the query builder filtered to ${l.location} ${lastDataText(days)} (${days.from} to ${days.to}, market time): it has no data in the last 7 days.`}
             </p>
             <ul className={styles.links}>
               {l.pricing_datasets.map((datasetId) => (
                 <li key={datasetId}>
-                  <Link to={queryBuilderHref(datasetId, l.location)}>Query {datasetId}</Link>
+                  <Link
+                    to={queryBuilderHref(datasetId, l.location, days)}
+                    aria-describedby={days === null ? undefined : 'location-queries-range'}
+                  >
+                    Query {datasetId}
+                  </Link>
                 </li>
               ))}
             </ul>
-            <CompareLinks location={l} />
+            <CompareLinks location={l} days={days} />
           </section>
         </div>
       </div>

@@ -1,4 +1,6 @@
 import type { LocationType, PricingLocation } from '@/contract';
+import { addDays } from '@/time';
+import type { DayRange } from './linkRange';
 
 /**
  * Marker colours by location type. Each keeps 3:1 against the map's land colour in both themes
@@ -34,7 +36,26 @@ export function statusText(location: Pick<PricingLocation, 'status' | 'status_th
     : `${location.status} — not seen within ${days}`;
 }
 
-/** The query builder on one dataset, filtered to one location, over the last 7 days. */
-export function queryBuilderHref(datasetId: string, locationName: string): string {
-  return `/datasets/${encodeURIComponent(datasetId)}/query?v=1&range=last_7d&fcol=location&fval=${encodeURIComponent(locationName)}`;
+/**
+ * The query builder on one dataset, filtered to one location: over the last 7 days, or over the
+ * market days of `days` (the last one inclusive, as the builder's end is exclusive).
+ */
+export function queryBuilderHref(
+  datasetId: string,
+  locationName: string,
+  days: DayRange | null = null,
+): string {
+  const path = `/datasets/${encodeURIComponent(datasetId)}/query`;
+  if (days === null)
+    return `${path}?v=1&range=last_7d&fcol=location&fval=${encodeURIComponent(locationName)}`;
+  const params = new URLSearchParams({
+    v: '1',
+    range: 'custom',
+    start: days.from,
+    end: addDays(days.to, 1),
+    tz: 'market',
+    fcol: 'location',
+    fval: locationName,
+  });
+  return `${path}?${params.toString()}`;
 }
