@@ -39,6 +39,16 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatInteger(n)} ${n === 1 ? one : many}`;
 }
 
+/**
+ * What a dataset's series are called: locations where its subseries column is `location`, else
+ * the values of that column by its name, as the dataset page's audit names them ("constraint_name
+ * values"): a constraint or a generation resource is no location.
+ */
+function seriesNoun(subseries: string | null, many: boolean): string {
+  if (subseries === null || subseries === 'location') return many ? 'locations' : 'location';
+  return `${subseries} ${many ? 'values' : 'value'}`;
+}
+
 function ItemLinks({
   label,
   items,
@@ -72,11 +82,13 @@ function ItemLinks({
 function ReportText({
   report,
   resampled,
+  subseries,
   tz,
   hrefFor,
 }: {
   report: QualityReport;
   resampled: boolean;
+  subseries: string | null;
   tz: string;
   hrefFor: HrefFor;
 }) {
@@ -84,7 +96,7 @@ function ReportText({
   return (
     <>
       {formatInteger(report.present)} of {formatInteger(report.expected)} {unit}
-      {report.groupCount > 1 && ` (${formatInteger(report.groupCount)} locations)`}
+      {report.groupCount > 1 && ` (${formatInteger(report.groupCount)} ${seriesNoun(subseries, true)})`}
       {report.unpublished > 0 && ` · ${plural(report.unpublished, 'later interval')} not published yet`}
       {report.dstDays.length > 0 &&
         ` · ${plural(report.dstDays.length, 'DST day')} (${report.dstDays.map((d) => `${d.hours} h`).join(', ')})`}
@@ -109,20 +121,35 @@ function ReportText({
           hrefFor={hrefFor}
         />
       )}
+      {/* A pricing location has one row per interval; a constraint binds only now and then, under
+          several contingencies at once, and resources come and go: counted against one row per
+          interval, their "gaps" and "duplicates" may be the data's shape, and the line says so. */}
+      {subseries !== null &&
+        subseries !== 'location' &&
+        (report.gaps.length > 0 || report.duplicates.length > 0) &&
+        ` · ${subseries} values need not have one row every interval, so these gaps and duplicates may be the data's shape rather than rows missing`}
     </>
   );
 }
 
 export type DataQuality =
   | { status: 'unchecked'; message: string }
-  | { status: 'ask'; count: () => void }
+  | { status: 'ask'; count: () => void; subseries: string | null }
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; report: QualityReport; resampled: boolean; truncatedAt: number | null };
+  | {
+      status: 'ready';
+      report: QualityReport;
+      resampled: boolean;
+      truncatedAt: number | null;
+      /** The dataset's subseries column: what its series are called. */
+      subseries: string | null;
+    };
 
 /**
  * How complete a query's result is (see dataQuality.ts). It costs one request; a query over every
- * location asks before spending it, since its answer has a row per location and bucket.
+ * series (location, constraint, resource) asks before spending it, since its answer has a row per
+ * series and bucket.
  */
 export function useDataQuality(
   dataset: Dataset,
@@ -174,7 +201,8 @@ export function useDataQuality(
   if ('unchecked' in scope) return { status: 'unchecked', message: scope.unchecked };
   if (request === null)
     return { status: 'unchecked', message: 'This dataset has no numeric column to count intervals by.' };
-  if (!enabled) return { status: 'ask', count: () => setAsked(key) };
+  if (!enabled)
+    return { status: 'ask', count: () => setAsked(key), subseries: dataset.subseries_index_column };
   if (counts.isError)
     return { status: 'error', message: `Completeness could not be counted: ${apiErrorText(counts.error)}` };
   if (!report || !data) return { status: 'loading' };
@@ -183,6 +211,7 @@ export function useDataQuality(
     report,
     resampled: frequency !== null,
     truncatedAt: data.meta.hasNextPage ? data.data.length : null,
+    subseries: dataset.subseries_index_column,
   };
 }
 
@@ -203,7 +232,7 @@ export function sidecarQualityOf(quality: DataQuality): SidecarQuality {
     case 'ask':
       return {
         checked: false,
-        reason: 'Not counted: the query covers every location and the count was not asked for.',
+        reason: `Not counted: the query covers every ${seriesNoun(quality.subseries, false)} and the count was not asked for.`,
       };
     case 'loading':
       return { checked: false, reason: 'Not counted yet when the export started.' };
@@ -241,7 +270,7 @@ export function DataQualityLine({
     case 'ask':
       body = (
         <>
-          Completeness over every location is not counted yet.{' '}
+          Completeness over every {seriesNoun(quality.subseries, false)} is not counted yet.{' '}
           <button type="button" onClick={quality.count}>
             Count intervals (1 request)
           </button>
@@ -254,7 +283,13 @@ export function DataQualityLine({
     case 'ready':
       body = (
         <>
-          <ReportText report={quality.report} resampled={quality.resampled} tz={timeZone} hrefFor={hrefFor} />
+          <ReportText
+            report={quality.report}
+            resampled={quality.resampled}
+            subseries={quality.subseries}
+            tz={timeZone}
+            hrefFor={hrefFor}
+          />
           {quality.truncatedAt !== null &&
             ` · counted over the first ${formatInteger(quality.truncatedAt)} buckets only`}
         </>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiErrorText } from '@/api/ApiError';
 import { describeBackend, scriptBaseUrl, useConnection } from '@/api/connection';
-import { exportPageSize, startExportJob, type RowEstimate } from '@/api/exports/exportJobs';
+import { exportPageSize, startExportJob } from '@/api/exports/exportJobs';
 import { saveBlob } from '@/lib/saveBlob';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, type ExportFormat } from '@/api/exports/exportWriters';
 import type { SidecarQuality, SidecarSource } from '@/api/exports/sidecar';
@@ -13,7 +13,8 @@ import { requestsPerSecondOf } from '@/api/usage/requestRate';
 import { neutraliseCsv } from '@/lib/csv';
 import { formatCount, formatInteger } from '@/lib/format';
 import { exceedsSentence, exportBudget, quotaSentence } from './exportBudget';
-import { estimateRows } from './rowEstimate';
+import { estimateRows, jobEstimate, type ExportEstimate } from './rowEstimate';
+import { useRowCount, type RowCountState } from './rowCount';
 import { useSeriesCount, type SeriesCountState } from './seriesCount';
 import { exportFilename } from './exportFilename';
 import { notesInQuery } from './exportNotes';
@@ -40,7 +41,9 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   });
   // How many locations the query covers: the registry's (all, or of the filtered types), or the dataset's own.
   const seriesCount = useSeriesCount(dataset, params);
-  const estimate = estimateRows(params, dataset, nowMs, seriesCount.count);
+  // How many rows, where time × series does not tell (forecast vintages, constraints): the server's count.
+  const rowCount = useRowCount(dataset, params);
+  const estimate = estimateRows(params, dataset, nowMs, seriesCount.count, rowCount.count);
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [withSidecar, setWithSidecar] = useState(true);
@@ -49,7 +52,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   const usage = useQuery(usageOptions());
   const pageSize = exportPageSize(format, usage.data);
   const budget = estimate !== null && usage.data ? exportBudget(estimate, pageSize, usage.data, nowMs) : null;
-  const estimateLine = estimateSentence(estimate, seriesCount, params);
+  const estimateLine = estimateSentence(estimate, seriesCount, rowCount, params, dataset);
 
   const startAll = () => {
     const notes = notesInQuery(annotations, params);
@@ -76,7 +79,7 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
         format === 'spreadsheet' ? 'spreadsheet' : undefined,
       ),
       params,
-      estimate,
+      estimate: jobEstimate(estimate),
       sidecar: withSidecar ? sidecar : undefined,
       requestsPerSecond: requestsPerSecondOf(usage.data),
       pageSize,
@@ -137,14 +140,15 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
         </p>
         {format === 'spreadsheet' && estimate !== null && estimate.rows > SPREADSHEET_MAX_ROWS && (
           <p className={styles.warning}>
-            About {formatInteger(estimate.rows)} rows: more than a spreadsheet holds (
+            {KIND_WORD[estimate.kind]} {formatInteger(estimate.rows)} rows: more than a spreadsheet holds (
             {formatInteger(SPREADSHEET_MAX_ROWS)} after the header). Narrow the query, resample it, or choose
             Parquet.
           </p>
         )}
         {budget !== null && usage.data && (
           <p className={budget.exceeds ? styles.warning : styles.hint} data-testid="export-budget">
-            {`${formatCount(budget.requests, 'request')} of up to ${formatInteger(budget.rowsPerRequest)} rows. `}
+            {/* A floor of rows is a floor of requests: said so, never as the whole cost. */}
+            {`${estimate?.kind === 'at least' ? 'At least ' : ''}${formatCount(budget.requests, 'request')} of up to ${formatInteger(budget.rowsPerRequest)} rows. `}
             {quotaSentence(budget, usage.data.plan)}
             {budget.exceeds && ` ${exceedsSentence(budget)}`}
           </p>
@@ -163,33 +167,68 @@ export function ExportPanel({ dataset, params, label, nowMs, quality }: Props) {
   );
 }
 
+const KIND_WORD: Record<ExportEstimate['kind'], string> = {
+  about: 'About',
+  'at most': 'At most',
+  'at least': 'At least',
+};
+
+/** Why the server counted the rows, beside its count. */
+function countedWhy(estimate: ExportEstimate, dataset: Dataset): string {
+  switch (estimate.counted) {
+    case 'vintages':
+      return ': every forecast vintage of each interval is a row, as the server counts them';
+    case 'one vintage':
+      return ': one forecast vintage, with rows only for the intervals it covers, as the server counts them';
+    case 'subseries':
+      return `, as the server counts them: the rows of each interval vary with the ${dataset.subseries_index_column ?? 'subseries'} values it has`;
+    case undefined:
+      return '';
+  }
+}
+
 /**
  * The export's row estimate in words, beside "Export all rows": the estimate, or that it is still
  * being counted, or why there is none. Null where no estimate is possible (a `time` query without
  * a limit, a range that ends before it starts).
  */
 function estimateSentence(
-  estimate: RowEstimate | null,
+  estimate: ExportEstimate | null,
   seriesCount: SeriesCountState,
+  rowCount: RowCountState,
   params: DatasetQueryParams,
+  dataset: Dataset,
 ): { text: string; warning: boolean } | null {
   if (estimate !== null) {
-    const text =
-      estimate.kind === 'about'
-        ? `About ${formatInteger(estimate.rows)} rows in this query.`
-        : `At most ${formatInteger(estimate.rows)} rows in this query${
-            params.limit !== undefined && params.limit <= estimate.rows
-              ? ' (its row limit)'
-              : `: the filter on ${params.filter_column ?? 'values'} may keep fewer`
-          }.`;
-    return { text, warning: false };
+    const rows = formatInteger(estimate.rows);
+    let text: string;
+    if (estimate.kind === 'about') text = `About ${rows} rows in this query${countedWhy(estimate, dataset)}.`;
+    else if (estimate.kind === 'at least')
+      text = `At least ${rows} rows in this query: the server's count ran past the one page it was read from, so there may be more.`;
+    else
+      text = `At most ${rows} rows in this query${
+        params.limit !== undefined && params.limit <= estimate.rows
+          ? ' (its row limit)'
+          : `: the filter on ${params.filter_column ?? 'values'} may keep fewer`
+      }.`;
+    return { text, warning: estimate.kind === 'at least' };
   }
   if (seriesCount.error !== null)
     return {
       text: `No row estimate: the count of locations failed (${apiErrorText(seriesCount.error)}). The export still runs; its progress shows the rows written so far, without a total.`,
       warning: true,
     };
+  if (rowCount.error !== null)
+    return {
+      text: `No row estimate: the server's count of this query's rows failed (${apiErrorText(rowCount.error)}). The export still runs; its progress shows the rows written so far, without a total.`,
+      warning: true,
+    };
   if (seriesCount.counting)
     return { text: 'Counting the locations this query covers, for its row estimate…', warning: false };
+  if (rowCount.counting)
+    return {
+      text: "Counting this query's rows on the server (1 request), for its row estimate…",
+      warning: false,
+    };
   return null;
 }

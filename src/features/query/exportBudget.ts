@@ -41,7 +41,8 @@ const left = (used: number, limit: number | null): number | null =>
   limit === null ? null : Math.max(0, limit - used);
 
 export function exportBudget(
-  estimate: RowEstimate,
+  /** Only its rows count here; whether they are a bound is for the panel to say. */
+  estimate: Pick<RowEstimate, 'rows'>,
   pageSize: number,
   usage: Usage,
   nowMs: number,

@@ -1,6 +1,12 @@
 /** How many rows a request will give, for the export's estimate before the server says. */
 import type { RowEstimate } from '@/api/exports/exportJobs';
-import type { Dataset, DatasetQueryParams, PricingLocationListParams, ResampleUnit } from '@/contract';
+import type {
+  Dataset,
+  DatasetQueryParams,
+  DatasetQueryResponse,
+  PricingLocationListParams,
+  ResampleUnit,
+} from '@/contract';
 import { CADENCE_MS } from '@/contract';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@/time';
 import { parseFrequency } from './frequency';
@@ -79,7 +85,8 @@ function seriesOf(
   const grouped = params.resample_frequency ? params.resample_by?.split(',').map((c) => c.trim()) : undefined;
   if (subseries === null || (grouped !== undefined && !grouped.includes(subseries)))
     return { series: 1, bound: filtered && column !== subseries };
-  if (subseries !== PRICING_LOCATION_COLUMN) return otherSeriesOf(params, dataset, filtered);
+  // Other subseries (resources, constraints) vary in rows per interval: the server counts them (`rowCountReason`).
+  if (subseries !== PRICING_LOCATION_COLUMN) return null;
   if (filtered && column === subseries && operator === '=') return { series: 1, bound: false };
   if (filtered && column === subseries && operator === 'in')
     return { series: filterValues(params).length, bound: false };
@@ -97,32 +104,162 @@ function seriesOf(
 }
 
 /**
- * Series of a dataset whose subseries is not a pricing location (generation resources, binding
- * constraints): the catalog's rows per time point stand in for the count. A list of binding
- * constraints is sparse, so a filter on its names keeps at most one row per name and interval.
+ * Why time × series does not tell the rows of a request, so the server is asked to count them:
+ * - `vintages`: every forecast vintage of an interval is a row of its own, and how many vintages
+ *   an interval has depends on where it lies (an hour of the past has every report that covered
+ *   it, an hour ahead only those published so far);
+ * - `one vintage`: one report (`latest_report` or a publish time) has rows only for the intervals
+ *   it covers, which may be fewer than the range's;
+ * - `subseries`: the subseries is not a pricing location, and its rows per interval vary (a
+ *   binding constraint has rows only while it binds, several contingencies at once; resources come
+ *   and go), so the catalog's average over the whole history stands for no particular range.
+ * `publish_time=latest` keeps one row per interval (and location): time × series holds.
  */
-function otherSeriesOf(
+export type RowCountReason = 'vintages' | 'one vintage' | 'subseries';
+
+export function rowCountReason(params: DatasetQueryParams, dataset: Dataset): RowCountReason | null {
+  if (params.time !== undefined) return null;
+  if (dataset.publish_time_column !== null && params.publish_time !== 'latest')
+    return params.publish_time === undefined ? 'vintages' : 'one vintage';
+  const subseries = dataset.subseries_index_column;
+  if (subseries !== null && subseries !== PRICING_LOCATION_COLUMN) return 'subseries';
+  return null;
+}
+
+/** The contract's largest page: the count is read in one request. */
+const COUNT_PAGE_SIZE = 50_000;
+/**
+ * Buckets of the count of a query that is not resampled: a year holds so many intervals that the
+ * answer is a row per group (subseries value, vintage) and year, however long the range.
+ */
+const COUNT_BUCKET = '1year';
+
+/** The numeric columns whose counts the answer carries (neither the subseries nor the publish time). */
+function countedColumns(dataset: Dataset): string[] {
+  return dataset.all_columns
+    .filter(
+      (c) =>
+        c.is_numeric && c.name !== dataset.subseries_index_column && c.name !== dataset.publish_time_column,
+    )
+    .map((c) => c.name);
+}
+
+/**
+ * The request that has the server count the rows of `params` (null where time × series holds):
+ * the same range, zone, filter and vintages, resampled with `count`. Not resampled, into years:
+ * each answer row counts the source rows of one group; resampled, into the query's own buckets
+ * and groups: each answer row is one row of the query (a bucket with no source row gives no row
+ * in either), so one numeric column is enough.
+ */
+export function rowCountParams(params: DatasetQueryParams, dataset: Dataset): DatasetQueryParams | null {
+  if (rowCountReason(params, dataset) === null) return null;
+  const {
+    timezone,
+    start_time,
+    end_time,
+    filter_column,
+    filter_value,
+    filter_operator,
+    publish_time,
+    publish_time_start,
+    publish_time_end,
+    resample_frequency,
+    resample_by,
+  } = params;
+  const resampled = resample_frequency !== undefined && resample_frequency !== '';
+  const kept = {
+    timezone,
+    start_time,
+    end_time,
+    filter_column,
+    filter_value,
+    filter_operator,
+    publish_time,
+    publish_time_start,
+    publish_time_end,
+    resample_by: resampled ? resample_by : undefined,
+  };
+  const out: DatasetQueryParams = {
+    resample_frequency: resampled ? resample_frequency : COUNT_BUCKET,
+    resample_function: 'count',
+    page_size: COUNT_PAGE_SIZE,
+  };
+  if (resampled) {
+    const groups = (resample_by ?? '').split(',').map((c) => c.trim());
+    const one = countedColumns(dataset).find((c) => !groups.includes(c));
+    if (one !== undefined) out.columns = one;
+  }
+  for (const [key, value] of Object.entries(kept))
+    if (value !== undefined) Object.assign(out, { [key]: value });
+  return out;
+}
+
+/**
+ * The server's count of a query's rows. `complete` is false when the answer ran past one page:
+ * the rows are then a lower bound.
+ */
+export interface RowCount {
+  rows: number;
+  complete: boolean;
+}
+
+/**
+ * Reads the answer to `rowCountParams`. Not resampled: each answer row's largest count over the
+ * numeric columns is its group's rows (`count` skips nulls; a row with a value in no numeric
+ * column at all would go uncounted, which no dataset of the catalog has). Resampled: the answer's
+ * rows are the query's.
+ */
+export function countedRows(
+  answer: Pick<DatasetQueryResponse, 'data' | 'meta'>,
   params: DatasetQueryParams,
   dataset: Dataset,
-  filtered: boolean,
-): { series: number; bound: boolean } {
-  const column = params.filter_column;
-  const operator = params.filter_operator ?? '=';
-  if (filtered && column === dataset.subseries_index_column && (operator === '=' || operator === 'in'))
-    return { series: operator === 'in' ? filterValues(params).length : 1, bound: true };
-  return { series: rowsPerTimePoint(dataset), bound: filtered };
+): RowCount {
+  const complete = answer.meta.hasNextPage !== true;
+  if (params.resample_frequency !== undefined && params.resample_frequency !== '')
+    return { rows: answer.data.length, complete };
+  const columns = countedColumns(dataset);
+  let rows = 0;
+  for (const row of answer.data) {
+    let most = 0;
+    for (const column of columns) {
+      const value = row[column];
+      if (typeof value === 'number' && value > most) most = value;
+    }
+    rows += most;
+  }
+  return { rows, complete };
+}
+
+/**
+ * The export's estimate: a `RowEstimate`, or `at least` where the server's count ran past one page
+ * (the job is then given no total rather than a floor as its total). `counted` says the server
+ * counted the rows, and why it was asked.
+ */
+export interface ExportEstimate extends Omit<RowEstimate, 'kind'> {
+  kind: RowEstimate['kind'] | 'at least';
+  counted?: RowCountReason;
+}
+
+/** What the export job is told: its total only where the estimate is one. */
+export function jobEstimate(estimate: ExportEstimate | null): RowEstimate | null {
+  if (estimate === null || estimate.kind === 'at least') return null;
+  const { rows, kind, span } = estimate;
+  return span === undefined ? { rows, kind } : { rows, kind, span };
 }
 
 /**
  * Rows of a request: time range ÷ step × series, capped by `limit`. An `at most` estimate where a
- * filter on values may keep fewer; the span lets the export refine it as pages arrive.
+ * filter on values may keep fewer; the span lets the export refine it as pages arrive. Where
+ * `rowCountReason` says time × series does not hold, the server's count (`rowCount`) instead, and
+ * null until it is in.
  */
 export function estimateRows(
   params: DatasetQueryParams,
   dataset: Dataset,
   nowMs: number,
   seriesCount: SeriesCount | null,
-): RowEstimate | null {
+  rowCount: RowCount | null = null,
+): ExportEstimate | null {
   if (params.time !== undefined)
     return params.limit === undefined ? null : { rows: params.limit, kind: 'at most' };
   const start = Date.parse(params.start_time ?? dataset.earliestData);
@@ -130,10 +267,17 @@ export function estimateRows(
   const freq = params.resample_frequency ? parseFrequency(params.resample_frequency) : null;
   const step = freq ? freq.count * UNIT_MS[freq.unit] : CADENCE_MS[dataset.cadence];
   if (Number.isNaN(start) || Number.isNaN(end) || end <= start) return null;
+  const span = { startMs: start, endMs: end, descending: params.order === 'desc' };
+  const reason = rowCountReason(params, dataset);
+  if (reason !== null) {
+    if (rowCount === null) return null;
+    if (params.limit !== undefined && params.limit < rowCount.rows)
+      return { rows: params.limit, kind: 'at most', span, counted: reason };
+    return { rows: rowCount.rows, kind: rowCount.complete ? 'about' : 'at least', span, counted: reason };
+  }
   const series = seriesOf(params, dataset, seriesCount);
   if (series === null) return null;
   const rows = Math.round(Math.ceil((end - start) / step) * series.series);
-  const span = { startMs: start, endMs: end, descending: params.order === 'desc' };
   if (params.limit !== undefined && params.limit < rows) return { rows: params.limit, kind: 'at most', span };
   return { rows, kind: series.bound ? 'at most' : 'about', span };
 }
