@@ -22,6 +22,8 @@ export interface LoadedTable {
   /** Arrow IPC streams, one a page, in order: the first creates the table, the others append. */
   parts: Uint8Array[];
   rows: number;
+  /** The pages the rows were read in: one HTTP request each. */
+  pages: number;
   /** The dataset's unit of each column that has one. */
   units: ReadonlyMap<string, string | null>;
 }
@@ -104,5 +106,5 @@ export async function loadQueryTable(
   await inserting;
   if (signal.aborted) throw new DOMException('The load was cancelled.', 'AbortError');
   const units = new Map(dataset.all_columns.map((c) => [c.name, c.unit ?? null] as const));
-  return { parts, rows: state.rows, units };
+  return { parts, rows: state.rows, pages: state.pages, units };
 }

@@ -97,6 +97,8 @@ describe('the SQL session', () => {
       unit: '$/MWh',
     });
     expect(table?.requests).toHaveLength(1);
+    // One query, read in pages: 192 rows fit in one.
+    expect(table?.pages).toBe(1);
     expect(table?.requests[0]?.dataset).toBe('ercot_spp_real_time_15_min');
     expect(table?.requests[0]?.url).toContain('/v1/datasets/ercot_spp_real_time_15_min/query?');
     expect(table?.requests[0]?.url).not.toContain(DEMO_API_KEY);

@@ -384,7 +384,11 @@ export async function loadTable(spec: SqlTableSpec): Promise<void> {
         signal: controller.signal,
       });
       loaded.set(name, data);
-      setTable(name, { ...(await describe(name, data.units)), status: { state: 'ready' } });
+      setTable(name, {
+        ...(await describe(name, data.units)),
+        pages: data.pages,
+        status: { state: 'ready' },
+      });
     } else {
       const sql = createTableSql(name, source.sql);
       await cancellable(sql, controller.signal, (engine) => engine.query(sql));

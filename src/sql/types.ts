@@ -46,6 +46,8 @@ export interface SqlTable {
   status: SqlTableStatus;
   /** The API requests that made it (the key never in them): its provenance, for the panel and sidecars. */
   requests: readonly ApiRequest[];
+  /** The pages a dataset query was read in (one HTTP request each), once it is loaded. */
+  pages?: number;
 }
 
 /** Rows held in the page, read cell by cell (a result, or one batch of a streamed result). */

@@ -82,6 +82,12 @@ describe('SQL page', () => {
     const tables = within(screen.getByRole('list', { name: 'Tables' }));
     const rt = within(tables.getByRole('listitem', { name: 'rt' }));
     expect(rt.getByText('96 rows')).toBeInTheDocument();
+    // Its provenance names the query's range and the pages it was read in, not "1 request" for any walk.
+    expect(
+      rt.getByText(
+        /^From ercot_spp_real_time_15_min \(.+ to .+\): 1 query, read in 1 page \(one request each\)$/,
+      ),
+    ).toBeInTheDocument();
     expect(rt.getByText(/\/v1\/datasets\/ercot_spp_real_time_15_min\/query\?/)).toBeInTheDocument();
     expect(rt.queryByText(/api_key|x-api-key/)).toBeNull();
 

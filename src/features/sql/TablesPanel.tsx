@@ -104,6 +104,13 @@ function TableStatus({ table, onError }: { table: SqlTable; onError: (message: s
   );
 }
 
+/** The query's time bounds as it sent them, for the summary: " (2025-07-01 to 2025-07-08)". */
+function rangeText(params: { start_time?: string; end_time?: string; time?: string }): string {
+  if (params.time !== undefined) return ` (time=${params.time})`;
+  if (params.start_time === undefined && params.end_time === undefined) return '';
+  return ` (${params.start_time ?? 'its first data'} to ${params.end_time ?? 'its latest data'})`;
+}
+
 function Provenance({ table }: { table: SqlTable }) {
   if (table.source.kind === 'sql')
     return (
@@ -115,7 +122,9 @@ function Provenance({ table }: { table: SqlTable }) {
   return (
     <details className={styles.details}>
       <summary>
-        From {table.source.dataset}: {formatCount(table.requests.length, 'request')}
+        From {table.source.dataset}
+        {rangeText(table.source.params)}: {formatCount(table.requests.length, 'query', 'queries')}
+        {table.pages !== undefined && `, read in ${formatCount(table.pages, 'page')} (one request each)`}
       </summary>
       {table.requests.length === 0 ? (
         <p className={styles.hint}>No request has been made yet.</p>

@@ -21,6 +21,19 @@ describe('an SQL result in the table', () => {
     expect(
       formatSqlCell(Date.UTC(2025, 6, 15, 15, 0, 0, 250), col('interval_start_local', 'TIMESTAMP')),
     ).toBe('2025-07-15T15:00:00.250');
+    // An aggregate of a UTC column is a UTC instant too; one that mixes in a wall clock is not marked.
+    expect(formatSqlCell(Date.UTC(2025, 6, 15, 20), col('min(interval_start_utc)', 'TIMESTAMP_MS'))).toBe(
+      '2025-07-15T20:00:00Z',
+    );
+    expect(
+      formatSqlCell(
+        Date.UTC(2025, 6, 15, 20),
+        col('greatest(interval_start_utc, interval_start_local)', 'TIMESTAMP_MS'),
+      ),
+    ).toBe('2025-07-15T20:00:00');
+    expect(formatSqlCell(Date.UTC(2025, 6, 15, 20), col('first', 'TIMESTAMP_MS'))).toBe(
+      '2025-07-15T20:00:00',
+    );
     expect(formatSqlCell(null, col('x', 'DOUBLE'))).toBe('');
     expect(formatSqlCell(true, col('b', 'BOOLEAN'))).toBe('true');
   });

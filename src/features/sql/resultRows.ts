@@ -31,13 +31,20 @@ export function resultColumns(columns: readonly SqlColumn[]): VirtualTableColumn
 }
 
 /**
- * A timestamp cell (epoch ms) as ISO text. DuckDB's TIMESTAMP has no zone: an `_utc` column's
- * instant is marked `Z`, any other (a `_local` wall clock, a computed time) is written as it reads.
+ * Whether a timestamp column holds UTC instants, by its name: an `_utc` column, or an expression
+ * DuckDB named after `_utc` columns only (`min(interval_start_utc)`, `interval_start_utc + …`). One
+ * that reads a `_local` wall clock too, or an alias (`AS first`), cannot be told and is not marked.
+ */
+const isUtcName = (name: string): boolean => /_utc\b/.test(name) && !/_local\b/.test(name);
+
+/**
+ * A timestamp cell (epoch ms) as ISO text. DuckDB's TIMESTAMP has no zone: a UTC instant
+ * (`isUtcName`) is marked `Z`, any other (a `_local` wall clock, an alias) is written as it reads.
  */
 export function formatSqlTimestamp(ms: number, column: SqlColumn): string {
   const iso = new Date(ms).toISOString();
   const text = iso.endsWith('.000Z') ? iso.slice(0, -5) : iso.slice(0, -1);
-  return column.name.endsWith('_utc') ? `${text}Z` : text;
+  return isUtcName(column.name) ? `${text}Z` : text;
 }
 
 export function formatSqlCell(
