@@ -483,6 +483,34 @@ describe('Compare page: every number is true or says why not', () => {
     expect(within(events as HTMLElement).queryByText(/has no values in this range/)).toBeNull();
   });
 
+  it('a calm answer over a range that runs past now counts the intervals it could not check', async () => {
+    // The test clock is 2025-07-15 20:00 UTC: the hub's real-time prices end there, four days early.
+    renderApp(
+      compareHref({
+        from: '2025-07-13',
+        to: '2025-07-19',
+        A: dataSeries('A', RT, 'spp', HOUSTON),
+        grid: '1h',
+        when: 'A < -10000',
+      }),
+    );
+    const events = (await screen.findByRole('heading', { name: 'Events' }, SLOW)).closest(
+      'section',
+    ) as HTMLElement;
+    const line = await within(events).findByText(
+      /^No interval of the [\d,]+ it could check meets the condition\./,
+      {},
+      SLOW,
+    );
+    const checked = Number(/of the ([\d,]+) it could/.exec(line.textContent)?.[1]?.replace(/,/g, ''));
+    const unknown = Number(
+      / ([\d,]+) of 168 intervals have no value on one side of it/.exec(line.textContent)?.[1],
+    );
+    expect(checked + unknown).toBe(168);
+    expect(unknown).toBeGreaterThan(24 * 3);
+    expect(within(events).queryByText('No interval meets the condition.')).toBeNull();
+  });
+
   it('a condition on a series whose loading was stopped says it cannot be checked, not that it waits', async () => {
     const hang = neverAnswers(`*/v1/datasets/${RT}/query`, { once: true });
     server.use(hang.handler);

@@ -12,6 +12,7 @@ import {
   parseCondition,
   searchEvents,
   type Condition,
+  type EventSearch,
   type SeriesEvent,
 } from './events';
 import { EVENTS_CSV_FILENAME, eventsCsv, eventsSidecarText } from './eventsCsv';
@@ -57,7 +58,7 @@ type Found =
   | { kind: 'waiting' }
   /** A series the condition reads has no values, and will not have any: no interval can be checked. */
   | { kind: 'unchecked'; message: string }
-  | { kind: 'events'; events: SeriesEvent[]; emptied: string[]; unit: string | null; parsed: Condition };
+  | ({ kind: 'events'; unit: string | null; parsed: Condition } & EventSearch);
 
 /** Whether `text` is a condition on the workspace's series: checked as it is typed, before it is applied. */
 function checkCondition(text: string, series: readonly SeriesResult[]): Checked {
@@ -254,11 +255,15 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
         <>
           <p className={styles.muted} role="status">
             {found.events.length === 0
-              ? 'No interval meets the condition.'
+              ? found.unknown > 0
+                ? `No interval of the ${formatInteger(found.intervals - found.unknown)} it could check meets the condition.`
+                : 'No interval meets the condition.'
               : `${formatInteger(found.events.length)} event${found.events.length === 1 ? '' : 's'}, ${formatInteger(
                   found.events.reduce((n, e) => n + e.intervals, 0),
                 )} intervals in all.`}
             {found.events.length > SHOWN && ` The first ${SHOWN} are listed; the CSV has all.`}
+            {found.unknown > 0 &&
+              ` ${formatInteger(found.unknown)} of ${formatInteger(found.intervals)} intervals have no value on one side of it, so it is unknown there.`}
           </p>
           {found.emptied.map((text) => (
             <p key={text} className={styles.muted}>

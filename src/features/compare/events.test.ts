@@ -92,5 +92,12 @@ describe('the event finder', () => {
     );
     expect(search.emptied).toEqual(['A / B: 3 intervals left empty: division by zero']);
     expect(search.events[0]?.from).toBe(3);
+    // Those intervals are counted as unknown, whatever left them so.
+    expect(search.unknown).toBe(3);
+    expect(search.intervals).toBe(n);
+    const partial = Float64Array.from({ length: n }, (_, i) => (i % 2 === 0 ? Number.NaN : 5));
+    expect(searchEvents(parseCondition('A > 100'), new Map([['A', partial]]), grid).unknown).toBe(
+      Math.ceil(n / 2),
+    );
   });
 });

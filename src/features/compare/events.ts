@@ -80,6 +80,10 @@ export interface EventSearch {
    * is unknown although the series have values: one sentence per side that did, for a reader.
    */
   emptied: string[];
+  /** Intervals where either side has no value (a series without data there, or emptied): the condition is unknown. */
+  unknown: number;
+  /** The grid's intervals: those checked are `intervals − unknown`. */
+  intervals: number;
 }
 
 /** The events of `condition` over the series on the grid, and what its sides left empty. */
@@ -98,6 +102,9 @@ export function searchEvents(
     describeEmptied(formatExpression(condition.right), rightSide.emptied),
   ].filter((text): text is string => text !== null);
   const high = condition.op === '>' || condition.op === '>=';
+  let unknown = 0;
+  for (let k = 0; k < n; k++)
+    if (Number.isNaN(left[k] ?? Number.NaN) || Number.isNaN(right[k] ?? Number.NaN)) unknown++;
   const events: SeriesEvent[] = [];
   let i = 0;
   while (i < n) {
@@ -133,7 +140,7 @@ export function searchEvents(
     });
     i = j;
   }
-  return { events, emptied };
+  return { events, emptied, unknown, intervals: n };
 }
 
 /** Every maximal run of intervals where `condition` holds, in time order. */
