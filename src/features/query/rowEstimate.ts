@@ -126,6 +126,19 @@ export function rowCountReason(params: DatasetQueryParams, dataset: Dataset): Ro
   return null;
 }
 
+/** What a count keeps of its query: the rows it selects (range, zone, filter, vintages). */
+const COUNT_KEPT = [
+  'timezone',
+  'start_time',
+  'end_time',
+  'filter_column',
+  'filter_value',
+  'filter_operator',
+  'publish_time',
+  'publish_time_start',
+  'publish_time_end',
+] as const satisfies readonly (keyof DatasetQueryParams)[];
+
 /** The contract's largest page: the count is read in one request. */
 const COUNT_PAGE_SIZE = 50_000;
 /**
@@ -153,32 +166,8 @@ function countedColumns(dataset: Dataset): string[] {
  */
 export function rowCountParams(params: DatasetQueryParams, dataset: Dataset): DatasetQueryParams | null {
   if (rowCountReason(params, dataset) === null) return null;
-  const {
-    timezone,
-    start_time,
-    end_time,
-    filter_column,
-    filter_value,
-    filter_operator,
-    publish_time,
-    publish_time_start,
-    publish_time_end,
-    resample_frequency,
-    resample_by,
-  } = params;
+  const { resample_frequency, resample_by } = params;
   const resampled = resample_frequency !== undefined && resample_frequency !== '';
-  const kept = {
-    timezone,
-    start_time,
-    end_time,
-    filter_column,
-    filter_value,
-    filter_operator,
-    publish_time,
-    publish_time_start,
-    publish_time_end,
-    resample_by: resampled ? resample_by : undefined,
-  };
   const out: DatasetQueryParams = {
     resample_frequency: resampled ? resample_frequency : COUNT_BUCKET,
     resample_function: 'count',
@@ -189,8 +178,8 @@ export function rowCountParams(params: DatasetQueryParams, dataset: Dataset): Da
     const one = countedColumns(dataset).find((c) => !groups.includes(c));
     if (one !== undefined) out.columns = one;
   }
-  for (const [key, value] of Object.entries(kept))
-    if (value !== undefined) Object.assign(out, { [key]: value });
+  for (const key of COUNT_KEPT) if (params[key] !== undefined) Object.assign(out, { [key]: params[key] });
+  if (resampled && resample_by !== undefined) out.resample_by = resample_by;
   return out;
 }
 
