@@ -152,7 +152,15 @@ describe('QueryPage chart over vintages, repeats and empty columns', () => {
     const value = await screen.findByLabelText('Value column', undefined, { timeout: 10_000 });
     // output_schedule is null for all but a few units: the chart opens on the column that has values.
     await waitFor(() => expect(value).toHaveValue('telemetered_net_output'));
+    // And says why, with the count of the column it passed over.
+    const why = screen.getByText(
+      /Drawn: telemetered_net_output, the column with most values here; output_schedule has a value in [\d,]+ of 2,400 rows \(pick it above to draw it\)\./,
+    );
+    expect(Number(/has a value in ([\d,]+) of/.exec(why.textContent)?.[1]?.replace(/,/g, ''))).toBeLessThan(
+      1200,
+    );
     await user.selectOptions(value, 'output_schedule');
+    expect(screen.queryByText(/the column with most values here/)).toBeNull();
     const note = await screen.findByText(/of these rows have no output_schedule and are on no line/);
     const [rowsWithout, resourcesWithout] = [
       /([\d,]+) of these rows have no output_schedule/,

@@ -13,6 +13,7 @@ import {
   stepText,
   TYPE_COLUMN,
   typicalStep,
+  valuedRows,
   type ChartGroup,
 } from './chartGroups';
 import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDecimals } from '@/lib/format';
@@ -146,6 +147,11 @@ function useChartGroups(
     () => (data && fuller !== null && value !== '' ? fullerColumn(data, value, fuller.split(',')) : value),
     [data, value, fuller],
   );
+  // When the default gave way: how many rows its own column has a value in, to say why.
+  const passedOver = useMemo(
+    () => (data && valueName !== value ? { column: value, valued: valuedRows(data, value) } : null),
+    [data, value, valueName],
+  );
   const built = useMemo(
     () =>
       data
@@ -155,7 +161,7 @@ function useChartGroups(
         : NO_GROUPS,
     [data, time, valueName, group, publish, timeZone],
   );
-  return { valueName, ...built };
+  return { valueName, passedOver, ...built };
 }
 
 const NO_GROUPS = { groups: [], vintages: 0, rowsWithoutValue: 0, seriesWithoutValue: 0, repeatedTimes: 0 };
@@ -211,19 +217,20 @@ export function ResultsChart({
   };
   const options = chartRowsOptions(datasetId, chartParams, cap, setProgress);
   const rows = useQuery({ ...options, enabled: valueColumn !== undefined });
-  const { valueName, groups, vintages, rowsWithoutValue, seriesWithoutValue, repeatedTimes } = useChartGroups(
-    rows.data,
-    {
-      time: timeColumn,
-      // Until one is picked: a default column that is mostly empty in these rows (a disclosure's
-      // output_schedule, null for all but the nuclear units) gives way to the column with most values.
-      value: valueColumn?.name ?? '',
-      fuller: chosenColumn === '' ? numeric.map((c) => c.name).join(',') : null,
-      group,
-      publish,
-    },
-    timeZone,
-  );
+  const { valueName, passedOver, groups, vintages, rowsWithoutValue, seriesWithoutValue, repeatedTimes } =
+    useChartGroups(
+      rows.data,
+      {
+        time: timeColumn,
+        // Until one is picked: a default column that is mostly empty in these rows (a disclosure's
+        // output_schedule, null for all but the nuclear units) gives way to the column with most values.
+        value: valueColumn?.name ?? '',
+        fuller: chosenColumn === '' ? numeric.map((c) => c.name).join(',') : null,
+        group,
+        publish,
+      },
+      timeZone,
+    );
   const drawnColumn = numeric.find((c) => c.name === valueName) ?? valueColumn;
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? defaultSeries(groups);
@@ -312,6 +319,8 @@ export function ResultsChart({
             .
           </>
         )}
+        {passedOver !== null &&
+          ` Drawn: ${drawnColumn.name}, the column with most values here; ${passedOver.column} has a value in ${formatInteger(passedOver.valued)} of ${formatInteger(rows.data.rows)} rows (pick it above to draw it).`}
         {rowsWithoutValue > 0 &&
           ` ${formatInteger(rowsWithoutValue)} of these rows have no ${drawnColumn.name} and are on no line${
             seriesWithoutValue > 0

@@ -171,7 +171,7 @@ function groupOf(name: string, readings: readonly Reading[], hub: boolean, lates
 }
 
 /** How many of the rows hold a number in `column`. */
-function valuedRows(data: ChartRows, column: string): number {
+export function valuedRows(data: ChartRows, column: string): number {
   let n = 0;
   let left = data.rows;
   for (const page of data.pages) {
