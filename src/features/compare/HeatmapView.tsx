@@ -6,7 +6,8 @@ import { formatCount, formatInteger, formatNumber } from '@/lib/format';
 import { DAY_MS, zonedParts } from '@/time';
 import { startedBuckets, type Grid } from './grid';
 import { heatScale, type HeatScale } from './heatColors';
-import { heatmap, missingIntervals, type Heatmap, type HeatmapDstDay } from './profile';
+import { heatmap, type Heatmap, type HeatmapDstDay } from './profile';
+import { emptyIntervals } from './stats';
 import { shownLabel } from './seriesLabel';
 import type { SeriesResult } from './seriesResult';
 import { withoutValues } from './seriesWaiting';
@@ -43,23 +44,24 @@ function dstDayText(day: HeatmapDstDay, slotMinutes: number): string {
 
 /** "12 of 168 hours have no value (drawn blank), 3 of them not begun yet." */
 function missingText(
-  missing: { missing: number; toCome: number },
+  empty: { missing: number; toCome: number },
   total: number,
   cadence: Grid['cadence'],
   notes: readonly (string | null)[],
 ): string {
   const [one, many] = INTERVAL_NOUN[cadence];
-  const verb = missing.missing === 1 ? 'has' : 'have';
+  const blank = empty.missing + empty.toCome;
+  const verb = blank === 1 ? 'has' : 'have';
   const toCome =
-    missing.toCome === 0
+    empty.toCome === 0
       ? ''
-      : missing.toCome === missing.missing
-        ? missing.missing === 1
+      : empty.missing === 0
+        ? blank === 1
           ? ', as it has not begun yet'
           : ', as none of them has begun yet'
-        : `, ${formatInteger(missing.toCome)} of them not begun yet`;
+        : `, ${formatInteger(empty.toCome)} of them not begun yet`;
   const why = notes.filter((n): n is string => n !== null).map((n) => `; ${n}`);
-  return `${formatInteger(missing.missing)} of ${formatCount(total, one, many)} ${verb} no value (drawn blank)${toCome}${why.join('')}.`;
+  return `${formatInteger(blank)} of ${formatCount(total, one, many)} ${verb} no value (drawn blank)${toCome}${why.join('')}.`;
 }
 
 /** The registry's entry for the location a data series filters on, when the page has loaded the registry. */
@@ -124,7 +126,8 @@ export function HeatmapView({ grid, series, now }: { grid: Grid; series: SeriesR
   const scale = useMemo(() => (map ? heatScale(map.values) : null), [map]);
   // The page's clock, as the statistics read it: the same hours count as not begun in both.
   const started = startedBuckets(grid, now);
-  const missing = useMemo(() => (values ? missingIntervals(values, started) : null), [values, started]);
+  // Split at the page's now as the statistics split them: missing, or not begun yet.
+  const empty = useMemo(() => (values ? emptyIntervals(values, started) : null), [values, started]);
   const registryEntry = useRegistryEntry(series);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [hover, setHover] = useState<string>('');
@@ -152,7 +155,7 @@ export function HeatmapView({ grid, series, now }: { grid: Grid; series: SeriesR
     ctx.putImageData(image, 0, 0);
     el.dataset.painted = String(map.values.length);
   }, [map, scale]);
-  if (!values || !map || !missing)
+  if (!values || !map || !empty)
     return (
       <p className={styles.muted} data-testid="heatmap-empty">
         Not drawn yet: {withoutValues([series])}.
@@ -165,7 +168,7 @@ export function HeatmapView({ grid, series, now }: { grid: Grid; series: SeriesR
   const last = map.dates[map.dates.length - 1] ?? '';
   if (!scale) {
     const reasons = [
-      missing.toCome === total && total > 0
+      empty.toCome === total && total > 0
         ? total === 1
           ? `its ${one} has not begun yet`
           : `none of its ${formatCount(total, one, many)} has begun yet`
@@ -233,10 +236,10 @@ export function HeatmapView({ grid, series, now }: { grid: Grid; series: SeriesR
       <figcaption className={styles.muted}>
         {label}: hour of day across, date down ({first} to {last}, {map.slots} intervals a day).{' '}
         {scaleText(scale, map, series.unit)}
-        {missing.missing > 0 && (
+        {empty.missing + empty.toCome > 0 && (
           <span data-testid="heatmap-missing">
             {' '}
-            {missingText(missing, total, grid.cadence, [
+            {missingText(empty, total, grid.cadence, [
               series.capped ? 'the series is capped, only its first rows arrived' : null,
               registryNote(series, grid, registryEntry),
             ])}

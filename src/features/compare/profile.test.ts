@@ -1,5 +1,5 @@
 import { buildGrid } from './grid';
-import { dailyProfile, heatmap, missingIntervals } from './profile';
+import { dailyProfile, heatmap } from './profile';
 import { alignedCsv } from './alignedCsv';
 
 describe('profile views', () => {
@@ -28,11 +28,9 @@ describe('profile views', () => {
     const values = Float64Array.from(grid.times, (_, i) => i);
     values[3] = Number.NaN;
     const map = heatmap(values, grid);
-    expect(map.present).toBe(72);
     expect(map.dstDays).toEqual([
       {
         date: '2026-11-01',
-        row: 1,
         hours: 25,
         kind: 'repeated',
         fromSlot: 1,
@@ -49,7 +47,7 @@ describe('profile views', () => {
       buildGrid('2026-03-08', '2026-03-08', '1h', 'America/Chicago'),
     );
     expect(spring.dstDays).toEqual([
-      { date: '2026-03-08', row: 0, hours: 23, kind: 'skipped', fromSlot: 2, toSlot: 2, zoneNames: null },
+      { date: '2026-03-08', hours: 23, kind: 'skipped', fromSlot: 2, toSlot: 2, zoneNames: null },
     ]);
     expect([...spring.skipped]).toEqual([2]);
     expect(spring.merged.size).toBe(0);
@@ -61,7 +59,6 @@ describe('profile views', () => {
     expect(map.dstDays).toEqual([
       {
         date: '2026-11-01',
-        row: 0,
         hours: 25,
         kind: 'repeated',
         fromSlot: 12,
@@ -75,13 +72,6 @@ describe('profile views', () => {
     // A week without a change has none.
     const july = buildGrid('2026-07-01', '2026-07-07', '1h', 'America/Chicago');
     expect(heatmap(new Float64Array(july.times.length), july).dstDays).toEqual([]);
-  });
-
-  it('counts the intervals without a value, and those of them from `started` on (not begun)', () => {
-    const values = Float64Array.from([1, Number.NaN, 2, Number.NaN, Number.NaN]);
-    expect(missingIntervals(values, 4)).toEqual({ missing: 3, toCome: 1 });
-    expect(missingIntervals(values, 5)).toEqual({ missing: 3, toCome: 0 });
-    expect(missingIntervals(new Float64Array(0), 0)).toEqual({ missing: 0, toCome: 0 });
   });
 
   it('averages each hour of the day, with its 5th and 95th percentile', () => {

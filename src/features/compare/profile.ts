@@ -11,7 +11,6 @@ import { quantile } from '@/lib/quantile';
 /** A day of the zone that is not 24 hours long, and the cells of the heatmap that differ for it. */
 export interface HeatmapDstDay {
   date: string;
-  row: number;
   /** 25 or 23 (from the intervals the grid has that day). */
   hours: number;
   /** `repeated`: its cells from `fromSlot` to `toSlot` each hold two intervals; `skipped`: they hold none. */
@@ -32,8 +31,6 @@ export interface Heatmap {
   values: Float64Array;
   min: number;
   max: number;
-  /** Intervals of the grid with a value (the cells may be fewer: a repeated hour shares one). */
-  present: number;
   /** The grid's intervals of each cell that holds more than one (a repeated hour's), by cell. */
   merged: Map<number, number[]>;
   /** Cells of a wall-clock time that does not exist (a spring-forward hour). */
@@ -67,7 +64,6 @@ export function heatmap(values: Float64Array, grid: Grid): Heatmap {
   const counts = new Uint16Array(cells);
   // How many of the grid's intervals each cell stands for, whether they have a value or not.
   const intervals = new Uint16Array(cells);
-  let present = 0;
   for (let i = 0; i < n; i++) {
     const k = cellOf[i] ?? 0;
     intervals[k] = (intervals[k] ?? 0) + 1;
@@ -75,7 +71,6 @@ export function heatmap(values: Float64Array, grid: Grid): Heatmap {
     if (Number.isNaN(v)) continue;
     sums[k] = (sums[k] ?? 0) + v;
     counts[k] = (counts[k] ?? 0) + 1;
-    present++;
   }
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -95,7 +90,7 @@ export function heatmap(values: Float64Array, grid: Grid): Heatmap {
     if ((intervals[k] ?? 0) > 1) merged.set(k, [...(merged.get(k) ?? []), i]);
   }
   const { skipped, dstDays } = dstDaysOf(intervals, dates, slots, slotMinutes, merged, grid);
-  return { dates, slots, slotMinutes, values: out, min, max, present, merged, skipped, dstDays };
+  return { dates, slots, slotMinutes, values: out, min, max, merged, skipped, dstDays };
 }
 
 /**
@@ -145,7 +140,6 @@ function dstDaysOf(
       zonedParts(grid.times[i ?? 0] ?? 0, grid.zone, false).zoneName;
     dstDays.push({
       date: dates[row] ?? '',
-      row,
       hours: (total * slotMinutes) / 60,
       kind,
       fromSlot,
@@ -154,18 +148,6 @@ function dstDaysOf(
     });
   }
   return { skipped, dstDays };
-}
-
-/** Intervals of the grid without a value, and how many of them had not begun at `started`. */
-export function missingIntervals(values: Float64Array, started: number): { missing: number; toCome: number } {
-  let missing = 0;
-  let toCome = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (!Number.isNaN(values[i] ?? Number.NaN)) continue;
-    missing++;
-    if (i >= started) toCome++;
-  }
-  return { missing, toCome };
 }
 
 export interface HourProfile {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { buildGrid, startedBuckets } from './grid';
-import { correlation, seriesStats } from './stats';
+import { correlation, emptyIntervals, seriesStats } from './stats';
 
 const grid = buildGrid('2025-11-01', '2025-11-03', '1h', 'US/Central'); // 24 + 25 + 24 hours
 const value = fc.option(fc.integer({ min: -5000, max: 5000 }), { nil: Number.NaN });
@@ -82,5 +82,16 @@ describe('series statistics', () => {
     expect(correlation(a, Float64Array.of(2, 4, 6, 100, 10))).toEqual({ r: 1, pairs: 4 });
     expect(correlation(a, Float64Array.of(-1, -2, -3, 0, -5)).r).toBeCloseTo(-1, 12);
     expect(correlation(a, Float64Array.of(7, 7, 7, 7, 7)).r).toBeNaN();
+  });
+});
+
+describe('emptyIntervals', () => {
+  it('splits the intervals without a value at `started`: missing before it, not begun from it on', () => {
+    const values = Float64Array.from([1, Number.NaN, 2, Number.NaN, Number.NaN]);
+    expect(emptyIntervals(values, 4)).toEqual({ missing: 2, toCome: 1 });
+    expect(emptyIntervals(values, 5)).toEqual({ missing: 3, toCome: 0 });
+    expect(emptyIntervals(values)).toEqual({ missing: 3, toCome: 0 });
+    expect(emptyIntervals(values, 0)).toEqual({ missing: 0, toCome: 3 });
+    expect(emptyIntervals(new Float64Array(0), 0)).toEqual({ missing: 0, toCome: 0 });
   });
 });

@@ -23,6 +23,24 @@ export interface SeriesStats {
 }
 
 /**
+ * The grid's intervals without a value, split at `started` (how many had begun, `startedBuckets`):
+ * `missing` had begun (values the data lacks), `toCome` had not.
+ */
+export function emptyIntervals(
+  values: Float64Array,
+  started: number = values.length,
+): { missing: number; toCome: number } {
+  let missing = 0;
+  let toCome = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (!Number.isNaN(values[i] ?? Number.NaN)) continue;
+    if (i < started) missing++;
+    else toCome++;
+  }
+  return { missing, toCome };
+}
+
+/**
  * `started` is how many of the grid's intervals had begun (`startedBuckets`): an empty interval
  * after them is yet to come, not missing (a forecast may still have values there).
  */
@@ -46,13 +64,9 @@ export function seriesStats(
     }
   }
   const count = sorted.length;
-  let toCome = 0;
-  for (let i = Math.max(0, started); i < values.length; i++)
-    if (Number.isNaN(values[i] ?? Number.NaN)) toCome++;
   return {
     count,
-    missing: values.length - count - toCome,
-    toCome,
+    ...emptyIntervals(values, started),
     min: count ? (sorted[0] ?? Number.NaN) : Number.NaN,
     max: count ? (sorted[count - 1] ?? Number.NaN) : Number.NaN,
     mean: count ? sum / count : Number.NaN,
