@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useFirstScreenDone } from '@/api/firstScreen';
 import { datasetQueryOptions } from '@/api/query/queries';
 import type { Dataset, DatasetQueryParams } from '@/contract';
-import { countedRows, rowCountParams, type RowCount } from './rowEstimate';
+import { countedRows, isResampled, rowCountParams, type RowCount } from './rowEstimate';
 
 /** Where the count stands, as `SeriesCountState` does for locations; all empty where none is needed. */
 export interface RowCountState {
@@ -28,12 +28,10 @@ export function useRowCount(dataset: Dataset, params: DatasetQueryParams): RowCo
     placeholderData: undefined,
   });
   const data = answer.data;
-  const key = JSON.stringify(params);
+  const resampled = isResampled(params);
   const count = useMemo(
-    () => (data ? countedRows(data, params, dataset) : null),
-    // `params` is rebuilt every render; its text says when it changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data, key, dataset],
+    () => (data ? countedRows(data, resampled, dataset) : null),
+    [data, resampled, dataset],
   );
   if (countParams === null) return { count: null, counting: false, error: null };
   const error = count === null && answer.isError ? answer.error : null;

@@ -129,7 +129,7 @@ describe('countedRows', () => {
         { publish_time_utc: '2025-07-15T11:10:00+00:00', gen_system_wide: 11, stppf_system_wide: 24 },
         { publish_time_utc: '2025-07-15T12:10:00+00:00', gen_system_wide: null, stppf_system_wide: 3 },
       ]),
-      DAY,
+      false,
       SOLAR,
     );
     expect(rows).toEqual({ rows: 51, complete: true });
@@ -140,11 +140,11 @@ describe('countedRows', () => {
       { constraint_name: 'A', limit: 3 },
       { constraint_name: 'B', limit: 9 },
     ];
-    expect(countedRows(answer(data), { ...DAY, resample_frequency: '1h' }, SHADOW)).toEqual({
+    expect(countedRows(answer(data), true, SHADOW)).toEqual({
       rows: 2,
       complete: true,
     });
-    expect(countedRows(answer(data, true), DAY, SHADOW)).toEqual({ rows: 12, complete: false });
+    expect(countedRows(answer(data, true), false, SHADOW)).toEqual({ rows: 12, complete: false });
   });
 });
 

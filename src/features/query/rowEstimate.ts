@@ -157,6 +157,10 @@ function countedColumns(dataset: Dataset): string[] {
     .map((c) => c.name);
 }
 
+/** Whether a query asks for resampling (an empty frequency does not). */
+export const isResampled = (params: DatasetQueryParams): boolean =>
+  params.resample_frequency !== undefined && params.resample_frequency !== '';
+
 /**
  * The request that has the server count the rows of `params` (null where time × series holds):
  * the same range, zone, filter and vintages, resampled with `count`. Not resampled, into years:
@@ -167,7 +171,7 @@ function countedColumns(dataset: Dataset): string[] {
 export function rowCountParams(params: DatasetQueryParams, dataset: Dataset): DatasetQueryParams | null {
   if (rowCountReason(params, dataset) === null) return null;
   const { resample_frequency, resample_by } = params;
-  const resampled = resample_frequency !== undefined && resample_frequency !== '';
+  const resampled = isResampled(params);
   const out: DatasetQueryParams = {
     resample_frequency: resampled ? resample_frequency : COUNT_BUCKET,
     resample_function: 'count',
@@ -200,12 +204,12 @@ export interface RowCount {
  */
 export function countedRows(
   answer: Pick<DatasetQueryResponse, 'data' | 'meta'>,
-  params: DatasetQueryParams,
+  /** Whether the counted query is resampled (`isResampled`). */
+  resampled: boolean,
   dataset: Dataset,
 ): RowCount {
   const complete = answer.meta.hasNextPage !== true;
-  if (params.resample_frequency !== undefined && params.resample_frequency !== '')
-    return { rows: answer.data.length, complete };
+  if (resampled) return { rows: answer.data.length, complete };
   const columns = countedColumns(dataset);
   let rows = 0;
   for (const row of answer.data) {
