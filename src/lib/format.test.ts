@@ -5,6 +5,7 @@ import {
   formatCadence,
   formatCompact,
   formatDate,
+  formatDuration,
   formatInteger,
   formatNumber,
   formatRelative,
@@ -40,6 +41,18 @@ describe('formatNumber', () => {
     expect(formatInteger(1234567.4)).toBe('1,234,567');
     expect(formatCompact(1_234_567)).toBe('1.2M');
     expect(formatCompact(950)).toBe('950');
+  });
+});
+
+describe('formatDuration', () => {
+  it('says a span in minutes, hours or days, with only the decimals it has', () => {
+    const min = 60_000;
+    expect(formatDuration(5 * min)).toBe('5 min');
+    expect(formatDuration(12.5 * min)).toBe('12.5 min');
+    expect(formatDuration(60 * min)).toBe('1 h');
+    expect(formatDuration(75 * min)).toBe('1.25 h');
+    expect(formatDuration(24 * 60 * min)).toBe('24 h');
+    expect(formatDuration(60 * 60 * min)).toBe('2.5 d');
   });
 });
 

@@ -94,6 +94,15 @@ const CADENCE_LABELS: Record<Cadence, string> = {
   IRREGULAR: 'Irregular',
 };
 
+/** A span of time in the unit a reader counts it in: "5 min", "12.5 min", "1.25 h", "3.5 d". */
+export function formatDuration(ms: number): string {
+  const minutes = ms / 60_000;
+  if (minutes < 60) return `${+minutes.toFixed(1)} min`;
+  const hours = minutes / 60;
+  if (hours < 48) return `${+hours.toFixed(2)} h`;
+  return `${(hours / 24).toFixed(1)} d`;
+}
+
 /** `5_MINUTES` → `5 minutes`. Unknown cadences (a newer server) are humanised rather than hidden. */
 export function formatCadence(cadence: string): string {
   if (cadence in CADENCE_LABELS) return CADENCE_LABELS[cadence as Cadence];

@@ -1,7 +1,7 @@
 import { saveBlob } from '@/lib/saveBlob';
 import { sidecarFilename } from '@/api/exports/sidecar';
 import { computedFormat } from '@/lib/csvWriter';
-import { formatInteger, formatNumber } from '@/lib/format';
+import { formatDuration, formatInteger, formatNumber } from '@/lib/format';
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
 import { expressionDecimals, seriesDecimals } from './csvPrecision';
@@ -35,14 +35,6 @@ interface Props {
 
 const ERROR_ID = 'compare-events-error';
 const SHOWN = 200;
-
-function duration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = minutes / 60;
-  if (hours < 48) return `${Number.isInteger(hours) ? hours : hours.toFixed(2)} h`;
-  return `${(hours / 24).toFixed(1)} d`;
-}
 
 /** A column of the left-hand side's figures, named for it: `Peak of B ($/MWh)`. */
 const measure = (what: string, { parsed, unit }: { parsed: Condition; unit: string | null }): string =>
@@ -292,7 +284,7 @@ export function EventsPanel({ grid, series, condition, onCondition, onShow, form
                         </button>
                       </td>
                       <td>{formatTime(e.end)}</td>
-                      <td>{duration(e.durationMs)}</td>
+                      <td>{formatDuration(e.durationMs)}</td>
                       <td>{formatNumber(e.peak)}</td>
                       <td>{formatNumber(e.mean)}</td>
                     </tr>

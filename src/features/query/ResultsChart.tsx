@@ -10,13 +10,19 @@ import {
   buildChartGroups,
   fullerColumn,
   gapsOver,
-  stepText,
   TYPE_COLUMN,
   typicalStep,
   valuedRows,
   type ChartGroup,
 } from './chartGroups';
-import { formatInteger, formatNumber, formatTimestamp, resolveTimeZone, unitDecimals } from '@/lib/format';
+import {
+  formatDuration,
+  formatInteger,
+  formatNumber,
+  formatTimestamp,
+  resolveTimeZone,
+  unitDecimals,
+} from '@/lib/format';
 import { valueColumnAmong } from '@/lib/valueColumn';
 import styles from './QueryPage.module.css';
 import type { PartialBucket } from './DataQualityLine';
@@ -331,7 +337,7 @@ export function ResultsChart({
           ` At ${formatInteger(repeatedTimes)} time${repeatedTimes === 1 ? '' : 's'} a ${group ?? 'series'} has several rows (told apart by columns the chart does not split on): its line draws the highest ${drawnColumn.name} there.`}
         {breaks > 0 &&
           step !== null &&
-          ` The lines break at ${formatInteger(breaks)} gap${breaks === 1 ? '' : 's'} where a ${noun} has no row for more than ${stepText(step * GAP_STEPS)} (its rows come every ${stepText(step)}), rather than join across ${breaks === 1 ? 'it' : 'them'}.`}
+          ` The lines break at ${formatInteger(breaks)} gap${breaks === 1 ? '' : 's'} where a ${noun} has no row for more than ${formatDuration(step * GAP_STEPS)} (its rows come every ${formatDuration(step)}), rather than join across ${breaks === 1 ? 'it' : 'them'}.`}
         {singles > 0
           ? ` ${singles} of the lines drawn have a single point (one interval in range for them), shown as a dot.`
           : ''}

@@ -1,5 +1,5 @@
 import { toColumnar } from '@/lib/columnar';
-import { buildChartGroups, fullerColumn, gapsOver, stepText, typicalStep } from './chartGroups';
+import { buildChartGroups, fullerColumn, gapsOver, typicalStep } from './chartGroups';
 
 const T0 = Date.parse('2025-07-14T00:00:00Z');
 const HOUR = 3_600_000;
@@ -94,9 +94,5 @@ describe('the chart’s gaps', () => {
     expect(typicalStep([binding, steady])).toBe(5 * min);
     expect(gapsOver([binding, steady], 12.5 * min)).toBe(2);
     expect(typicalStep([{ points: [{ x: 0, y: 1 }] }])).toBeNull();
-    expect(stepText(5 * min)).toBe('5 min');
-    expect(stepText(12.5 * min)).toBe('12.5 min');
-    expect(stepText(60 * min)).toBe('1 h');
-    expect(stepText(24 * 60 * min)).toBe('1 day');
   });
 });

@@ -225,12 +225,3 @@ export function gapsOver(groups: readonly Pick<ChartGroup, 'points'>[], maxGap: 
       if ((g.points[i]?.x ?? 0) - (g.points[i - 1]?.x ?? 0) > maxGap) n += 1;
   return n;
 }
-
-/** A cadence as words: "5 min", "1 h", "1 day". */
-export function stepText(ms: number): string {
-  const minutes = ms / 60_000;
-  if (minutes < 60) return `${+minutes.toFixed(1)} min`;
-  if (minutes < 24 * 60) return `${+(minutes / 60).toFixed(1)} h`;
-  const days = minutes / (24 * 60);
-  return `${+days.toFixed(1)} day${days === 1 ? '' : 's'}`;
-}
