@@ -213,16 +213,12 @@ function estimateSentence(
       }.`;
     return { text, warning: estimate.kind === 'at least' };
   }
-  if (seriesCount.error !== null)
-    return {
-      text: `No row estimate: the count of locations failed (${apiErrorText(seriesCount.error)}). The export still runs; its progress shows the rows written so far, without a total.`,
-      warning: true,
-    };
-  if (rowCount.error !== null)
-    return {
-      text: `No row estimate: the server's count of this query's rows failed (${apiErrorText(rowCount.error)}). The export still runs; its progress shows the rows written so far, without a total.`,
-      warning: true,
-    };
+  const failed = (what: string, error: unknown) => ({
+    text: `No row estimate: ${what} failed (${apiErrorText(error)}). The export still runs; its progress shows the rows written so far, without a total.`,
+    warning: true,
+  });
+  if (seriesCount.error !== null) return failed('the count of locations', seriesCount.error);
+  if (rowCount.error !== null) return failed("the server's count of this query's rows", rowCount.error);
   if (seriesCount.counting)
     return { text: 'Counting the locations this query covers, for its row estimate…', warning: false };
   if (rowCount.counting)
